@@ -1,0 +1,71 @@
+// Opens the database: PGlite in a data folder by default, PostgreSQL when a URL is given.
+// Both sides speak the same SQL and run the same migrations from ./drizzle.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = ReturnType<typeof drizzlePg<typeof schema>>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Raw SQL with positional parameters, for the few hand-written queries (bench, counts). */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The migrations folder, found both from src/ (tsx, vitest) and from dist/ (tsup bundle). */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [path.join(here, '../../drizzle'), path.join(here, '../drizzle'), path.join(here, 'drizzle')]) {
+    if (existsSync(path.join(candidate, 'meta/_journal.json'))) return candidate;
+  }
+  throw new Error('No se encontro la carpeta de migraciones (drizzle/)');
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    const db = drizzlePg(pool, { schema });
+    return {
+      db,
+      kind: 'postgres',
+      async query(text, params) {
+        const res = await pool.query(text, params as unknown[]);
+        return res.rows;
+      },
+      migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
+      close: () => pool.end(),
+    };
+  }
+  const dataDir = path.resolve(options.dataDir ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(path.join(dataDir, 'pgdata'));
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    async query(text, params) {
+      const res = await client.query(text, params as unknown[]);
+      return res.rows as never;
+    },
+    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    close: () => client.close(),
+  };
+}

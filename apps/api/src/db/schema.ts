@@ -1,0 +1,391 @@
+// One schema for PGlite and PostgreSQL. Migrations are generated from this file
+// (`npm run db:generate -w apps/api`) into apps/api/drizzle.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+const active = { active: boolean('active').notNull().default(true) };
+
+/** The address_ fields of SPEC §3, shared by every record that has an address. */
+const addressFields = {
+  address_country_id: integer('address_country_id').references(() => countries.id),
+  address_department_id: integer('address_department_id').references(() => departments.id),
+  address_province_id: integer('address_province_id').references(() => provinces.id),
+  address_district_id: integer('address_district_id').references(() => districts.id),
+  address_address1: varchar('address_address1', { length: 200 }),
+  address_address2: varchar('address_address2', { length: 200 }),
+  address_other: varchar('address_other', { length: 200 }),
+  address_postcode: varchar('address_postcode', { length: 20 }),
+  address_phone: varchar('address_phone', { length: 30 }),
+  address_phone_mobile: varchar('address_phone_mobile', { length: 30 }),
+};
+
+// ---------- Geography ----------
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 3 }).notNull().unique(),
+  name: varchar('name', { length: 120 }).notNull(),
+  ...active,
+  ...timestamps,
+});
+
+export const departments = pgTable('departments', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 2 }).notNull().unique(),
+  name: varchar('name', { length: 120 }).notNull(),
+  ...active,
+  ...timestamps,
+});
+
+export const provinces = pgTable(
+  'provinces',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 4 }).notNull().unique(),
+    department_id: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+    name: varchar('name', { length: 120 }).notNull(),
+    ...active,
+    ...timestamps,
+  },
+  (t) => [index('provinces_department_idx').on(t.department_id)],
+);
+
+export const districts = pgTable(
+  'districts',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 6 }).notNull().unique(),
+    province_id: integer('province_id')
+      .notNull()
+      .references(() => provinces.id),
+    name: varchar('name', { length: 120 }).notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    ...active,
+    ...timestamps,
+  },
+  (t) => [index('districts_province_idx').on(t.province_id)],
+);
+
+// ---------- Organisation ----------
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 150 }).notNull().unique(),
+  ruc: varchar('ruc', { length: 11 }),
+  email: varchar('email', { length: 150 }),
+  ...addressFields,
+  ...active,
+  ...timestamps,
+});
+
+export const zones = pgTable('zones', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 20 }),
+  name: varchar('name', { length: 120 }).notNull().unique(),
+  ...active,
+  ...timestamps,
+});
+
+export const dealers = pgTable(
+  'dealers',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 20 }).notNull().unique(),
+    name: varchar('name', { length: 150 }).notNull(),
+    ruc: varchar('ruc', { length: 11 }),
+    company_id: integer('company_id').references(() => companies.id),
+    zone_id: integer('zone_id').references(() => zones.id),
+    department_id: integer('department_id').references(() => departments.id),
+    province_id: integer('province_id').references(() => provinces.id),
+    district_id: integer('district_id').references(() => districts.id),
+    email: varchar('email', { length: 150 }),
+    ...addressFields,
+    ...active,
+    ...timestamps,
+  },
+  (t) => [index('dealers_zone_idx').on(t.zone_id)],
+);
+
+export const dealerBranches = pgTable(
+  'dealer_branches',
+  {
+    id: serial('id').primaryKey(),
+    dealer_id: integer('dealer_id')
+      .notNull()
+      .references(() => dealers.id),
+    code: varchar('code', { length: 20 }),
+    name: varchar('name', { length: 150 }).notNull(),
+    department_id: integer('department_id').references(() => departments.id),
+    province_id: integer('province_id').references(() => provinces.id),
+    district_id: integer('district_id').references(() => districts.id),
+    ...addressFields,
+    ...active,
+    ...timestamps,
+  },
+  (t) => [index('dealer_branches_dealer_idx').on(t.dealer_id)],
+);
+
+export const employees = pgTable(
+  'employees',
+  {
+    id: serial('id').primaryKey(),
+    dealer_id: integer('dealer_id')
+      .notNull()
+      .references(() => dealers.id),
+    dealer_branch_id: integer('dealer_branch_id').references(() => dealerBranches.id),
+    first_name: varchar('first_name', { length: 100 }).notNull(),
+    last_name: varchar('last_name', { length: 100 }).notNull(),
+    document_number: varchar('document_number', { length: 20 }),
+    position: varchar('position', { length: 100 }),
+    email: varchar('email', { length: 150 }),
+    phone: varchar('phone', { length: 30 }),
+    license_category: varchar('license_category', { length: 10 }),
+    ...active,
+    ...timestamps,
+  },
+  (t) => [index('employees_dealer_idx').on(t.dealer_id)],
+);
+
+export const dealerContacts = pgTable(
+  'dealer_contacts',
+  {
+    id: serial('id').primaryKey(),
+    dealer_id: integer('dealer_id')
+      .notNull()
+      .references(() => dealers.id),
+    name: varchar('name', { length: 150 }).notNull(),
+    position: varchar('position', { length: 100 }),
+    email: varchar('email', { length: 150 }),
+    phone: varchar('phone', { length: 30 }),
+    receives_alerts: boolean('receives_alerts').notNull().default(true),
+    ...active,
+    ...timestamps,
+  },
+  (t) => [index('dealer_contacts_dealer_idx').on(t.dealer_id)],
+);
+
+// ---------- Brands ----------
+export const manufacturers = pgTable('manufacturers', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 2 }).notNull().unique(),
+  name: varchar('name', { length: 120 }).notNull(),
+  color: varchar('color', { length: 9 }),
+  ...active,
+  ...timestamps,
+});
+
+export const manufacturerModels = pgTable(
+  'manufacturer_models',
+  {
+    id: serial('id').primaryKey(),
+    manufacturer_id: integer('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id),
+    code: varchar('code', { length: 30 }),
+    name: varchar('name', { length: 150 }).notNull(),
+    ...active,
+    ...timestamps,
+  },
+  (t) => [
+    index('manufacturer_models_manufacturer_idx').on(t.manufacturer_id),
+    uniqueIndex('manufacturer_models_name_uq').on(t.manufacturer_id, t.name),
+  ],
+);
+
+// ---------- Catalogues ----------
+export const concepts = pgTable('concepts', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 30 }).notNull().unique(),
+  name: varchar('name', { length: 150 }).notNull(),
+  unit: varchar('unit', { length: 20 }),
+  group: varchar('group', { length: 60 }),
+  order: integer('order').notNull().default(0),
+  ...active,
+  ...timestamps,
+});
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 120 }).notNull().unique(),
+  description: varchar('description', { length: 300 }),
+  ...active,
+  ...timestamps,
+});
+
+export const generalTypes = pgTable('general_types', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 60 }).notNull().unique(),
+  name: varchar('name', { length: 120 }).notNull(),
+  ...active,
+  ...timestamps,
+});
+
+export const typeValues = pgTable(
+  'type_values',
+  {
+    id: serial('id').primaryKey(),
+    general_type_id: integer('general_type_id')
+      .notNull()
+      .references(() => generalTypes.id),
+    code: varchar('code', { length: 60 }).notNull(),
+    name: varchar('name', { length: 120 }).notNull(),
+    order: integer('order').notNull().default(0),
+    payload: jsonb('payload'),
+    ...active,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('type_values_code_uq').on(t.general_type_id, t.code)],
+);
+
+export const configurations = pgTable('configurations', {
+  id: serial('id').primaryKey(),
+  key: varchar('key', { length: 80 }).notNull().unique(),
+  value: text('value'),
+  /** Public settings are answered by getUserConfigurations without a token. */
+  is_public: boolean('is_public').notNull().default(false),
+  description: varchar('description', { length: 200 }),
+  ...timestamps,
+});
+
+// ---------- Security ----------
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 80 }).notNull().unique(),
+  description: varchar('description', { length: 200 }),
+  is_static: boolean('is_static').notNull().default(false),
+  ...active,
+  ...timestamps,
+});
+
+export const permissions = pgTable('permissions', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 120 }).notNull().unique(),
+  display_name: varchar('display_name', { length: 150 }),
+  ...timestamps,
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permission_id: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.role_id, t.permission_id] })],
+);
+
+export const tabs = pgTable(
+  'tabs',
+  {
+    id: serial('id').primaryKey(),
+    parent_id: integer('parent_id'),
+    /** Screen name the client matches (SPEC §2), e.g. 'dealer', 'user'. */
+    name: varchar('name', { length: 80 }).notNull().unique(),
+    title: varchar('title', { length: 120 }).notNull(),
+    path: varchar('path', { length: 200 }),
+    icon: varchar('icon', { length: 80 }),
+    order: integer('order').notNull().default(0),
+    /** Permission base, e.g. 'Admin.Dealers'; '.view' shows it in the menu. */
+    permission: varchar('permission', { length: 120 }),
+    ...active,
+    ...timestamps,
+  },
+  (t) => [index('tabs_parent_idx').on(t.parent_id)],
+);
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  username: varchar('username', { length: 80 }).notNull().unique(),
+  email: varchar('email', { length: 150 }).notNull().unique(),
+  full_name: varchar('full_name', { length: 150 }).notNull(),
+  password_hash: text('password_hash').notNull(),
+  /** Set: a dealer user limited to that dealer's records. */
+  dealer_id: integer('dealer_id').references(() => dealers.id),
+  default_tab: varchar('default_tab', { length: 80 }).notNull().default('home'),
+  avatar_url: text('avatar_url'),
+  confirmed: boolean('confirmed').notNull().default(true),
+  /** Raised on password change and logout: tokens carry it, older ones stop working. */
+  token_version: integer('token_version').notNull().default(0),
+  ...active,
+  ...timestamps,
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.role_id] })],
+);
+
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 150 }).notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    ip: varchar('ip', { length: 64 }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_username_at_idx').on(t.username, t.at)],
+);
+
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id'),
+    username: varchar('username', { length: 80 }),
+    resource: varchar('resource', { length: 80 }).notNull(),
+    record_id: integer('record_id'),
+    action: varchar('action', { length: 20 }).notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_logs_resource_idx').on(t.resource, t.record_id),
+    index('audit_logs_at_idx').on(t.at),
+  ],
+);
+
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  html: text('html'),
+  text: text('text'),
+  status: varchar('status', { length: 20 }).notNull().default('pending'),
+  error: text('error'),
+  sent_at: timestamp('sent_at', { withTimezone: true }),
+  ...timestamps,
+});
+
+export const nowSql = sql`now()`;

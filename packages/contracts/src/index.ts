@@ -1,0 +1,3 @@
+export * from './envelope';
+export * from './fixed-lists';
+export * from './messages';
