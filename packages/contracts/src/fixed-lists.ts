@@ -59,9 +59,14 @@ export const MONTHS: FixedItem<number>[] = [
   'Diciembre',
 ].map((name, i) => ({ id: i + 1, name }));
 
-export const LICENSE_CATEGORIES: FixedItem<string>[] = ['A-I', 'A-IIa', 'A-IIb', 'A-IIIa', 'A-IIIb', 'A-IIIc'].map(
-  (c) => ({ id: c, name: c }),
-);
+export const LICENSE_CATEGORIES: FixedItem<string>[] = [
+  'A-I',
+  'A-IIa',
+  'A-IIb',
+  'A-IIIa',
+  'A-IIIb',
+  'A-IIIc',
+].map((c) => ({ id: c, name: c }));
 
 export const MANUFACTURER_CODES = ['V', 'N', 'S', 'A'] as const;
 

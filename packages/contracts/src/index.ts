@@ -1,3 +1,4 @@
 export * from './envelope';
 export * from './fixed-lists';
 export * from './messages';
+export * from './permissions';

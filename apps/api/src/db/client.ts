@@ -25,7 +25,11 @@ export interface DatabaseHandle {
 /** The migrations folder, found both from src/ (tsx, vitest) and from dist/ (tsup bundle). */
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const candidate of [path.join(here, '../../drizzle'), path.join(here, '../drizzle'), path.join(here, 'drizzle')]) {
+  for (const candidate of [
+    path.join(here, '../../drizzle'),
+    path.join(here, '../drizzle'),
+    path.join(here, 'drizzle'),
+  ]) {
     if (existsSync(path.join(candidate, 'meta/_journal.json'))) return candidate;
   }
   throw new Error('No se encontro la carpeta de migraciones (drizzle/)');

@@ -370,10 +370,7 @@ export const auditLogs = pgTable(
     after: jsonb('after'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('audit_logs_resource_idx').on(t.resource, t.record_id),
-    index('audit_logs_at_idx').on(t.at),
-  ],
+  (t) => [index('audit_logs_resource_idx').on(t.resource, t.record_id), index('audit_logs_at_idx').on(t.at)],
 );
 
 export const mailOutbox = pgTable('mail_outbox', {

@@ -1,0 +1,377 @@
+// Permission names and the menu tree (tabs). The seed writes this tree into the `tabs`
+// table; the client matches tabs to screens by `name`. A permission is `${base}.${action}`.
+export const PERMISSION_ACTIONS = ['view', 'store', 'update', 'destroy', 'export'] as const;
+export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
+
+export const permissionName = (base: string, action: PermissionAction) => `${base}.${action}`;
+
+export interface MenuNode {
+  /** Screen name the client matches (SPEC §2). Unique. */
+  name: string;
+  title: string;
+  /** Client path; absent for a group that only holds children. */
+  path?: string;
+  icon: string;
+  /** Permission base; `.view` shows the entry. Groups show when a child shows. */
+  permission?: string;
+  /** Actions this screen has besides view (defaults to all five). */
+  actions?: PermissionAction[];
+  children?: MenuNode[];
+}
+
+const ALL: PermissionAction[] = [...PERMISSION_ACTIONS];
+const READ_EXPORT: PermissionAction[] = ['view', 'export'];
+
+export const MENU_TREE: MenuNode[] = [
+  {
+    name: 'home',
+    title: 'Dashboard',
+    path: '/main/home',
+    icon: 'Dashboard',
+    permission: 'Dashboard',
+    actions: ['view'],
+  },
+  {
+    name: 'organization',
+    title: 'Organizacion',
+    icon: 'Business',
+    children: [
+      {
+        name: 'company',
+        title: 'Empresas',
+        path: '/main/company',
+        icon: 'Apartment',
+        permission: 'Admin.Companies',
+        actions: ALL,
+      },
+      {
+        name: 'zone',
+        title: 'Zonas',
+        path: '/main/zone',
+        icon: 'Map',
+        permission: 'Admin.Zones',
+        actions: ALL,
+      },
+      {
+        name: 'dealer',
+        title: 'Concesionarios',
+        path: '/main/dealer',
+        icon: 'Store',
+        permission: 'Admin.Dealers',
+        actions: ALL,
+      },
+      {
+        name: 'dealer-branch',
+        title: 'Sedes',
+        path: '/main/dealer-branch',
+        icon: 'Storefront',
+        permission: 'Admin.DealerBranches',
+        actions: ALL,
+      },
+      {
+        name: 'employee',
+        title: 'Empleados',
+        path: '/main/employee',
+        icon: 'Badge',
+        permission: 'Admin.Employees',
+        actions: ALL,
+      },
+      {
+        name: 'dealer-contact',
+        title: 'Contactos',
+        path: '/main/dealer-contact',
+        icon: 'ContactMail',
+        permission: 'Admin.DealerContacts',
+        actions: ALL,
+      },
+      {
+        name: 'country',
+        title: 'Paises',
+        path: '/main/country',
+        icon: 'Public',
+        permission: 'Admin.Countries',
+        actions: ALL,
+      },
+      {
+        name: 'department',
+        title: 'Departamentos',
+        path: '/main/department',
+        icon: 'Terrain',
+        permission: 'Admin.Departments',
+        actions: ALL,
+      },
+      {
+        name: 'province',
+        title: 'Provincias',
+        path: '/main/province',
+        icon: 'Landscape',
+        permission: 'Admin.Provinces',
+        actions: ALL,
+      },
+      {
+        name: 'district',
+        title: 'Distritos',
+        path: '/main/district',
+        icon: 'Place',
+        permission: 'Admin.Districts',
+        actions: ALL,
+      },
+    ],
+  },
+  {
+    name: 'brands',
+    title: 'Marcas',
+    icon: 'DirectionsCar',
+    children: [
+      {
+        name: 'manufacturer',
+        title: 'Marcas',
+        path: '/main/manufacturer',
+        icon: 'LocalOffer',
+        permission: 'Admin.Manufacturers',
+        actions: ALL,
+      },
+      {
+        name: 'manufacturer-model',
+        title: 'Modelos',
+        path: '/main/manufacturer-model',
+        icon: 'CarRepair',
+        permission: 'Admin.ManufacturerModels',
+        actions: ALL,
+      },
+    ],
+  },
+  {
+    name: 'cem',
+    title: 'CEM',
+    icon: 'PointOfSale',
+    children: [
+      { name: 'sales', title: 'CEM', path: '/sales', icon: 'ReceiptLong', permission: 'Sales', actions: ALL },
+      {
+        name: 'quiz',
+        title: 'Satisfaccion de Cliente',
+        path: '/quiz',
+        icon: 'SentimentSatisfied',
+        permission: 'Quizzes',
+        actions: ALL,
+      },
+    ],
+  },
+  {
+    name: 'agreement',
+    title: 'Seguimiento',
+    path: '/agreement',
+    icon: 'Handshake',
+    permission: 'Agreements',
+    actions: ALL,
+  },
+  {
+    name: 'workshopinfo',
+    title: 'Info Taller',
+    path: '/workshopinfo',
+    icon: 'Build',
+    permission: 'WorkshopInfos',
+    actions: ALL,
+  },
+  {
+    name: 'figures-group',
+    title: 'Cifras',
+    icon: 'QueryStats',
+    children: [
+      {
+        name: 'concept',
+        title: 'Conceptos',
+        path: '/main/concept',
+        icon: 'ListAlt',
+        permission: 'Admin.Concepts',
+        actions: ALL,
+      },
+      {
+        name: 'capacity',
+        title: 'Capacidades',
+        path: '/main/capacity',
+        icon: 'Garage',
+        permission: 'Capacities',
+        actions: ALL,
+      },
+      {
+        name: 'figure',
+        title: 'Cifras',
+        path: '/main/figure',
+        icon: 'TableChart',
+        permission: 'Figures',
+        actions: ALL,
+      },
+      {
+        name: 'resumen',
+        title: 'Resumen Comparativo',
+        path: '/main/resumen',
+        icon: 'CompareArrows',
+        permission: 'Figures.Resumen',
+        actions: READ_EXPORT,
+      },
+      { name: 'fee', title: 'Cuotas', path: '/main/fee', icon: 'Flag', permission: 'Fees', actions: ALL },
+    ],
+  },
+  {
+    name: 'transactions',
+    title: 'Despachos',
+    icon: 'LocalShipping',
+    children: [
+      {
+        name: 'dispatches',
+        title: 'Despachos',
+        path: '/main/dispatches',
+        icon: 'LocalShipping',
+        permission: 'Transactions',
+        actions: ALL,
+      },
+      {
+        name: 'daily',
+        title: 'Venta Diaria',
+        path: '/main/daily',
+        icon: 'Today',
+        permission: 'DailySales',
+        actions: ALL,
+      },
+      {
+        name: 'dashboard',
+        title: 'Tablero',
+        path: '/main/dashboard',
+        icon: 'Insights',
+        permission: 'Dashboard.Summary',
+        actions: ['view'],
+      },
+    ],
+  },
+  {
+    name: 'documents',
+    title: 'Documentos',
+    icon: 'Folder',
+    children: [
+      {
+        name: 'extranet',
+        title: 'Extranet',
+        path: '/extranet',
+        icon: 'FolderShared',
+        permission: 'Documents',
+        actions: ALL,
+      },
+      {
+        name: 'category',
+        title: 'Categorias',
+        path: '/main/category',
+        icon: 'Category',
+        permission: 'Admin.Categories',
+        actions: ALL,
+      },
+    ],
+  },
+  {
+    name: 'security',
+    title: 'Seguridad',
+    path: '/security',
+    icon: 'Security',
+    children: [
+      {
+        name: 'user',
+        title: 'Usuarios',
+        path: '/main/user',
+        icon: 'People',
+        permission: 'Admin.Users',
+        actions: ALL,
+      },
+      {
+        name: 'role',
+        title: 'Roles',
+        path: '/main/role',
+        icon: 'AdminPanelSettings',
+        permission: 'Admin.Roles',
+        actions: ALL,
+      },
+      {
+        name: 'tab',
+        title: 'Menu',
+        path: '/main/tab',
+        icon: 'AccountTree',
+        permission: 'Admin.Tabs',
+        actions: ALL,
+      },
+      {
+        name: 'audit',
+        title: 'Auditoria',
+        path: '/main/audit',
+        icon: 'History',
+        permission: 'Admin.Audit',
+        actions: READ_EXPORT,
+      },
+    ],
+  },
+  {
+    name: 'preferences',
+    title: 'Preferencias',
+    path: '/preferences',
+    icon: 'Settings',
+    permission: 'Admin.Preferences',
+    actions: ALL,
+  },
+];
+
+/** Every permission name the menu implies, in tree order. */
+export function allPermissions(tree: MenuNode[] = MENU_TREE): string[] {
+  const out: string[] = [];
+  const walk = (nodes: MenuNode[]) => {
+    for (const n of nodes) {
+      if (n.permission) for (const a of n.actions ?? ALL) out.push(permissionName(n.permission, a));
+      if (n.children) walk(n.children);
+    }
+  };
+  walk(tree);
+  return out;
+}
+
+/** What the Concesionario role holds: its own dealer's records, read of the rest it needs. */
+export const DEALER_ROLE_PERMISSIONS: string[] = [
+  'Dashboard.view',
+  'Admin.DealerBranches.view',
+  'Admin.Employees.view',
+  'Admin.Employees.store',
+  'Admin.Employees.update',
+  'Admin.Employees.destroy',
+  'Admin.Employees.export',
+  'Admin.DealerContacts.view',
+  'Admin.DealerContacts.store',
+  'Admin.DealerContacts.update',
+  'Admin.DealerContacts.destroy',
+  'Admin.DealerContacts.export',
+  'Sales.view',
+  'Sales.store',
+  'Sales.update',
+  'Sales.export',
+  'Quizzes.view',
+  'Quizzes.export',
+  'Agreements.view',
+  'Agreements.update',
+  'Agreements.export',
+  'WorkshopInfos.view',
+  'WorkshopInfos.store',
+  'WorkshopInfos.update',
+  'WorkshopInfos.export',
+  'Capacities.view',
+  'Capacities.update',
+  'Capacities.export',
+  'Figures.view',
+  'Figures.update',
+  'Figures.export',
+  'Figures.Resumen.view',
+  'Fees.view',
+  'Documents.view',
+  'DailySales.view',
+  'DailySales.store',
+  'DailySales.update',
+  'DailySales.export',
+  'Transactions.view',
+];
+
+export const ADMIN_ROLE = 'Administrador';
+export const DEALER_ROLE = 'Concesionario';
