@@ -2,3 +2,4 @@ export * from './envelope';
 export * from './fixed-lists';
 export * from './messages';
 export * from './permissions';
+export * from './resources';
