@@ -1,0 +1,153 @@
+// Satisfaction surveys: questionnaires and questions, one invitation (token) per sale and
+// questionnaire, the single response of an invitation with its answers, and low-score alerts.
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { dealers, manufacturers, users } from '../../db/schema';
+import { sales } from '../sales/sales.tables';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const quizzes = pgTable('quizzes', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 200 }).notNull(),
+  description: text('description'),
+  /** null = every brand. */
+  manufacturer_id: integer('manufacturer_id').references(() => manufacturers.id),
+  /** sales | postventa */
+  kind: varchar('kind', { length: 20 }).notNull().default('sales'),
+  active: boolean('active').notNull().default(true),
+  ...timestamps,
+});
+
+export const quizQuestions = pgTable(
+  'quiz_questions',
+  {
+    id: serial('id').primaryKey(),
+    quiz_id: integer('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    order: integer('order').notNull().default(0),
+    text: varchar('text', { length: 500 }).notNull(),
+    /** rating4 | yesno | choice | text */
+    type: varchar('type', { length: 10 }).notNull(),
+    options: jsonb('options').$type<string[] | null>(),
+    required: boolean('required').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index('quiz_questions_quiz_idx').on(t.quiz_id, t.order)],
+);
+
+export const quizInvitations = pgTable(
+  'quiz_invitations',
+  {
+    id: serial('id').primaryKey(),
+    sale_id: integer('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    quiz_id: integer('quiz_id')
+      .notNull()
+      .references(() => quizzes.id),
+    /** sha256 (hex) of the 32-byte token mailed to the buyer; the token itself is never stored. */
+    token_hash: varchar('token_hash', { length: 64 }).notNull(),
+    email: varchar('email', { length: 150 }).notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    reminded_at: timestamp('reminded_at', { withTimezone: true }),
+    reminder_count: integer('reminder_count').notNull().default(0),
+    answered_at: timestamp('answered_at', { withTimezone: true }),
+    /** sent | queued (outbox, no SMTP) | failed */
+    email_status: varchar('email_status', { length: 20 }).notNull().default('queued'),
+    mail_outbox_id: integer('mail_outbox_id'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('quiz_invitations_token_uq').on(t.token_hash),
+    uniqueIndex('quiz_invitations_sale_quiz_uq').on(t.sale_id, t.quiz_id),
+    index('quiz_invitations_quiz_idx').on(t.quiz_id),
+  ],
+);
+
+export const quizResponses = pgTable(
+  'quiz_responses',
+  {
+    id: serial('id').primaryKey(),
+    invitation_id: integer('invitation_id')
+      .notNull()
+      .references(() => quizInvitations.id, { onDelete: 'cascade' }),
+    sale_id: integer('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    quiz_id: integer('quiz_id')
+      .notNull()
+      .references(() => quizzes.id),
+    dealer_id: integer('dealer_id')
+      .notNull()
+      .references(() => dealers.id),
+    answered_at: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One response per invitation: the second of two concurrent submits fails here at the latest.
+    uniqueIndex('quiz_responses_invitation_uq').on(t.invitation_id),
+    index('quiz_responses_sale_idx').on(t.sale_id),
+    index('quiz_responses_dealer_idx').on(t.dealer_id),
+  ],
+);
+
+export const quizAnswers = pgTable(
+  'quiz_answers',
+  {
+    id: serial('id').primaryKey(),
+    response_id: integer('response_id')
+      .notNull()
+      .references(() => quizResponses.id, { onDelete: 'cascade' }),
+    question_id: integer('question_id').references(() => quizQuestions.id, { onDelete: 'set null' }),
+    /** The question as the buyer saw it: answers stay readable if the questionnaire changes. */
+    question: varchar('question', { length: 500 }).notNull(),
+    question_type: varchar('question_type', { length: 10 }).notNull(),
+    value: text('value'),
+    /** 1..4 for rating answers, for statistics. */
+    rating: integer('rating'),
+  },
+  (t) => [index('quiz_answers_response_idx').on(t.response_id)],
+);
+
+export const quizAlerts = pgTable(
+  'quiz_alerts',
+  {
+    id: serial('id').primaryKey(),
+    response_id: integer('response_id')
+      .notNull()
+      .references(() => quizResponses.id, { onDelete: 'cascade' }),
+    sale_id: integer('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    dealer_id: integer('dealer_id')
+      .notNull()
+      .references(() => dealers.id),
+    /** The questions answered at the lowest level. */
+    detail: text('detail'),
+    opened_at: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    reply: text('reply'),
+    replied_at: timestamp('replied_at', { withTimezone: true }),
+    replied_by: integer('replied_by').references(() => users.id),
+    closed_at: timestamp('closed_at', { withTimezone: true }),
+    closed_by: integer('closed_by').references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('quiz_alerts_response_uq').on(t.response_id),
+    index('quiz_alerts_dealer_idx').on(t.dealer_id, t.closed_at),
+  ],
+);

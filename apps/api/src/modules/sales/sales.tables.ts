@@ -1,0 +1,42 @@
+// CEM sales: one row per vehicle sold. The VIN is unique: a vehicle is sold once.
+import { date, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { dealerBranches, dealers, manufacturerModels, manufacturers } from '../../db/schema';
+
+export const sales = pgTable(
+  'sales',
+  {
+    id: serial('id').primaryKey(),
+    dealer_id: integer('dealer_id')
+      .notNull()
+      .references(() => dealers.id),
+    dealer_branch_id: integer('dealer_branch_id').references(() => dealerBranches.id),
+    sale_date: date('sale_date', { mode: 'string' }).notNull(),
+    invoice: varchar('invoice', { length: 40 }).notNull(),
+    buyer_name: varchar('buyer_name', { length: 200 }).notNull(),
+    document_type: varchar('document_type', { length: 5 }).notNull(),
+    document_number: varchar('document_number', { length: 20 }).notNull(),
+    email: varchar('email', { length: 150 }),
+    phone: varchar('phone', { length: 30 }),
+    vin: varchar('vin', { length: 17 }).notNull(),
+    manufacturer_id: integer('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id),
+    manufacturer_model_id: integer('manufacturer_model_id').references(() => manufacturerModels.id),
+    /** The model as written by the dealer (also when it matches a catalogue model). */
+    model_name: varchar('model_name', { length: 150 }).notNull(),
+    year: integer('year').notNull(),
+    seller: varchar('seller', { length: 150 }),
+    /** E Efectivo, T Tarjeta, D Deposito, G Gratuito. */
+    payment_method: varchar('payment_method', { length: 1 }).notNull(),
+    /** sin_enviar | enviada | respondida | contacto_invalido */
+    survey_status: varchar('survey_status', { length: 20 }).notNull().default('sin_enviar'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sales_vin_uq').on(t.vin),
+    index('sales_dealer_date_idx').on(t.dealer_id, t.sale_date),
+    index('sales_date_idx').on(t.sale_date),
+    index('sales_manufacturer_idx').on(t.manufacturer_id),
+  ],
+);

@@ -1,0 +1,189 @@
+// CEM sales: the sale record, the import/batch row, the import report and the survey request.
+import { z } from 'zod';
+import { PAYMENT_METHODS } from './fixed-lists';
+import { defineContract, field } from './resources/fields';
+
+/** The header row of the import template, in order (issue 6). */
+export const SALES_IMPORT_HEADERS = [
+  'Concesionario',
+  'Sede',
+  'Fecha Venta',
+  'Factura',
+  'Tipo Documento',
+  'Documento',
+  'Cliente',
+  'Email',
+  'Telefono',
+  'VIN',
+  'Marca',
+  'Modelo',
+  'Año',
+  'Vendedor',
+  'Forma de Pago',
+] as const;
+
+/** The keys of one incoming sale row (import, batch, sales API), in header order. */
+export const SALE_ROW_KEYS = [
+  'dealer_code',
+  'branch',
+  'sale_date',
+  'invoice',
+  'document_type',
+  'document_number',
+  'buyer_name',
+  'email',
+  'phone',
+  'vin',
+  'brand',
+  'model',
+  'year',
+  'seller',
+  'payment_method',
+] as const;
+export type SaleRowKey = (typeof SALE_ROW_KEYS)[number];
+
+/** A sale row as it arrives: every cell is text, a number or (from Excel) a date. */
+export type SaleRowInput = Partial<Record<SaleRowKey, string | number | Date | null>>;
+
+export const DOCUMENT_TYPES = [
+  { id: 'DNI', name: 'DNI' },
+  { id: 'RUC', name: 'RUC' },
+  { id: 'CE', name: 'Carnet de extranjeria' },
+  { id: 'PAS', name: 'Pasaporte' },
+] as const;
+
+/** Survey state of a sale. */
+export const SURVEY_STATUSES = [
+  { id: 'sin_enviar', name: 'Sin enviar' },
+  { id: 'enviada', name: 'Enviada' },
+  { id: 'respondida', name: 'Respondida' },
+  { id: 'contacto_invalido', name: 'Contacto invalido' },
+] as const;
+export type SurveyStatus = (typeof SURVEY_STATUSES)[number]['id'];
+
+const paymentCodes = PAYMENT_METHODS.map((p) => p.id) as [string, ...string[]];
+const documentCodes = DOCUMENT_TYPES.map((d) => d.id) as unknown as [string, ...string[]];
+const surveyCodes = SURVEY_STATUSES.map((s) => s.id) as unknown as [string, ...string[]];
+
+const saleLabels = {
+  dealer_id: 'Concesionario',
+  dealer_name: 'Concesionario',
+  dealer_branch_id: 'Sede',
+  dealer_branch_name: 'Sede',
+  sale_date: 'Fecha Venta',
+  invoice: 'Factura',
+  buyer_name: 'Cliente',
+  document_type: 'Tipo Documento',
+  document_number: 'Documento',
+  email: 'Email',
+  phone: 'Telefono',
+  vin: 'VIN',
+  manufacturer_id: 'Marca',
+  manufacturer_name: 'Marca',
+  manufacturer_model_id: 'Modelo',
+  model_name: 'Modelo',
+  year: 'Año',
+  seller: 'Vendedor',
+  payment_method: 'Forma de Pago',
+  survey_status: 'Encuesta',
+};
+
+export const VIN_RE = /^[A-HJ-NPR-Z0-9]{17}$/;
+export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The sale record as edited in the dialog of /sales (the generic CRUD). */
+export const saleContract = defineContract({
+  path: 'sales',
+  permission: 'Sales',
+  title: 'CEM',
+  labels: saleLabels,
+  pageSize: 10,
+  schema: z.object({
+    dealer_id: field.ref(saleLabels.dealer_id),
+    dealer_branch_id: field.optRef(saleLabels.dealer_branch_id),
+    sale_date: z
+      .string({ error: () => `${saleLabels.sale_date} es obligatorio` })
+      .regex(DATE_RE, 'Formato de fecha YYYY-MM-DD'),
+    invoice: field.text(saleLabels.invoice, 40),
+    buyer_name: field.text(saleLabels.buyer_name, 200),
+    document_type: z.enum(documentCodes, { error: () => `${saleLabels.document_type} no es valido` }),
+    document_number: field.text(saleLabels.document_number, 20),
+    email: field.optEmail(saleLabels.email),
+    phone: field.optText(saleLabels.phone, 30),
+    vin: field
+      .text(saleLabels.vin, 17)
+      .transform((v) => v.toUpperCase())
+      .refine((v) => VIN_RE.test(v), 'VIN debe tener 17 caracteres (letras y numeros, sin I, O, Q)'),
+    manufacturer_id: field.ref(saleLabels.manufacturer_id),
+    manufacturer_model_id: field.optRef(saleLabels.manufacturer_model_id),
+    model_name: field.text(saleLabels.model_name, 150),
+    year: field.int(saleLabels.year, 1990, 2100),
+    seller: field.optText(saleLabels.seller, 150),
+    payment_method: z.enum(paymentCodes, { error: () => `${saleLabels.payment_method} no es valida` }),
+    survey_status: z.enum(surveyCodes).optional(),
+  }),
+});
+export type SaleInput = z.input<typeof saleContract.schema>;
+
+/** One line of an import/batch report: the spreadsheet row number (header = 1) and its fate. */
+export interface ImportReportEntry {
+  row: number;
+  ok: boolean;
+  errors: string[];
+  /** Accepted, but worth knowing (e.g. an email that cannot receive the survey). */
+  warnings?: string[];
+  vin?: string;
+}
+
+/** The answer of POST /api/sales/import, /api/sales/batch and /api/sales-api. */
+export interface ImportResult {
+  saved: number;
+  total: number;
+  failed: number;
+  report: ImportReportEntry[];
+}
+
+/** POST /api/sales/batch body. */
+export const salesBatchSchema = z.object({
+  rows: z
+    .array(z.record(z.string(), z.unknown()), { error: () => 'rows es obligatorio' })
+    .min(1, 'No hay filas para guardar')
+    .max(100_000, 'Como maximo 100000 filas por envio'),
+});
+
+/** The filters of the sales list, also accepted by sales-quiz-request. */
+export const salesFilterSchema = z.object({
+  date_from: z.string().regex(DATE_RE, 'Formato de fecha YYYY-MM-DD').optional(),
+  date_to: z.string().regex(DATE_RE, 'Formato de fecha YYYY-MM-DD').optional(),
+  manufacturer_id: z.coerce.number().int().nonnegative().optional(),
+  dealer_id: z.coerce.number().int().nonnegative().optional(),
+  survey_status: z.enum(surveyCodes).optional(),
+});
+export type SalesFilter = z.infer<typeof salesFilterSchema>;
+
+/** POST /api/sales-quiz-request body: ids or the list filters. */
+export const salesQuizRequestSchema = z
+  .object({
+    sale_ids: z.array(z.number().int().positive()).max(100_000).optional(),
+    filters: salesFilterSchema.optional(),
+    /** Questionnaire to send; default: the active sales questionnaire of the sale's brand. */
+    quiz_id: z.number().int().positive().optional(),
+    reminder: z.boolean().optional(),
+  })
+  .refine((v) => (v.sale_ids && v.sale_ids.length > 0) || v.filters, {
+    message: 'Indique las ventas (sale_ids) o los filtros',
+    path: ['sale_ids'],
+  });
+export type SalesQuizRequest = z.infer<typeof salesQuizRequestSchema>;
+
+export interface SalesQuizRequestResult {
+  invited: number;
+  reminded: number;
+  skipped: { sale_id: number; reason: string }[];
+}
+
+/** POST /api/sales-api body: the period to pull from the external sales system. */
+export const salesApiRequestSchema = z.object({
+  date_from: z.string().regex(DATE_RE, 'Formato de fecha YYYY-MM-DD').optional(),
+  date_to: z.string().regex(DATE_RE, 'Formato de fecha YYYY-MM-DD').optional(),
+});
