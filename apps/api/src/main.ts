@@ -1,1 +1,88 @@
-console.log('placeholder');
+// `npm start`: read the configuration, prepare the database (migrate + seed), serve the API and
+// the built web client, print the address and the first login. Stops cleanly on SIGINT/SIGTERM.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { prepareDatabase } from './bootstrap';
+import { type AppConfig, loadConfig } from './config';
+
+/** apps/web/dist, found from the bundle (apps/api/dist/main.js) and from src/main.ts alike. */
+function webDistFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, '../../web/dist');
+}
+
+function loginLine(config: AppConfig, generated: string | undefined, created: boolean): string {
+  if (generated) return `Usuario: ${config.adminUsername} / Contraseña: ${generated}`;
+  if (created && config.adminPassword)
+    return `Usuario: ${config.adminUsername} / Contraseña: (ADMIN_PASSWORD)`;
+  return `Usuario: ${config.adminUsername} / Contraseña: (ya definida)`;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const config = loadConfig();
+  const prepared = await prepareDatabase(config);
+  const { handle } = prepared;
+
+  if (argv.includes('--seed-demo')) {
+    // Reserved for the demo seed of a later issue; until then say so plainly.
+    console.error(
+      'Los datos de demostracion (--seed-demo) aun no estan disponibles en esta version. ' +
+        'La base de datos tiene solo los datos iniciales (usuario administrador, menu, listas y ubigeo).',
+    );
+    await handle.close();
+    process.exitCode = 1;
+    return;
+  }
+
+  const app = await buildApp({ handle, config, jwtSecret: prepared.jwtSecret, webDist: webDistFolder() });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      console.error('Cierre forzado.');
+      process.exit(1);
+    }
+    closing = true;
+    console.log(`${signal} recibido: cerrando el servidor...`);
+    try {
+      await app.close();
+      await handle.close();
+      process.exit(0);
+    } catch (err) {
+      console.error('Error al cerrar:', err);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      console.error(`El puerto ${config.port} ya esta en uso. Use otro con PORT=...`);
+    await handle.close().catch(() => {});
+    throw err;
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url =
+    config.publicUrl === `http://localhost:${config.port}` ? `http://localhost:${port}` : config.publicUrl;
+  console.log(`Aplicacion lista en ${url}`);
+  console.log(loginLine(config, prepared.generatedAdminPassword, prepared.adminCreated));
+  if (prepared.generatedAdminPassword) {
+    console.log('Guarde esta contraseña: no se volvera a mostrar (cambiela desde Perfil).');
+  }
+  console.log(
+    `Base de datos: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : path.resolve(config.dataDir)}`,
+  );
+}
+
+main(process.argv.slice(2)).catch((err) => {
+  console.error('No se pudo iniciar la aplicacion:', err instanceof Error ? err.message : err);
+  if (process.env.DEBUG) console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,214 @@
+// The fixed rows the seed writes: general types and their values (SPEC §3 fixed lists),
+// brands, countries and configurations. Natural keys (code, key) make the seed idempotent.
+import {
+  ATTRIBUTE_GROUPS,
+  DISCOUNT_TYPES,
+  LICENSE_CATEGORIES,
+  LIMITS,
+  MONTHS,
+  PAGE_SIZES,
+  PAYMENT_METHODS,
+  PRINTER_WIDTHS,
+  WEEK_DAYS,
+  years,
+} from '@app/contracts';
+
+export interface SeedTypeValue {
+  code: string;
+  name: string;
+  payload?: Record<string, unknown>;
+}
+
+export interface SeedGeneralType {
+  code: string;
+  name: string;
+  values: SeedTypeValue[];
+}
+
+/** Brands V, N, S, A (SPEC §3 "Manufacturers"). Names chosen in docs/decisions.md. */
+export const MANUFACTURERS = [
+  { code: 'V', name: 'Volkswagen', color: '#001E50' },
+  { code: 'N', name: 'Nissan', color: '#C3002F' },
+  { code: 'S', name: 'Suzuki', color: '#1F4E9E' },
+  { code: 'A', name: 'Audi', color: '#BB0A30' },
+] as const;
+
+/** Sale buyer document types (kept in step with SALES' DOCUMENT_TYPES in contracts). */
+const DOCUMENT_TYPE_VALUES: SeedTypeValue[] = [
+  { code: 'DNI', name: 'DNI' },
+  { code: 'RUC', name: 'RUC' },
+  { code: 'CE', name: 'Carnet de extranjeria' },
+  { code: 'PAS', name: 'Pasaporte' },
+];
+
+/** Survey state of a sale (kept in step with SALES' SURVEY_STATUSES in contracts). */
+const SURVEY_STATUS_VALUES: SeedTypeValue[] = [
+  { code: 'sin_enviar', name: 'Sin enviar' },
+  { code: 'enviada', name: 'Enviada' },
+  { code: 'respondida', name: 'Respondida' },
+  { code: 'contacto_invalido', name: 'Contacto invalido' },
+];
+
+const fromItems = (items: readonly { id: string | number; name: string }[]): SeedTypeValue[] =>
+  items.map((i) => ({
+    code: String(i.id),
+    name: i.name,
+    ...(typeof i.id === 'number' ? { payload: { value: i.id } } : {}),
+  }));
+
+const fromNumbers = (items: readonly number[]): SeedTypeValue[] =>
+  items.map((n) => ({ code: String(n), name: String(n), payload: { value: n } }));
+
+/** Every fixed list of SPEC §3 as a general type. Years grow by one each new year. */
+export function generalTypes(now = new Date()): SeedGeneralType[] {
+  return [
+    { code: 'WEEK_DAYS', name: 'Dias de la semana', values: fromItems(WEEK_DAYS) },
+    { code: 'PAYMENT_METHODS', name: 'Formas de pago', values: fromItems(PAYMENT_METHODS) },
+    { code: 'DISCOUNT_TYPES', name: 'Tipos de descuento', values: fromItems(DISCOUNT_TYPES) },
+    { code: 'ITEMS_PER_PAGE', name: 'Registros por pagina', values: fromNumbers(PAGE_SIZES) },
+    { code: 'PRINTER_WIDTHS', name: 'Ancho de impresora', values: fromNumbers(PRINTER_WIDTHS) },
+    { code: 'ATTRIBUTE_GROUPS', name: 'Grupos de atributos', values: fromItems(ATTRIBUTE_GROUPS) },
+    { code: 'YEARS', name: 'Años', values: fromNumbers(years(now)) },
+    { code: 'MONTHS', name: 'Meses', values: fromItems(MONTHS) },
+    { code: 'LICENSE_CATEGORIES', name: 'Categorias de licencia', values: fromItems(LICENSE_CATEGORIES) },
+    {
+      code: 'MANUFACTURERS',
+      name: 'Marcas',
+      values: MANUFACTURERS.map((m) => ({ code: m.code, name: m.name })),
+    },
+    { code: 'DOCUMENT_TYPES', name: 'Tipos de documento', values: DOCUMENT_TYPE_VALUES },
+    { code: 'SURVEY_STATUSES', name: 'Estados de encuesta', values: SURVEY_STATUS_VALUES },
+  ];
+}
+
+/** Peru, its neighbours and the main origins of vehicles sold in Peru (ISO 3166-1 alpha-2). */
+export const COUNTRIES: { code: string; name: string }[] = [
+  { code: 'PE', name: 'Peru' },
+  { code: 'EC', name: 'Ecuador' },
+  { code: 'CO', name: 'Colombia' },
+  { code: 'BR', name: 'Brasil' },
+  { code: 'BO', name: 'Bolivia' },
+  { code: 'CL', name: 'Chile' },
+  { code: 'AR', name: 'Argentina' },
+  { code: 'UY', name: 'Uruguay' },
+  { code: 'PY', name: 'Paraguay' },
+  { code: 'VE', name: 'Venezuela' },
+  { code: 'PA', name: 'Panama' },
+  { code: 'CR', name: 'Costa Rica' },
+  { code: 'MX', name: 'Mexico' },
+  { code: 'US', name: 'Estados Unidos' },
+  { code: 'CA', name: 'Canada' },
+  { code: 'JP', name: 'Japon' },
+  { code: 'KR', name: 'Corea del Sur' },
+  { code: 'CN', name: 'China' },
+  { code: 'IN', name: 'India' },
+  { code: 'TH', name: 'Tailandia' },
+  { code: 'ID', name: 'Indonesia' },
+  { code: 'MY', name: 'Malasia' },
+  { code: 'VN', name: 'Vietnam' },
+  { code: 'TR', name: 'Turquia' },
+  { code: 'DE', name: 'Alemania' },
+  { code: 'ES', name: 'España' },
+  { code: 'FR', name: 'Francia' },
+  { code: 'IT', name: 'Italia' },
+  { code: 'GB', name: 'Reino Unido' },
+  { code: 'SE', name: 'Suecia' },
+  { code: 'CZ', name: 'Republica Checa' },
+  { code: 'SK', name: 'Eslovaquia' },
+  { code: 'PL', name: 'Polonia' },
+  { code: 'HU', name: 'Hungria' },
+  { code: 'PT', name: 'Portugal' },
+  { code: 'BE', name: 'Belgica' },
+  { code: 'ZA', name: 'Sudafrica' },
+];
+
+export interface SeedConfiguration {
+  key: string;
+  value: string;
+  is_public: boolean;
+  description: string;
+}
+
+/** Settings rows. Public ones are answered by GET /api/getUserConfigurations without a token. */
+export const CONFIGURATIONS: SeedConfiguration[] = [
+  {
+    key: 'COMPANY_NAME',
+    value: 'Red de Concesionarios',
+    is_public: true,
+    description: 'Nombre de la empresa (titulo de las paginas)',
+  },
+  {
+    key: 'APP_NAME',
+    value: 'Back Office Concesionarios',
+    is_public: true,
+    description: 'Nombre de la aplicacion',
+  },
+  {
+    key: 'DEFAULT_CURRENCY_SIGN',
+    value: 'S/',
+    is_public: true,
+    description: 'Simbolo de moneda por defecto',
+  },
+  {
+    key: 'DEFAULT_PAGE_SIZE',
+    value: String(LIMITS.defaultPageSize),
+    is_public: true,
+    description: 'Registros por pagina por defecto',
+  },
+  {
+    key: 'PRIMARY_COLOR',
+    value: LIMITS.primaryColor,
+    is_public: true,
+    description: 'Color principal del tema',
+  },
+  { key: 'DATE_FORMAT', value: 'YYYY-MM-DD', is_public: true, description: 'Formato de fecha' },
+  { key: 'LOCALE', value: 'es', is_public: true, description: 'Idioma' },
+  {
+    key: 'SURVEY_EXPIRY_DAYS',
+    value: '60',
+    is_public: false,
+    description: 'Dias de vigencia del enlace de encuesta',
+  },
+  {
+    key: 'SURVEY_MIN_SAMPLE',
+    value: '5',
+    is_public: false,
+    description: 'Respuestas minimas para entrar al ranking de encuestas',
+  },
+  {
+    key: 'MAIL_FROM_ADDRESS',
+    value: 'no-responder@example.com',
+    is_public: false,
+    description: 'Remitente de los correos',
+  },
+  {
+    key: 'MAIL_FROM_NAME',
+    value: 'Red de Concesionarios',
+    is_public: false,
+    description: 'Nombre del remitente',
+  },
+  {
+    key: 'SALES_API_URL',
+    value: '',
+    is_public: false,
+    description: 'URL de la API externa de ventas (vacio: no configurada)',
+  },
+  { key: 'SALES_API_TOKEN', value: '', is_public: false, description: 'Token de la API externa de ventas' },
+  {
+    key: 'CASIS_API_URL',
+    value: '',
+    is_public: false,
+    description: 'URL del servicio CASIS (vacio: no configurado)',
+  },
+  { key: 'CASIS_API_TOKEN', value: '', is_public: false, description: 'Token del servicio CASIS' },
+  {
+    key: 'SIMA_API_URL',
+    value: '',
+    is_public: false,
+    description: 'URL del sistema SIMA de despachos (vacio: no configurado)',
+  },
+  { key: 'SIMA_API_TOKEN', value: '', is_public: false, description: 'Token del sistema SIMA' },
+];
+
+/** Configuration key of the generated token-signing secret (used when JWT_SECRET is not set). */
+export const JWT_SECRET_KEY = 'jwt_secret';
