@@ -1,0 +1,63 @@
+// Builds the Fastify application: envelope, auth, OpenAPI, every module's calls, and (when
+// given) the built web client with an index.html fallback for client routes.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyJwt from '@fastify/jwt';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import { APP_VERSION } from './core/app-info';
+import { notFoundEnvelope, registerEnvelope } from './core/envelope';
+import { registerOpenApi } from './core/openapi';
+import type { DatabaseHandle } from './db/client';
+import { modules } from './modules';
+
+export { APP_NAME, APP_VERSION } from './core/app-info';
+
+/** JSON bodies above this answer 413; uploads have their own limits (multipart). */
+export const BODY_LIMIT = 2 * 1024 * 1024;
+export const UPLOAD_LIMIT = 20 * 1024 * 1024;
+
+export interface BuildAppOptions {
+  handle: DatabaseHandle;
+  config: AppConfig;
+  jwtSecret: string;
+  webDist?: string;
+  logger?: boolean;
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorate('ctx', { handle: opts.handle, config: opts.config, jwtSecret: opts.jwtSecret });
+  app.decorateRequest('auth', null);
+  registerEnvelope(app);
+  await app.register(fastifyJwt, { secret: opts.jwtSecret });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 5, fields: 50 } });
+  await registerOpenApi(app, APP_VERSION);
+
+  for (const register of modules) await register(app);
+
+  const webDist =
+    opts.webDist && existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : undefined;
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(webDist),
+      wildcard: false,
+      index: ['index.html'],
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (webDist && (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send(notFoundEnvelope(request));
+  });
+  return app;
+}

@@ -1,0 +1,194 @@
+// Tokens and per-request authentication. A token carries the user id and its token_version;
+// logout and password changes raise the version, so older tokens stop working. The user's
+// permission set is cached in-process for a few seconds, keyed by id + token_version.
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CurrentUser } from './context';
+import { ForbiddenError, UnauthorizedError } from './errors';
+
+export const SHORT_SESSION_SECONDS = 8 * 3600;
+export const LONG_SESSION_SECONDS = 30 * 24 * 3600;
+const CACHE_TTL_MS = 5000;
+
+interface TokenPayload {
+  sub: string;
+  tv: number;
+}
+
+// ---------- encrypted token (for ?enc_auth_token= on downloads) ----------
+const encKeys = new Map<string, Buffer>();
+function encKey(secret: string): Buffer {
+  let key = encKeys.get(secret);
+  if (!key) {
+    key = createHash('sha256').update(`enc_auth_token:${secret}`).digest();
+    encKeys.set(secret, key);
+  }
+  return key;
+}
+
+export function encryptToken(token: string, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', encKey(secret), iv);
+  const data = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64url');
+}
+
+export function decryptToken(value: string, secret: string): string | undefined {
+  try {
+    const raw = Buffer.from(value, 'base64url');
+    if (raw.length < 29) return undefined;
+    const decipher = createDecipheriv('aes-256-gcm', encKey(secret), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+export function issueToken(
+  app: FastifyInstance,
+  user: { id: number; token_version: number },
+  rememberMe: boolean,
+): { access_token: string; encrypted_access_token: string; expire_in_seconds: number } {
+  const expire = rememberMe ? LONG_SESSION_SECONDS : SHORT_SESSION_SECONDS;
+  const access_token = app.jwt.sign({ sub: String(user.id), tv: user.token_version }, { expiresIn: expire });
+  return {
+    access_token,
+    encrypted_access_token: encryptToken(access_token, app.ctx.jwtSecret),
+    expire_in_seconds: expire,
+  };
+}
+
+// ---------- user + permission cache ----------
+const cache = new Map<number, { user: CurrentUser; at: number }>();
+
+export function invalidateUser(id: number): void {
+  cache.delete(id);
+}
+
+/** After a role or permission change: every cached user may be affected. */
+export function invalidateAllUsers(): void {
+  cache.clear();
+}
+
+interface UserRow {
+  id: number;
+  username: string;
+  full_name: string;
+  email: string;
+  dealer_id: number | null;
+  token_version: number;
+  active: boolean;
+  roles: string[] | null;
+  permissions: string[] | null;
+}
+
+const USER_SQL = `
+select u.id, u.username, u.full_name, u.email, u.dealer_id, u.token_version, u.active,
+  (select array_agg(r.name order by r.name) from user_roles ur join roles r on r.id = ur.role_id and r.active
+    where ur.user_id = u.id) as roles,
+  (select array_agg(distinct p.name) from user_roles ur
+    join roles r on r.id = ur.role_id and r.active
+    join role_permissions rp on rp.role_id = r.id
+    join permissions p on p.id = rp.permission_id
+    where ur.user_id = u.id) as permissions
+from users u where u.id = $1`;
+
+export async function loadCurrentUser(app: FastifyInstance, id: number): Promise<CurrentUser | undefined> {
+  const [row] = await app.ctx.handle.query<UserRow>(USER_SQL, [id]);
+  if (!row || !row.active) return undefined;
+  return {
+    id: row.id,
+    username: row.username,
+    fullName: row.full_name,
+    email: row.email,
+    dealerId: row.dealer_id,
+    isDealer: row.dealer_id != null,
+    tokenVersion: row.token_version,
+    roles: row.roles ?? [],
+    permissions: new Set(row.permissions ?? []),
+  };
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const h = request.headers.authorization;
+  if (h && /^Bearer\s+/i.test(h)) return h.replace(/^Bearer\s+/i, '').trim() || undefined;
+  const enc = (request.query as Record<string, unknown> | undefined)?.enc_auth_token;
+  if (typeof enc === 'string' && enc) return decryptToken(enc, request.server.ctx.jwtSecret) ?? 'invalid';
+  return undefined;
+}
+
+/** The user of a request's token, or undefined without a token; a bad token throws 401. */
+export async function authenticate(request: FastifyRequest): Promise<CurrentUser | undefined> {
+  const token = bearer(request);
+  if (!token) return undefined;
+  let payload: TokenPayload;
+  try {
+    payload = request.server.jwt.verify<TokenPayload>(token);
+  } catch {
+    throw new UnauthorizedError();
+  }
+  const id = Number(payload.sub);
+  if (!Number.isInteger(id) || typeof payload.tv !== 'number') throw new UnauthorizedError();
+  const hit = cache.get(id);
+  if (hit && Date.now() - hit.at < CACHE_TTL_MS && hit.user.tokenVersion === payload.tv) return hit.user;
+  const user = await loadCurrentUser(request.server, id);
+  if (!user || user.tokenVersion !== payload.tv) {
+    cache.delete(id);
+    throw new UnauthorizedError();
+  }
+  cache.set(id, { user, at: Date.now() });
+  return user;
+}
+
+/** preHandler: a valid token is required. */
+export async function requireAuth(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
+  const user = await authenticate(request);
+  if (!user) throw new UnauthorizedError('Debe iniciar sesion para continuar');
+  request.auth = user;
+}
+
+/** preHandler: a token is optional (public answers differ from signed-in ones). */
+export async function optionalAuth(request: FastifyRequest): Promise<void> {
+  try {
+    request.auth = (await authenticate(request)) ?? null;
+  } catch {
+    request.auth = null;
+  }
+}
+
+const ACTION_WORDS: Record<string, string> = {
+  view: 'ver',
+  store: 'crear',
+  update: 'editar',
+  destroy: 'eliminar',
+  export: 'exportar',
+};
+
+export function forbidden(permission: string): ForbiddenError {
+  const action = permission.split('.').pop() ?? '';
+  const base = permission.slice(0, permission.length - action.length - 1);
+  const verb = ACTION_WORDS[action];
+  return new ForbiddenError(
+    verb ? `No tiene permiso para ${verb} ${base}` : `No tiene permiso para ${permission}`,
+    `Permiso requerido: ${permission}`,
+  );
+}
+
+export function assertPermission(user: CurrentUser, permission: string): void {
+  if (!user.permissions.has(permission)) throw forbidden(permission);
+}
+
+/** preHandler: signed in and holding every permission named. */
+export function requirePermission(...permissions: string[]) {
+  return async (request: FastifyRequest): Promise<void> => {
+    await requireAuth(request);
+    for (const p of permissions) assertPermission(request.auth!, p);
+  };
+}
+
+/** The signed-in user of a request that went through requireAuth/requirePermission. */
+export function currentUser(request: FastifyRequest): CurrentUser {
+  if (!request.auth) throw new UnauthorizedError('Debe iniciar sesion para continuar');
+  return request.auth;
+}

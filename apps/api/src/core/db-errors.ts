@@ -1,0 +1,76 @@
+// Maps PostgreSQL errors (PGlite and pg alike, possibly wrapped by drizzle) to AppErrors
+// with Spanish messages: 23505 duplicate → 409 naming the field, 23503 → 409 in use or 422
+// unknown reference, 22xxx/23502 → 422.
+import { type AppError, ConflictError, ValidationError } from './errors';
+import { columnLabel, tableTitle } from './labels';
+
+interface PgLikeError {
+  code?: string;
+  detail?: string;
+  table?: string;
+  column?: string;
+  constraint?: string;
+  message?: string;
+}
+
+export function findPgError(err: unknown): PgLikeError | undefined {
+  let e: any = err;
+  for (let i = 0; e && i < 5; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e as PgLikeError;
+    e = e.cause;
+  }
+  return undefined;
+}
+
+export function mapDbError(err: unknown): AppError | undefined {
+  const pg = findPgError(err);
+  if (!pg?.code) return undefined;
+  const detail = pg.detail ?? '';
+  const keyCols = /Key \(([^)]+)\)=/
+    .exec(detail)?.[1]
+    ?.split(',')
+    .map((c) => c.trim().replace(/"/g, ''));
+  switch (pg.code) {
+    case '23505': {
+      const cols = (keyCols ?? []).filter((c) => !c.startsWith('lower('));
+      const labels = cols.map((c) => columnLabel(pg.table, c));
+      if (labels.length === 1) {
+        return new ConflictError(`El valor de ${labels[0]} ya existe`);
+      }
+      if (labels.length > 1)
+        return new ConflictError(`Ya existe un registro con el mismo ${labels.join(' y ')}`);
+      return new ConflictError('El registro ya existe');
+    }
+    case '23503': {
+      const still = /is still referenced from table "([^"]+)"/.exec(detail);
+      if (still) {
+        return new ConflictError(`No se puede eliminar: el registro esta en uso en ${tableTitle(still[1])}`);
+      }
+      const missing = /is not present in table "([^"]+)"/.exec(detail);
+      const col = keyCols?.[0];
+      if (col) {
+        const label = columnLabel(pg.table, col);
+        return ValidationError.field(col, `${label} no existe`);
+      }
+      return new ValidationError([
+        { field: '', message: `Referencia no valida${missing ? ` a ${missing[1]}` : ''}` },
+      ]);
+    }
+    case '23502': {
+      const col = pg.column ?? /column "([^"]+)"/.exec(pg.message ?? '')?.[1] ?? '';
+      return ValidationError.field(col, `${columnLabel(pg.table, col)} es obligatorio`);
+    }
+    case '22001':
+      return new ValidationError([{ field: '', message: 'Un valor excede la longitud permitida' }]);
+    case '22003':
+      return new ValidationError([{ field: '', message: 'Un valor numerico esta fuera de rango' }]);
+    case '22P02':
+    case '22007':
+    case '22008':
+      return new ValidationError([{ field: '', message: 'Un valor no tiene el formato correcto' }]);
+    case '23514':
+      return new ValidationError([{ field: '', message: 'Un valor no cumple las reglas del registro' }]);
+    default:
+      return undefined;
+  }
+}

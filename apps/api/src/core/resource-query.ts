@@ -1,0 +1,190 @@
+// Reading a declared resource: conditions (scope, search, filters), sort, paging and counting.
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { PgColumn } from 'drizzle-orm/pg-core';
+import type { CurrentUser } from './context';
+import { ValidationError } from './errors';
+import { type QueryParams, qInt, qs } from './http';
+import type { Resource, Row } from './resource';
+
+/** Exact counts stop here; beyond it a list answers an estimate. */
+export const COUNT_CAP = 10_000;
+export const LOOKUP_CAP = 5000;
+export const SEARCH_LIMIT = 20;
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function fieldSql(res: Resource, key: string): any {
+  return res.selection[key];
+}
+
+/** The dealer-scope condition for a user, or undefined when the user sees everything. */
+export function scopeCondition(res: Resource, user: CurrentUser): SQL | undefined {
+  if (!res.dealerScoped || !user.isDealer) return undefined;
+  if (typeof res.dealerScoped === 'function') return res.dealerScoped(user);
+  const col = res.columns[res.dealerScoped];
+  return eq(col, user.dealerId!);
+}
+
+function searchCondition(res: Resource, text: string | undefined): SQL | undefined {
+  const q = text?.trim();
+  if (!q || res.searchable.length === 0) return undefined;
+  if (q.length > 200) throw ValidationError.field('query', 'La busqueda admite como maximo 200 caracteres');
+  const pattern = `%${escapeLike(q)}%`;
+  return or(
+    ...res.searchable.map((k) => {
+      const f = fieldSql(res, k);
+      const isText = !(f instanceof PgColumn) || f.dataType === 'string';
+      return ilike(isText ? f : sql`${f}::text`, pattern);
+    }),
+  );
+}
+
+function filterValue(res: Resource, key: string, raw: string): SQL | undefined {
+  const handler = res.filterHandlers?.[key];
+  if (handler) return handler(raw);
+  if (!res.filters?.includes(key))
+    throw ValidationError.field(`filter.${key}`, `No se puede filtrar por ${key}`);
+  const f = fieldSql(res, key);
+  const label = res.labels[key] ?? key;
+  const values = raw.split(',').map((v) => v.trim());
+  if (values.length === 1 && (values[0] === 'null' || values[0] === '')) {
+    return values[0] === 'null' ? isNull(f) : undefined;
+  }
+  const type = f instanceof PgColumn ? f.dataType : 'string';
+  if (type === 'number') {
+    if (!values.every((v) => /^-?\d+(\.\d+)?$/.test(v))) {
+      throw ValidationError.field(`filter.${key}`, `${label} no es valido`);
+    }
+    const nums = values.map(Number);
+    return nums.length === 1 ? eq(f, nums[0]) : inArray(f, nums);
+  }
+  if (type === 'boolean') {
+    const v = values[0].toLowerCase();
+    if (!['true', 'false', '1', '0'].includes(v))
+      throw ValidationError.field(`filter.${key}`, `${label} no es valido`);
+    return eq(f, v === 'true' || v === '1');
+  }
+  return values.length === 1 ? eq(f, values[0]) : inArray(f, values);
+}
+
+/** Reads filter[field]=value params and a JSON `filter` param. */
+export function readFilters(query: QueryParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(query)) {
+    const m = /^filter\[([A-Za-z0-9_]+)\]$/.exec(k);
+    if (m && v !== undefined) out[m[1]] = String(Array.isArray(v) ? v[v.length - 1] : v);
+  }
+  const json = qs(query, 'filter');
+  if (json) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(json);
+    } catch {
+      throw ValidationError.field('filter', 'El filtro no es un JSON valido');
+    }
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      for (const [k, v] of Object.entries(parsed)) {
+        if (v !== null && v !== undefined && v !== '') out[k] = Array.isArray(v) ? v.join(',') : String(v);
+      }
+    }
+  }
+  return out;
+}
+
+export interface ListConditions {
+  where: SQL | undefined;
+  /** True when a search or filter narrows the list (the scope alone does not count). */
+  narrowed: boolean;
+}
+
+export function listConditions(
+  res: Resource,
+  user: CurrentUser,
+  query: QueryParams,
+  onlyActive = false,
+): ListConditions {
+  const parts: (SQL | undefined)[] = [scopeCondition(res, user)];
+  const search = searchCondition(res, qs(query, 'query'));
+  const filters = Object.entries(readFilters(query)).map(([k, v]) => filterValue(res, k, v));
+  parts.push(search, ...filters);
+  if (onlyActive && res.activeColumn) parts.push(eq(res.activeColumn, true));
+  const present = parts.filter((p): p is SQL => p !== undefined);
+  return {
+    where: present.length ? and(...present) : undefined,
+    narrowed: !!search || filters.some(Boolean) || (!!res.dealerScoped && user.isDealer) || onlyActive,
+  };
+}
+
+export function orderBy(res: Resource, query: QueryParams): SQL[] {
+  const field = qs(query, 'sort') ?? res.sort.field;
+  const order = (qs(query, 'order') ?? (qs(query, 'sort') ? 'asc' : res.sort.order)).toLowerCase();
+  if (field !== res.sort.field && !res.sortable.includes(field)) {
+    throw ValidationError.field('sort', `No se puede ordenar por ${res.labels[field] ?? field}`);
+  }
+  if (order !== 'asc' && order !== 'desc')
+    throw ValidationError.field('order', 'El orden debe ser asc o desc');
+  const f = fieldSql(res, field);
+  const out = [order === 'asc' ? asc(f) : desc(f)];
+  if (field !== 'id' && res.columns.id) out.push(asc(res.columns.id));
+  return out;
+}
+
+export function lookupOrder(res: Resource): SQL[] {
+  const key = res.lookupOrder ?? (res.selection.name ? 'name' : res.sort.field);
+  return [asc(fieldSql(res, key))];
+}
+
+export function selectFrom(db: any, res: Resource, selection: Record<string, any> = res.selection): any {
+  let q = db.select(selection).from(res.table);
+  for (const j of res.joins ?? []) q = q.leftJoin(j.table, j.on);
+  return q;
+}
+
+export interface Paging {
+  page: number;
+  perPage: number;
+}
+
+export function readPaging(res: Resource, query: QueryParams): Paging {
+  const perPage = qInt(query, 'perPage', 'Registros por pagina', -1, 100) ?? res.pageSize ?? 10;
+  if (perPage === 0) throw ValidationError.field('perPage', 'Registros por pagina no es valido');
+  const page = qInt(query, 'page', 'Pagina', 1, 10_000_000) ?? 1;
+  return { page, perPage };
+}
+
+export async function countRows(
+  db: any,
+  handle: { query<T>(t: string, p?: unknown[]): Promise<T[]> },
+  res: Resource,
+  cond: ListConditions,
+): Promise<{ total: number; totalIsEstimate?: boolean }> {
+  let inner = db.select({ one: sql`1` }).from(res.table);
+  if (cond.where) for (const j of res.joins ?? []) inner = inner.leftJoin(j.table, j.on);
+  inner = inner.where(cond.where).limit(COUNT_CAP + 1);
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(inner.as('capped'));
+  const total = Number(n);
+  if (total <= COUNT_CAP) return { total };
+  if (!cond.where) {
+    const [row] = await handle.query<{ n: string | number }>(
+      'select reltuples::bigint as n from pg_class where oid = to_regclass($1)',
+      [res.tableName],
+    );
+    const estimate = Number(row?.n ?? 0);
+    return { total: Math.max(estimate, COUNT_CAP + 1), totalIsEstimate: true };
+  }
+  return { total: COUNT_CAP + 1, totalIsEstimate: true };
+}
+
+/** One record by id within the user's scope, with its display fields. */
+export async function findOne(
+  db: any,
+  res: Resource,
+  id: number,
+  user: CurrentUser,
+): Promise<Row | undefined> {
+  const where = and(eq(res.columns.id, id), scopeCondition(res, user));
+  const [row] = await selectFrom(db, res).where(where).limit(1);
+  return row;
+}

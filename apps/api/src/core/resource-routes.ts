@@ -1,0 +1,270 @@
+// The generic calls of a declared resource (SPEC §7 "Generic CRUD per entity path"):
+// list, get, query-search, create, update, delete and the .xlsx export.
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { writeAudit } from './audit';
+import { assertPermission, currentUser, requireAuth } from './auth';
+import { ok } from './envelope';
+import { NotFoundError, ValidationError } from './errors';
+import { parseBody, parseId, type QueryParams, qs } from './http';
+import { jsonSchemaOf } from './openapi';
+import type { HookContext, Resource, Row } from './resource';
+import {
+  countRows,
+  findOne,
+  LOOKUP_CAP,
+  listConditions,
+  lookupOrder,
+  orderBy,
+  readPaging,
+  SEARCH_LIMIT,
+  scopeCondition,
+  selectFrom,
+} from './resource-query';
+import { sendXlsx } from './xlsx';
+
+const EXPORT_BATCH = 2000;
+const EXPORT_CAP = 200_000;
+
+function pickColumns(res: Resource, data: Row): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(data))
+    if (k in res.columns && k !== 'id' && v !== undefined) out[k] = v;
+  return out;
+}
+
+function rawRow(res: Resource, row: Row | undefined): Row | undefined {
+  if (!row) return row;
+  const out: Row = {};
+  for (const k of Object.keys(row)) if (!res.hidden?.includes(k)) out[k] = row[k];
+  return out;
+}
+
+const listQueryDoc = {
+  type: 'object',
+  properties: {
+    page: { type: 'integer', minimum: 1 },
+    perPage: { type: 'integer', description: '1..100, o -1 para la lista de activos' },
+    sort: { type: 'string' },
+    order: { type: 'string', enum: ['asc', 'desc'] },
+    query: { type: 'string' },
+  },
+};
+
+export function registerResource(app: FastifyInstance, res: Resource): void {
+  const base = `/api/${res.path}`;
+  const tags = [res.label];
+  const perm = (action: string) => `${res.permission}.${action}`;
+  const db = () => app.ctx.handle.db as any;
+
+  const lookupAllowed = (request: FastifyRequest) => {
+    const user = currentUser(request);
+    if (res.lookup !== 'authenticated') assertPermission(user, perm('view'));
+    return user;
+  };
+
+  // List: {total, data} or, with perPage=-1, an array of the active records.
+  app.get(
+    base,
+    {
+      preHandler: requireAuth,
+      schema: { tags, summary: `Lista de ${res.label}`, querystring: listQueryDoc },
+    },
+    async (request) => {
+      const query = request.query as QueryParams;
+      const paging = readPaging(res, query);
+      if (paging.perPage === -1) {
+        const user = lookupAllowed(request);
+        const cond = listConditions(res, user, query, true);
+        const rows = await selectFrom(db(), res)
+          .where(cond.where)
+          .orderBy(...lookupOrder(res))
+          .limit(LOOKUP_CAP);
+        return ok(rows);
+      }
+      const user = currentUser(request);
+      assertPermission(user, perm('view'));
+      const cond = listConditions(res, user, query);
+      const order = orderBy(res, query);
+      const [data, count] = await Promise.all([
+        selectFrom(db(), res)
+          .where(cond.where)
+          .orderBy(...order)
+          .limit(paging.perPage)
+          .offset((paging.page - 1) * paging.perPage),
+        countRows(db(), app.ctx.handle, res, cond),
+      ]);
+      const result = { ...count, data };
+      return ok(res.extendList ? res.extendList(result) : result);
+    },
+  );
+
+  app.get(
+    `${base}/query-search`,
+    { preHandler: requireAuth, schema: { tags, summary: `Busqueda rapida en ${res.label} (hasta 20)` } },
+    async (request) => {
+      const user = lookupAllowed(request);
+      const cond = listConditions(res, user, request.query as QueryParams, true);
+      const rows = await selectFrom(db(), res)
+        .where(cond.where)
+        .orderBy(...lookupOrder(res))
+        .limit(SEARCH_LIMIT);
+      return ok(rows);
+    },
+  );
+
+  app.get(
+    `${base}/get/:id`,
+    { preHandler: requireAuth, schema: { tags, summary: `Un registro de ${res.label}` } },
+    async (request) => {
+      const user = currentUser(request);
+      assertPermission(user, perm('view'));
+      const id = parseId((request.params as { id: string }).id);
+      let row = await findOne(db(), res, id, user);
+      if (!row) throw new NotFoundError();
+      if (res.hooks?.afterLoad) row = await res.hooks.afterLoad(row, db());
+      return ok(row);
+    },
+  );
+
+  app.get(
+    `${base}/export`,
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: `Exporta ${res.label} a Excel (.xlsx)`,
+        querystring: {
+          ...listQueryDoc,
+          properties: { ...listQueryDoc.properties, columns: { type: 'string', description: 'a,b,c' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      assertPermission(user, perm('export'));
+      const query = request.query as QueryParams;
+      const requested = qs(query, 'columns')
+        ?.split(',')
+        .map((c) => c.trim())
+        .filter(Boolean);
+      const all = res.listColumns ?? Object.keys(res.selection);
+      const keys = requested?.length ? requested : all;
+      const unknown = keys.filter((k) => !(k in res.selection));
+      if (unknown.length)
+        throw ValidationError.field('columns', `Columnas no validas: ${unknown.join(', ')}`);
+      const cond = listConditions(res, user, query);
+      const order = orderBy(res, query);
+      const selection = Object.fromEntries(keys.map((k) => [k, res.selection[k]]));
+      async function* batches() {
+        for (let offset = 0; offset < EXPORT_CAP; offset += EXPORT_BATCH) {
+          const rows = await selectFrom(db(), res, selection)
+            .where(cond.where)
+            .orderBy(...order)
+            .limit(EXPORT_BATCH)
+            .offset(offset);
+          if (rows.length) yield rows as Row[];
+          if (rows.length < EXPORT_BATCH) return;
+        }
+      }
+      const stamp = new Date().toISOString().slice(0, 10);
+      return sendXlsx(reply, {
+        filename: `${res.label}_${stamp}.xlsx`,
+        sheetName: res.label,
+        columns: keys.map((k) => ({ key: k, header: res.labels[k] ?? k })),
+        rows: batches(),
+      });
+    },
+  );
+
+  if (res.readOnly) return;
+
+  const createSchema = res.schema;
+  const updateSchema = res.updateSchema ?? res.schema.partial();
+  const bodyDoc = (s: z.ZodType) => jsonSchemaOf(s);
+
+  app.post(
+    base,
+    {
+      preHandler: requireAuth,
+      schema: { tags, summary: `Crea en ${res.label}`, body: bodyDoc(createSchema) },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      assertPermission(user, perm('store'));
+      const input = parseBody(createSchema, request.body) as Row;
+      if (res.dealerColumn && res.dealerColumn !== 'id' && user.isDealer)
+        input[res.dealerColumn] = user.dealerId;
+      const row = await db().transaction(async (tx: any) => {
+        const ctx: HookContext = { tx, user, action: 'create', input };
+        const data = pickColumns(
+          res,
+          res.hooks?.beforeSave ? await res.hooks.beforeSave({ ...input }, ctx) : input,
+        );
+        const [inserted] = await tx.insert(res.table).values(data).returning({ id: res.columns.id });
+        const id = inserted.id as number;
+        if (res.hooks?.afterSave) await res.hooks.afterSave(inserted, { ...ctx, id });
+        const after = await findOne(tx, res, id, user);
+        await writeAudit(tx, { user, resource: res.name, recordId: id, action: 'create', after });
+        return after;
+      });
+      return ok(row);
+    },
+  );
+
+  app.put(
+    `${base}/:id`,
+    {
+      preHandler: requireAuth,
+      schema: { tags, summary: `Actualiza en ${res.label}`, body: bodyDoc(updateSchema) },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      assertPermission(user, perm('update'));
+      const id = parseId((request.params as { id: string }).id);
+      const input = parseBody(updateSchema, request.body) as Row;
+      if (res.dealerColumn && res.dealerColumn !== 'id' && user.isDealer)
+        input[res.dealerColumn] = user.dealerId;
+      const row = await db().transaction(async (tx: any) => {
+        const before = rawRow(res, await findOne(tx, res, id, user));
+        if (!before) throw new NotFoundError();
+        const ctx: HookContext = { tx, user, action: 'update', id, before, input };
+        const data = pickColumns(
+          res,
+          res.hooks?.beforeSave ? await res.hooks.beforeSave({ ...input }, ctx) : input,
+        );
+        if (Object.keys(data).length) {
+          if (res.columns.updated_at) data.updated_at = new Date();
+          await tx.update(res.table).set(data).where(eq(res.columns.id, id));
+        }
+        if (res.hooks?.afterSave) await res.hooks.afterSave({ id }, { ...ctx, id });
+        const after = await findOne(tx, res, id, user);
+        if (!after) throw new NotFoundError();
+        await writeAudit(tx, { user, resource: res.name, recordId: id, action: 'update', before, after });
+        return after;
+      });
+      return ok(row);
+    },
+  );
+
+  app.delete(
+    `${base}/:id`,
+    { preHandler: requireAuth, schema: { tags, summary: `Elimina en ${res.label}` } },
+    async (request) => {
+      const user = currentUser(request);
+      assertPermission(user, perm('destroy'));
+      const id = parseId((request.params as { id: string }).id);
+      await db().transaction(async (tx: any) => {
+        const before = rawRow(res, await findOne(tx, res, id, user));
+        if (!before) throw new NotFoundError();
+        if (res.hooks?.beforeDelete)
+          await res.hooks.beforeDelete({ tx, user, action: 'delete', id, before, input: {} });
+        const scope = scopeCondition(res, user);
+        await tx.delete(res.table).where(and(eq(res.columns.id, id), scope));
+        await writeAudit(tx, { user, resource: res.name, recordId: id, action: 'delete', before });
+      });
+      return ok({ id });
+    },
+  );
+}

@@ -1,0 +1,130 @@
+// A resource is declared once (table, zod schema, permission base, list behaviour, dealer
+// scope); registerResource() derives its generic calls from the declaration (resource-routes).
+
+import type { ResourceContract } from '@app/contracts';
+import { getTableColumns, getTableName, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { CurrentUser } from './context';
+import { registerTableLabels } from './labels';
+
+export type Row = Record<string, any>;
+
+export interface HookContext {
+  /** The transaction the change runs in. */
+  tx: any;
+  user: CurrentUser;
+  action: 'create' | 'update' | 'delete';
+  /** The record id (undefined before an insert). */
+  id?: number;
+  /** The record before the change (update, delete). */
+  before?: Row;
+  /** The validated body, including fields that are not columns (e.g. users.roles). */
+  input: Row;
+}
+
+export interface ResourceHooks {
+  /** Returns the values to write; only keys that are table columns are written. */
+  beforeSave?(data: Row, ctx: HookContext): Row | Promise<Row>;
+  afterSave?(row: Row, ctx: HookContext & { id: number }): void | Promise<void>;
+  beforeDelete?(ctx: HookContext & { id: number; before: Row }): void | Promise<void>;
+  /** Adds to the answer of get/{id} (e.g. a user's role ids). */
+  afterLoad?(row: Row, db: any): Row | Promise<Row>;
+}
+
+export interface ResourceOptions<S extends z.ZodObject = z.ZodObject> {
+  /** Name in the audit log and the OpenAPI tags, e.g. 'dealers'. */
+  name: string;
+  /** URL segment after /api/, e.g. 'dealer-branches'. */
+  path: string;
+  table: PgTable;
+  /** Create schema; update uses `updateSchema` or `schema.partial()`. */
+  schema: S;
+  updateSchema?: z.ZodObject;
+  /** Permission base, e.g. 'Admin.Dealers' (.view .store .update .destroy .export). */
+  permission: string;
+  /** Spanish title, e.g. 'Concesionarios' (export file name, "in use in ..." messages). */
+  label: string;
+  /** Spanish label per field (export headers, error messages). */
+  labels: Record<string, string>;
+  searchable: string[];
+  sortable: string[];
+  defaultSort: string | { field: string; order: 'asc' | 'desc' };
+  /** Fields accepted as filter[field]=value (comma list = any of). */
+  filters?: string[];
+  /** Custom filters, e.g. date ranges: filter[date_from]=2024-01-01. */
+  filterHandlers?: Record<string, (value: string) => SQL | undefined>;
+  /**
+   * Dealer scope: a column holding the dealer id ('dealer_id'; 'id' for dealers itself) or a
+   * condition built from the user. Dealer users see and write only their dealer's rows.
+   */
+  dealerScoped?: string | ((user: CurrentUser) => SQL | undefined);
+  /** 'authenticated': perPage=-1 and query-search need only a login (catalogues for selects). */
+  lookup?: 'authenticated' | 'permission';
+  /** Table columns never answered (e.g. password_hash). */
+  hidden?: string[];
+  /** Left joins for display fields. */
+  joins?: { table: PgTable | any; on: SQL }[];
+  /** Extra answered fields, e.g. { zone_name: zones.name }. */
+  display?: Record<string, PgColumn | SQL | SQL.Aliased>;
+  /** Default export columns (defaults to every answered field). */
+  listColumns?: string[];
+  /** No create/update/delete routes. */
+  readOnly?: boolean;
+  /** Default page size (SPEC §9). */
+  pageSize?: number;
+  /** Order of perPage=-1 and query-search (defaults to name, else defaultSort). */
+  lookupOrder?: string;
+  /** Reshapes the paged answer (e.g. manufacturer-models adds items/totalCount). */
+  extendList?(result: { total: number; data: Row[] }): Row;
+  hooks?: ResourceHooks;
+}
+
+export interface Resource<S extends z.ZodObject = z.ZodObject> extends ResourceOptions<S> {
+  tableName: string;
+  columns: Record<string, PgColumn>;
+  /** What a read answers: table columns minus hidden, plus display fields. */
+  selection: Record<string, PgColumn | SQL | SQL.Aliased>;
+  sort: { field: string; order: 'asc' | 'desc' };
+  activeColumn?: PgColumn;
+  dealerColumn?: string;
+}
+
+export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S>): Resource<S> {
+  const tableName = getTableName(options.table);
+  const columns = getTableColumns(options.table) as Record<string, PgColumn>;
+  const selection: Record<string, PgColumn | SQL | SQL.Aliased> = {};
+  for (const [k, c] of Object.entries(columns)) if (!options.hidden?.includes(k)) selection[k] = c;
+  Object.assign(selection, options.display ?? {});
+  const sort =
+    typeof options.defaultSort === 'string'
+      ? { field: options.defaultSort, order: 'asc' as const }
+      : options.defaultSort;
+  for (const key of [...options.searchable, ...options.sortable, sort.field, ...(options.filters ?? [])]) {
+    if (!(key in selection)) throw new Error(`Recurso ${options.name}: campo desconocido ${key}`);
+  }
+  registerTableLabels(tableName, options.label, options.labels);
+  return {
+    lookup: 'permission',
+    ...options,
+    tableName,
+    columns,
+    selection,
+    sort,
+    activeColumn: columns.active,
+    dealerColumn: typeof options.dealerScoped === 'string' ? options.dealerScoped : undefined,
+  };
+}
+
+/** The declaration fields a shared contract already names (path, permission, labels, schema). */
+export function fromContract<S extends z.ZodObject>(c: ResourceContract<S>) {
+  return {
+    name: c.path,
+    path: c.path,
+    permission: c.permission,
+    label: c.title,
+    labels: c.labels,
+    schema: c.schema,
+    pageSize: c.pageSize,
+  };
+}

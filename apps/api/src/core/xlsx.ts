@@ -1,0 +1,70 @@
+// Streaming .xlsx export (exceljs WorkbookWriter): a header row of Spanish labels, typed cells,
+// and text that starts like a formula (= + - @) neutralised so a spreadsheet never runs it.
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+
+export interface XlsxColumn {
+  key: string;
+  header: string;
+  width?: number;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function neutralise(value: unknown): ExcelJS.CellValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return FORMULA_START.test(value) ? `'${value}` : value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'boolean') return value ? 'Si' : 'No';
+  if (value instanceof Date) return value;
+  if (typeof value === 'bigint') return Number(value);
+  const json = JSON.stringify(value);
+  return FORMULA_START.test(json) ? `'${json}` : json;
+}
+
+export function contentDisposition(filename: string): string {
+  const ascii = filename
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export interface XlsxExport {
+  filename: string;
+  sheetName?: string;
+  columns: XlsxColumn[];
+  /** Batches of rows, read lazily so a large export never sits in memory. */
+  rows: AsyncIterable<Record<string, unknown>[]> | Iterable<Record<string, unknown>[]>;
+}
+
+/** Sends the workbook as the reply body; call as `return sendXlsx(reply, {...})`. */
+export function sendXlsx(reply: FastifyReply, spec: XlsxExport): FastifyReply {
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet((spec.sheetName ?? 'Datos').slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
+  sheet.columns = spec.columns.map((c) => ({ key: c.key, header: c.header, width: c.width ?? 18 }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  (async () => {
+    for await (const batch of spec.rows) {
+      for (const row of batch) {
+        sheet.addRow(spec.columns.map((c) => neutralise(row[c.key]))).commit();
+      }
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((err) => {
+    reply.log.error({ err }, 'exportacion xlsx interrumpida');
+    stream.destroy(err as Error);
+  });
+  reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', contentDisposition(spec.filename));
+  return reply.send(stream);
+}

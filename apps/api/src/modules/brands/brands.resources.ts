@@ -1,0 +1,37 @@
+// Brands (manufacturers) and their models.
+import { manufacturerContract, manufacturerModelContract } from '@app/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { defineResource, fromContract } from '../../core/resource';
+import { registerResource } from '../../core/resource-routes';
+import { manufacturerModels, manufacturers } from '../../db/schema';
+
+export const manufacturerResource = defineResource({
+  ...fromContract(manufacturerContract),
+  table: manufacturers,
+  searchable: ['code', 'name'],
+  sortable: ['id', 'code', 'name', 'active'],
+  defaultSort: 'code',
+  lookupOrder: 'code',
+  filters: ['active', 'code'],
+  lookup: 'authenticated',
+});
+
+export const manufacturerModelResource = defineResource({
+  ...fromContract(manufacturerModelContract),
+  table: manufacturerModels,
+  joins: [{ table: manufacturers, on: eq(manufacturerModels.manufacturer_id, manufacturers.id) }],
+  display: { manufacturer_name: manufacturers.name },
+  searchable: ['code', 'name', 'manufacturer_name'],
+  sortable: ['id', 'code', 'name', 'manufacturer_name', 'active'],
+  defaultSort: 'name',
+  filters: ['active', 'manufacturer_id'],
+  lookup: 'authenticated',
+  // SPEC §7: the models list answers items and totalCount.
+  extendList: (r) => ({ ...r, items: r.data, totalCount: r.total }),
+});
+
+export function brandsModule(app: FastifyInstance): void {
+  registerResource(app, manufacturerResource);
+  registerResource(app, manufacturerModelResource);
+}

@@ -1,0 +1,209 @@
+// Organisation and geography: declarations only, every call comes from the engine.
+import {
+  companyContract,
+  countryContract,
+  dealerBranchContract,
+  dealerContactContract,
+  dealerContract,
+  departmentContract,
+  districtContract,
+  employeeContract,
+  provinceContract,
+  zoneContract,
+} from '@app/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { defineResource, fromContract } from '../../core/resource';
+import { registerResource } from '../../core/resource-routes';
+import {
+  companies,
+  countries,
+  dealerBranches,
+  dealerContacts,
+  dealers,
+  departments,
+  districts,
+  employees,
+  provinces,
+  zones,
+} from '../../db/schema';
+
+export const companyResource = defineResource({
+  ...fromContract(companyContract),
+  table: companies,
+  searchable: ['name', 'ruc', 'email'],
+  sortable: ['id', 'name', 'ruc', 'active', 'created_at'],
+  defaultSort: 'name',
+  filters: ['active'],
+  lookup: 'authenticated',
+});
+
+export const zoneResource = defineResource({
+  ...fromContract(zoneContract),
+  table: zones,
+  searchable: ['code', 'name'],
+  sortable: ['id', 'code', 'name', 'active', 'created_at'],
+  defaultSort: 'name',
+  filters: ['active'],
+  lookup: 'authenticated',
+});
+
+export const dealerResource = defineResource({
+  ...fromContract(dealerContract),
+  table: dealers,
+  joins: [
+    { table: zones, on: eq(dealers.zone_id, zones.id) },
+    { table: companies, on: eq(dealers.company_id, companies.id) },
+    { table: departments, on: eq(dealers.department_id, departments.id) },
+    { table: provinces, on: eq(dealers.province_id, provinces.id) },
+    { table: districts, on: eq(dealers.district_id, districts.id) },
+  ],
+  display: {
+    zone_name: zones.name,
+    company_name: companies.name,
+    department_name: departments.name,
+    province_name: provinces.name,
+    district_name: districts.name,
+  },
+  searchable: ['code', 'name', 'ruc', 'zone_name', 'district_name'],
+  sortable: ['id', 'code', 'name', 'ruc', 'zone_name', 'district_name', 'active', 'created_at'],
+  defaultSort: 'name',
+  filters: ['active', 'zone_id', 'company_id', 'department_id', 'province_id', 'district_id'],
+  listColumns: [
+    'id',
+    'code',
+    'name',
+    'ruc',
+    'zone_name',
+    'department_name',
+    'province_name',
+    'district_name',
+    'address_address1',
+    'address_phone',
+    'email',
+    'active',
+  ],
+  // A dealer user sees only its own dealer (the dealer selector is locked to it).
+  dealerScoped: 'id',
+  lookup: 'authenticated',
+});
+
+export const dealerBranchResource = defineResource({
+  ...fromContract(dealerBranchContract),
+  table: dealerBranches,
+  joins: [
+    { table: dealers, on: eq(dealerBranches.dealer_id, dealers.id) },
+    { table: districts, on: eq(dealerBranches.district_id, districts.id) },
+  ],
+  display: { dealer_name: dealers.name, district_name: districts.name },
+  searchable: ['code', 'name', 'dealer_name'],
+  sortable: ['id', 'code', 'name', 'dealer_name', 'active', 'created_at'],
+  defaultSort: 'name',
+  filters: ['active', 'dealer_id', 'district_id'],
+  dealerScoped: 'dealer_id',
+  lookup: 'authenticated',
+});
+
+export const employeeResource = defineResource({
+  ...fromContract(employeeContract),
+  table: employees,
+  joins: [
+    { table: dealers, on: eq(employees.dealer_id, dealers.id) },
+    { table: dealerBranches, on: eq(employees.dealer_branch_id, dealerBranches.id) },
+  ],
+  display: {
+    dealer_name: dealers.name,
+    dealer_branch_name: dealerBranches.name,
+    name: sql<string>`${employees.first_name} || ' ' || ${employees.last_name}`,
+  },
+  searchable: ['first_name', 'last_name', 'document_number', 'email', 'dealer_name'],
+  sortable: [
+    'id',
+    'first_name',
+    'last_name',
+    'document_number',
+    'position',
+    'dealer_name',
+    'active',
+    'created_at',
+  ],
+  defaultSort: 'last_name',
+  lookupOrder: 'last_name',
+  filters: ['active', 'dealer_id', 'dealer_branch_id', 'license_category'],
+  dealerScoped: 'dealer_id',
+  lookup: 'permission',
+});
+
+export const dealerContactResource = defineResource({
+  ...fromContract(dealerContactContract),
+  table: dealerContacts,
+  joins: [{ table: dealers, on: eq(dealerContacts.dealer_id, dealers.id) }],
+  display: { dealer_name: dealers.name },
+  searchable: ['name', 'email', 'position', 'dealer_name'],
+  sortable: ['id', 'name', 'email', 'position', 'dealer_name', 'active', 'created_at'],
+  defaultSort: 'name',
+  filters: ['active', 'dealer_id', 'receives_alerts'],
+  dealerScoped: 'dealer_id',
+  lookup: 'permission',
+});
+
+export const countryResource = defineResource({
+  ...fromContract(countryContract),
+  table: countries,
+  searchable: ['code', 'name'],
+  sortable: ['id', 'code', 'name', 'active'],
+  defaultSort: 'name',
+  filters: ['active'],
+  lookup: 'authenticated',
+});
+
+export const departmentResource = defineResource({
+  ...fromContract(departmentContract),
+  table: departments,
+  searchable: ['code', 'name'],
+  sortable: ['id', 'code', 'name', 'active'],
+  defaultSort: 'name',
+  filters: ['active'],
+  lookup: 'authenticated',
+});
+
+export const provinceResource = defineResource({
+  ...fromContract(provinceContract),
+  table: provinces,
+  joins: [{ table: departments, on: eq(provinces.department_id, departments.id) }],
+  display: { department_name: departments.name },
+  searchable: ['code', 'name', 'department_name'],
+  sortable: ['id', 'code', 'name', 'department_name', 'active'],
+  defaultSort: 'name',
+  filters: ['active', 'department_id'],
+  lookup: 'authenticated',
+});
+
+export const districtResource = defineResource({
+  ...fromContract(districtContract),
+  table: districts,
+  joins: [{ table: provinces, on: eq(districts.province_id, provinces.id) }],
+  display: { province_name: provinces.name },
+  searchable: ['code', 'name', 'province_name'],
+  sortable: ['id', 'code', 'name', 'province_name', 'active'],
+  defaultSort: 'name',
+  filters: ['active', 'province_id'],
+  lookup: 'authenticated',
+});
+
+export const organisationResources = [
+  companyResource,
+  zoneResource,
+  dealerResource,
+  dealerBranchResource,
+  employeeResource,
+  dealerContactResource,
+  countryResource,
+  departmentResource,
+  provinceResource,
+  districtResource,
+];
+
+export function organisationModule(app: FastifyInstance): void {
+  for (const r of organisationResources) registerResource(app, r);
+}
