@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// `npm test`: the API suite, the web unit suite and the browser suite, one after the other.
+// Ends with one line "N passed, M failed" (tests summed over the suites) and a non-zero exit
+// code when anything failed. A suite is skipped only when its config file does not exist yet.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const CHROMIUM = '/usr/bin/chromium';
+const reportDir = mkdtempSync(path.join(tmpdir(), 'test-report-'));
+
+const firstExisting = (dir, names) => names.map((n) => path.join(root, dir, n)).find((f) => existsSync(f));
+
+function run(cmd, args, opts = {}) {
+  console.log(
+    `\n$ ${[cmd, ...args].join(' ')}${opts.cwd ? `   (en ${path.relative(root, opts.cwd) || '.'})` : ''}`,
+  );
+  const res = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    cwd: root,
+    ...opts,
+    env: { ...process.env, ...opts.env },
+  });
+  if (res.error) console.error(res.error.message);
+  return res.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Debian's chromium for Playwright; installed with apt when missing. Fails loudly, never skips. */
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  if (!existsSync('/etc/debian_version')) {
+    console.error(
+      `\nFALTA ${CHROMIUM}: instale Chromium (paquete "chromium") para las pruebas de navegador.`,
+    );
+    return false;
+  }
+  console.log('Instalando chromium (apt-get) para las pruebas de navegador...');
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (...args) => {
+    const [cmd, ...rest] = [...sudo, 'apt-get', '-o', 'DPkg::Lock::Timeout=600', ...args];
+    return spawnSync(cmd, rest, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    }).status;
+  };
+  if (apt('update') !== 0 || apt('install', '-y', 'chromium') !== 0 || !existsSync(CHROMIUM)) {
+    console.error(
+      `\nERROR: no se pudo instalar chromium (${CHROMIUM}); las pruebas de navegador no pueden correr.`,
+    );
+    return false;
+  }
+  return true;
+}
+
+/** One vitest workspace; counts come from its JSON report. */
+function vitestSuite(name, dir, configNames, extraArgs = []) {
+  const config = firstExisting(dir, configNames);
+  if (!config) return { name, skipped: `no existe ${dir}/${configNames[0]}` };
+  const out = path.join(reportDir, `${name}.json`);
+  const status = run(
+    bin('vitest'),
+    [
+      'run',
+      '--passWithNoTests',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+      ...extraArgs,
+    ],
+    { cwd: path.join(root, dir) },
+  );
+  const report = readJson(out);
+  return {
+    name,
+    status,
+    passed: report?.numPassedTests ?? 0,
+    failed: report?.numFailedTests ?? 0,
+  };
+}
+
+function playwrightSuite() {
+  const name = 'navegador (playwright)';
+  const config = firstExisting('apps/web', [
+    'playwright.config.ts',
+    'playwright.config.mjs',
+    'playwright.config.js',
+  ]);
+  if (!config) return { name, skipped: 'no existe apps/web/playwright.config.ts' };
+  if (!ensureChromium()) return { name, status: 1, passed: 0, failed: 0, error: 'chromium no disponible' };
+  const out = path.join(reportDir, 'playwright.json');
+  const status = run(bin('playwright'), ['test', '-c', path.relative(root, config), '--reporter=list,json'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  });
+  const stats = readJson(out)?.stats;
+  return {
+    name,
+    status,
+    passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
+    failed: stats?.unexpected ?? 0,
+  };
+}
+
+const suites = [];
+suites.push(vitestSuite('api', 'apps/api', ['vitest.config.ts', 'vitest.config.mts', 'vitest.config.js']));
+suites.push(
+  vitestSuite(
+    'web',
+    'apps/web',
+    ['vitest.config.ts', 'vitest.config.mts', 'vitest.config.js', 'vite.config.ts'],
+    [
+      // The Playwright specs in e2e/ are not vitest files.
+      '--exclude=e2e/**',
+    ],
+  ),
+);
+suites.push(playwrightSuite());
+rmSync(reportDir, { recursive: true, force: true });
+
+let passed = 0;
+let failed = 0;
+let anyFailed = false;
+console.log('\nResumen:');
+for (const s of suites) {
+  if (s.skipped) {
+    console.log(`  ${s.name}: OMITIDA (${s.skipped})`);
+    continue;
+  }
+  // A suite that exits non-zero without a failed test (crash, config error) still counts as one failure.
+  const extra = s.status !== 0 && s.failed === 0 ? 1 : 0;
+  passed += s.passed;
+  failed += s.failed + extra;
+  if (s.status !== 0) anyFailed = true;
+  const note = s.error ?? (extra ? `termino con codigo ${s.status} sin reporte de pruebas fallidas` : '');
+  console.log(`  ${s.name}: ${s.passed} pasaron, ${s.failed + extra} fallaron${note ? ` (${note})` : ''}`);
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(anyFailed || failed > 0 ? 1 : 0);
