@@ -1,0 +1,128 @@
+// Per test file: a fresh copy of the seeded template database and an app on it.
+// `api` sends a request with app.inject and answers {status, body, headers}.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, databaseUrlFor } from './template';
+
+export { ADMIN_PASSWORD, ADMIN_USERNAME };
+
+export const JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
+
+export interface TestContext {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(): Promise<TestContext> {
+  const url = process.env.TEST_DATABASE_URL;
+  let handle: DatabaseHandle;
+  let cleanup: () => Promise<void>;
+  if (url) {
+    const name = `t_api_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('templateDb')}`);
+    handle = await openDatabase({ databaseUrl: databaseUrlFor(url, name), poolSize: 5 });
+    cleanup = async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  } else {
+    const dir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
+    cpSync(inject('templateDir'), dir, { recursive: true });
+    handle = await openDatabase({ dataDir: dir });
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const config = { ...loadConfig({}), adminUsername: ADMIN_USERNAME, dataDir: '' };
+  const app = await buildApp({ handle, config, jwtSecret: JWT_SECRET });
+  await app.ready();
+  return {
+    app,
+    handle,
+    async close() {
+      await app.close();
+      await handle.close();
+      await cleanup();
+    },
+  };
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: { success: boolean; result: T; error: any };
+  headers: Record<string, unknown>;
+  raw: Buffer;
+}
+
+export async function api<T = any>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  opts: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.rawBody !== undefined) headers['content-type'] ??= 'application/json';
+  const res = await app.inject({
+    method,
+    url,
+    headers,
+    payload: opts.rawBody ?? (opts.body === undefined ? undefined : (opts.body as object)),
+  });
+  let body: any;
+  try {
+    body = res.json();
+  } catch {
+    body = undefined;
+  }
+  return { status: res.statusCode, body, headers: res.headers, raw: res.rawPayload };
+}
+
+export async function login(app: FastifyInstance, username = ADMIN_USERNAME, password = ADMIN_PASSWORD) {
+  const res = await api(app, 'POST', '/api/auth/login', { body: { username, password } });
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.result.access_token as string;
+}
+
+let seq = 0;
+/** A unique short suffix for codes and names within a test file. */
+export const uniq = (prefix = 'T') => `${prefix}${Date.now().toString(36).slice(-4)}${++seq}`;
+
+/** A dealer and a user of the Concesionario role bound to it; answers the dealer id and a token. */
+export async function createDealerUser(
+  app: FastifyInstance,
+  adminToken: string,
+  code = uniq('D'),
+): Promise<{ dealerId: number; token: string; userId: number; username: string }> {
+  const dealer = await api(app, 'POST', '/api/dealers', { token: adminToken, body: { code, name: `Concesionario ${code}` } });
+  if (dealer.status !== 200) throw new Error(`dealer: ${JSON.stringify(dealer.body)}`);
+  const roles = await api(app, 'GET', '/api/roles?perPage=-1', { token: adminToken });
+  const dealerRole = roles.body.result.find((r: { name: string }) => r.name === 'Concesionario');
+  const username = `u${code.toLowerCase()}`;
+  const user = await api(app, 'POST', '/api/users', {
+    token: adminToken,
+    body: {
+      username,
+      email: `${username}@example.com`,
+      full_name: `Usuario ${code}`,
+      password: 'Dealer-Pass-1',
+      dealer_id: dealer.body.result.id,
+      roles: [dealerRole.id],
+    },
+  });
+  if (user.status !== 200) throw new Error(`user: ${JSON.stringify(user.body)}`);
+  return {
+    dealerId: dealer.body.result.id,
+    userId: user.body.result.id,
+    username,
+    token: await login(app, username, 'Dealer-Pass-1'),
+  };
+}
