@@ -102,7 +102,10 @@ export async function createDealerUser(
   adminToken: string,
   code = uniq('D'),
 ): Promise<{ dealerId: number; token: string; userId: number; username: string }> {
-  const dealer = await api(app, 'POST', '/api/dealers', { token: adminToken, body: { code, name: `Concesionario ${code}` } });
+  const dealer = await api(app, 'POST', '/api/dealers', {
+    token: adminToken,
+    body: { code, name: `Concesionario ${code}` },
+  });
   if (dealer.status !== 200) throw new Error(`dealer: ${JSON.stringify(dealer.body)}`);
   const roles = await api(app, 'GET', '/api/roles?perPage=-1', { token: adminToken });
   const dealerRole = roles.body.result.find((r: { name: string }) => r.name === 'Concesionario');

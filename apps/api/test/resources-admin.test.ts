@@ -1,0 +1,106 @@
+import { manufacturerModelResource, manufacturerResource } from '../src/modules/brands/brands.resources';
+import { categoryResource, conceptResource } from '../src/modules/catalogues/catalogues.resources';
+import {
+  configurationResource,
+  generalTypeResource,
+  typeValueResource,
+} from '../src/modules/preferences/preferences.resources';
+import {
+  auditLogResource,
+  roleResource,
+  tabResource,
+  userResource,
+} from '../src/modules/security/security.resources';
+import { resourceSuite } from './resource-suite';
+
+let man = 0;
+
+resourceSuite([
+  {
+    resource: manufacturerResource,
+    sample: (m) => ({ code: `Q${String.fromCharCode(65 + (man++ % 26))}`, name: `Marca ${m}` }),
+    update: (m) => ({ name: `Marca ${m}`, color: '#116F77' }),
+    invalid: { body: () => ({ name: 'Sin codigo' }), field: 'code', message: 'Codigo es obligatorio' },
+  },
+  {
+    resource: manufacturerModelResource,
+    sample: (m) => ({ manufacturer_id: 1, name: `Modelo ${m}` }),
+    update: (m) => ({ name: `Modelo ${m}` }),
+    invalid: { body: () => ({ name: 'Modelo' }), field: 'manufacturer_id', message: 'Marca es obligatorio' },
+  },
+  {
+    resource: conceptResource,
+    sample: (m) => ({ code: m, name: `Concepto ${m}`, order: 3 }),
+    update: () => ({ unit: '%' }),
+    invalid: {
+      body: () => ({ code: 'C', name: 'Concepto', order: -1 }),
+      field: 'order',
+      message: 'Orden el valor minimo es 0',
+    },
+  },
+  {
+    resource: categoryResource,
+    sample: (m) => ({ name: `Categoria ${m}` }),
+    update: () => ({ description: 'Documentos comerciales' }),
+    invalid: { body: () => ({ name: '   ' }), field: 'name', message: 'Nombre es obligatorio' },
+  },
+  {
+    resource: generalTypeResource,
+    sample: (m) => ({ code: m, name: `Tipo ${m}` }),
+    update: (m) => ({ name: `Tipo ${m}` }),
+    invalid: { body: () => ({ code: 'X' }), field: 'name', message: 'Nombre es obligatorio' },
+  },
+  {
+    resource: typeValueResource,
+    sample: (m) => ({ general_type_id: 1, code: m, name: `Valor ${m}`, payload: { color: 'rojo' } }),
+    update: () => ({ payload: { color: 'azul' } }),
+    invalid: {
+      body: () => ({ code: 'X', name: 'x' }),
+      field: 'general_type_id',
+      message: 'Tipo general es obligatorio',
+    },
+  },
+  {
+    resource: configurationResource,
+    sample: (m) => ({ key: m, value: 'valor', description: `Ajuste ${m}` }),
+    update: () => ({ value: 'otro' }),
+    invalid: {
+      body: () => ({ key: 'con espacios' }),
+      field: 'key',
+      message: 'Clave solo admite letras, numeros, _ . -',
+    },
+  },
+  {
+    resource: userResource,
+    sample: (m) => ({
+      username: m.toLowerCase(),
+      email: `${m.toLowerCase()}@example.com`,
+      full_name: `Usuario ${m}`,
+      password: 'Password-123',
+    }),
+    update: (m) => ({ full_name: `Usuario ${m}` }),
+    invalid: {
+      body: () => ({ username: 'corto', email: 'corto@example.com', full_name: 'Corto', password: '123' }),
+      field: 'password',
+      message: 'Minimo 8 caracteres',
+    },
+  },
+  {
+    resource: roleResource,
+    sample: (m) => ({ name: `Rol ${m}` }),
+    update: () => ({ description: 'Rol de pruebas' }),
+    invalid: { body: () => ({ description: 'x' }), field: 'name', message: 'Nombre es obligatorio' },
+  },
+  {
+    resource: tabResource,
+    sample: (m) => ({ name: m.toLowerCase(), title: `Pestaña ${m}`, order: 99 }),
+    update: (m) => ({ title: `Pestaña ${m}` }),
+    invalid: { body: () => ({ name: 'x' }), field: 'title', message: 'Titulo es obligatorio' },
+  },
+  {
+    resource: auditLogResource,
+    sample: () => ({}),
+    update: () => ({}),
+    invalid: { body: () => ({}), field: '', message: '' },
+  },
+]);

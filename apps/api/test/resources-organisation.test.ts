@@ -1,0 +1,130 @@
+import {
+  companyResource,
+  countryResource,
+  dealerBranchResource,
+  dealerContactResource,
+  dealerResource,
+  departmentResource,
+  districtResource,
+  employeeResource,
+  provinceResource,
+  zoneResource,
+} from '../src/modules/organisation/organisation.resources';
+import { resourceSuite } from './resource-suite';
+
+const counter = () => {
+  let n = 0;
+  return () => ++n;
+};
+const dep = counter();
+const prov = counter();
+const dist = counter();
+const ctry = counter();
+const letters = (n: number) =>
+  String.fromCharCode(65 + Math.floor(n / 26)) + String.fromCharCode(65 + (n % 26));
+
+resourceSuite([
+  {
+    resource: companyResource,
+    sample: (m) => ({ name: `Empresa ${m} SAC`, ruc: '20123456789' }),
+    update: (m) => ({ name: `Empresa ${m}` }),
+    invalid: { body: () => ({ ruc: '1' }), field: 'name', message: 'Nombre es obligatorio' },
+  },
+  {
+    resource: zoneResource,
+    sample: (m) => ({ code: m.slice(0, 20), name: `Zona ${m}` }),
+    update: (m) => ({ name: `Zona ${m}`, active: false }),
+    invalid: { body: () => ({ name: 12 }), field: 'name', message: 'Nombre no es valido' },
+  },
+  {
+    resource: dealerResource,
+    sample: (m) => ({
+      code: m,
+      name: `Concesionario ${m}`,
+      department_id: 15,
+      address_address1: 'Av. Arequipa 100',
+    }),
+    update: (m) => ({ name: `Concesionario ${m}` }),
+    invalid: { body: () => ({ name: 'Sin codigo' }), field: 'code', message: 'Codigo es obligatorio' },
+  },
+  {
+    resource: dealerBranchResource,
+    sample: (m, ctx) => ({ dealer_id: ctx.dealerId, name: `Sede ${m}` }),
+    update: (m) => ({ name: `Sede ${m}` }),
+    invalid: {
+      body: () => ({ name: 'Sede sin dealer' }),
+      field: 'dealer_id',
+      message: 'Concesionario es obligatorio',
+    },
+  },
+  {
+    resource: employeeResource,
+    sample: (m, ctx) => ({
+      dealer_id: ctx.dealerId,
+      first_name: `Ana ${m}`,
+      last_name: 'Quispe',
+      license_category: 'A-I',
+    }),
+    update: () => ({ position: 'Asesor de ventas' }),
+    invalid: {
+      body: (ctx) => ({
+        dealer_id: ctx.dealerId,
+        first_name: 'Ana',
+        last_name: 'Quispe',
+        license_category: 'Z',
+      }),
+      field: 'license_category',
+      message: 'Categoria de licencia no es valido',
+    },
+  },
+  {
+    resource: dealerContactResource,
+    sample: (m, ctx) => ({ dealer_id: ctx.dealerId, name: `Contacto ${m}`, email: 'contacto@example.com' }),
+    update: () => ({ email: 'nuevo@example.com' }),
+    invalid: {
+      body: (ctx) => ({ dealer_id: ctx.dealerId, name: 'Contacto', email: 'no-es-email' }),
+      field: 'email',
+      message: 'Debe ser un Email valido.',
+    },
+  },
+  {
+    resource: countryResource,
+    sample: (m) => ({ code: `9${letters(ctry())}`, name: `Pais ${m}` }),
+    update: (m) => ({ name: `Pais ${m}` }),
+    invalid: {
+      body: () => ({ code: 'ABCD', name: 'x' }),
+      field: 'code',
+      message: 'Codigo admite como maximo 3 caracteres',
+    },
+  },
+  {
+    resource: departmentResource,
+    sample: (m) => ({ code: letters(dep()), name: `Departamento ${m}` }),
+    update: (m) => ({ name: `Departamento ${m}` }),
+    invalid: { body: () => ({ code: 'QQ' }), field: 'name', message: 'Nombre es obligatorio' },
+  },
+  {
+    resource: provinceResource,
+    sample: (m) => ({
+      code: `9${String(prov()).padStart(3, '0')}`,
+      department_id: 15,
+      name: `Provincia ${m}`,
+    }),
+    update: (m) => ({ name: `Provincia ${m}` }),
+    invalid: {
+      body: () => ({ code: '9999', name: 'x' }),
+      field: 'department_id',
+      message: 'Departamento es obligatorio',
+    },
+  },
+  {
+    resource: districtResource,
+    sample: (m) => ({ code: `9${String(dist()).padStart(5, '0')}`, province_id: 1, name: `Distrito ${m}` }),
+    update: (m) => ({ name: `Distrito ${m}`, latitude: -12.05 }),
+    invalid: {
+      body: () => ({ code: '999999', province_id: 1, name: 'x', latitude: 200 }),
+      field: 'latitude',
+      message: 'Latitud el valor maximo es 90',
+    },
+  },
+]);
