@@ -4,6 +4,8 @@ import { brandsModule } from './brands/brands.resources';
 import { cataloguesModule } from './catalogues/catalogues.resources';
 import { organisationModule } from './organisation/organisation.resources';
 import { preferencesModule } from './preferences/preferences.resources';
+import { quizModule } from './quiz/quiz.routes';
+import { salesModule } from './sales/sales.routes';
 import { securityModule } from './security';
 
 export type ModuleRegistrar = (app: FastifyInstance) => void | Promise<void>;
@@ -14,4 +16,6 @@ export const modules: ModuleRegistrar[] = [
   brandsModule,
   cataloguesModule,
   preferencesModule,
+  salesModule,
+  quizModule,
 ];

@@ -14,6 +14,7 @@ import {
 import { hash } from '@node-rs/argon2';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
+import { seedQuizzes } from '../modules/quiz/quiz.seed';
 import { CONFIGURATIONS, COUNTRIES, generalTypes, JWT_SECRET_KEY, MANUFACTURERS } from './data';
 import { readUbigeo } from './ubigeo';
 
@@ -259,6 +260,7 @@ export async function seedDatabase(handle: DatabaseHandle, opts: SeedOptions): P
           ON CONFLICT (key) DO NOTHING`,
     );
   });
+  await seedQuizzes(handle);
 
   return { generatedAdminPassword: adminCreated ? generatedPassword : undefined, adminCreated };
 }

@@ -1,0 +1,157 @@
+// Outgoing mail for every module. Every message is written to `mail_outbox`; with SMTP
+// configured (SMTP_URL in the environment, or the SMTP_URL configuration) it is delivered at
+// once through nodemailer and marked sent, otherwise it stays pending (and a log line says so)
+// until `flushOutbox` runs with SMTP configured. No message is lost either way.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { readSetting } from '../../connectors/settings';
+import type { DatabaseHandle } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface MailContext {
+  handle: DatabaseHandle;
+  /** SMTP_URL from the environment; the configurations table is read when this is unset. */
+  smtpUrl?: string;
+  from?: string;
+  log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+}
+
+export type MailStatus = 'sent' | 'pending' | 'failed';
+
+export interface MailOutcome {
+  outboxId: number;
+  status: MailStatus;
+  error?: string;
+}
+
+const DEFAULT_FROM = 'Red de Concesionarios <no-responder@localhost>';
+const transports = new Map<string, Transporter>();
+
+function transportFor(url: string): Transporter {
+  let t = transports.get(url);
+  if (!t) {
+    t = nodemailer.createTransport(url);
+    transports.set(url, t);
+  }
+  return t;
+}
+
+export async function resolveSmtpUrl(ctx: MailContext): Promise<string | undefined> {
+  return ctx.smtpUrl ?? (await readSetting(ctx.handle, 'SMTP_URL'));
+}
+
+async function resolveFrom(ctx: MailContext): Promise<string> {
+  if (ctx.from) return ctx.from;
+  const address = await readSetting(ctx.handle, 'MAIL_FROM_ADDRESS');
+  if (!address) return DEFAULT_FROM;
+  const name = (await readSetting(ctx.handle, 'MAIL_FROM_NAME'))?.replace(/["<>]/g, '');
+  return name ? `"${name}" <${address}>` : address;
+}
+
+async function deliver(url: string, from: string, msg: MailMessage): Promise<string | undefined> {
+  try {
+    await transportFor(url).sendMail({
+      from,
+      to: msg.to,
+      subject: msg.subject,
+      text: msg.text,
+      html: msg.html,
+    });
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
+
+/** Sends (or queues) one message. Never throws for a delivery failure: the outcome says it. */
+export async function sendMail(ctx: MailContext, msg: MailMessage): Promise<MailOutcome> {
+  const [row] = await ctx.handle.db
+    .insert(mailOutbox)
+    .values({ to: msg.to, subject: msg.subject, text: msg.text, html: msg.html ?? null, status: 'pending' })
+    .returning({ id: mailOutbox.id });
+  const url = await resolveSmtpUrl(ctx);
+  if (!url) {
+    ctx.log?.info({ outboxId: row.id, to: msg.to }, 'SMTP no configurado: correo guardado en mail_outbox');
+    return { outboxId: row.id, status: 'pending' };
+  }
+  const error = await deliver(url, await resolveFrom(ctx), msg);
+  await markOutcome(ctx.handle, row.id, error);
+  if (error) ctx.log?.warn({ outboxId: row.id, to: msg.to, error }, 'envio de correo fallido');
+  return { outboxId: row.id, status: error ? 'failed' : 'sent', error };
+}
+
+async function markOutcome(handle: DatabaseHandle, id: number, error: string | undefined): Promise<void> {
+  await handle.db
+    .update(mailOutbox)
+    .set(
+      error
+        ? { status: 'failed', error: error.slice(0, 2000), updated_at: new Date() }
+        : { status: 'sent', error: null, sent_at: new Date(), updated_at: new Date() },
+    )
+    .where(eq(mailOutbox.id, id));
+}
+
+export interface FlushResult {
+  sent: number;
+  failed: number;
+  pending: number;
+}
+
+/**
+ * Delivers the pending (and previously failed) messages, oldest first. Without SMTP it does
+ * nothing and reports how many are waiting.
+ */
+export async function flushOutbox(ctx: MailContext, limit = 500): Promise<FlushResult> {
+  const waiting = await ctx.handle.db
+    .select()
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ['pending', 'failed']))
+    .orderBy(asc(mailOutbox.id))
+    .limit(limit);
+  const url = await resolveSmtpUrl(ctx);
+  if (!url) return { sent: 0, failed: 0, pending: waiting.length };
+  const from = await resolveFrom(ctx);
+  let sent = 0;
+  let failed = 0;
+  for (const m of waiting) {
+    const error = await deliver(url, from, {
+      to: m.to,
+      subject: m.subject,
+      text: m.text ?? '',
+      html: m.html ?? undefined,
+    });
+    await markOutcome(ctx.handle, m.id, error);
+    if (error) failed++;
+    else sent++;
+  }
+  const [{ n }] = await ctx.handle.query<{ n: number }>(
+    `select count(*)::int as n from mail_outbox where status in ('pending', 'failed')`,
+  );
+  ctx.log?.info({ sent, failed, pending: n }, 'mail_outbox vaciado');
+  return { sent, failed, pending: n };
+}
+
+/** Status of outbox rows by id (for callers that keep the outbox id, e.g. invitations). */
+export async function outboxStatus(handle: DatabaseHandle, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await handle.db
+    .select({ id: mailOutbox.id, status: mailOutbox.status })
+    .from(mailOutbox)
+    .where(and(inArray(mailOutbox.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.status]));
+}
+
+/** Minimal HTML escaping for the mail bodies built from user data. */
+export function escapeHtml(s: string): string {
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}

@@ -1,0 +1,344 @@
+// Validation and all-or-nothing saving of incoming sale rows (xlsx import, JSON batch, the
+// external sales API). Every row gets a report entry; if any row is wrong nothing is saved.
+import {
+  DATE_RE,
+  type ImportReportEntry,
+  type ImportResult,
+  SALE_ROW_KEYS,
+  type SaleRowInput,
+  VIN_RE,
+} from '@app/contracts';
+import { findPgError } from '../../core/db-errors';
+import { ConflictError } from '../../core/errors';
+import type { DatabaseHandle } from '../../db/client';
+import { sales } from './sales.tables';
+
+export interface NumberedRow {
+  /** Spreadsheet row number (header = 1) or position in the batch (first = 1). */
+  row: number;
+  data: SaleRowInput;
+}
+
+export interface RowScope {
+  /** Set for a dealer user: only rows of this dealer are accepted. */
+  dealerId: number | null;
+}
+
+type NewSale = typeof sales.$inferInsert;
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DOC_RULES: Record<string, { re: RegExp; message: string }> = {
+  DNI: { re: /^\d{8}$/, message: 'Documento: un DNI tiene 8 digitos' },
+  RUC: {
+    re: /^(10|15|17|20)\d{9}$/,
+    message: 'Documento: un RUC tiene 11 digitos y empieza con 10, 15, 17 o 20',
+  },
+  CE: {
+    re: /^[A-Z0-9]{6,12}$/,
+    message: 'Documento: un carnet de extranjeria tiene de 6 a 12 letras o digitos',
+  },
+  PAS: { re: /^[A-Z0-9]{6,12}$/, message: 'Documento: un pasaporte tiene de 6 a 12 letras o digitos' },
+};
+const DOC_ALIASES: Record<string, string> = {
+  DNI: 'DNI',
+  RUC: 'RUC',
+  CE: 'CE',
+  'CARNET DE EXTRANJERIA': 'CE',
+  PAS: 'PAS',
+  PASAPORTE: 'PAS',
+};
+const PAYMENT_ALIASES: Record<string, string> = {
+  E: 'E',
+  EFECTIVO: 'E',
+  T: 'T',
+  TARJETA: 'T',
+  D: 'D',
+  DEPOSITO: 'D',
+  G: 'G',
+  GRATUITO: 'G',
+};
+
+/** The lookups a validation pass needs, loaded once per import. */
+interface Lookups {
+  dealers: Map<string, { id: number; name: string }>;
+  branches: Map<string, number>;
+  brands: Map<string, number>;
+  models: Map<string, number>;
+}
+
+const up = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toUpperCase();
+
+async function loadLookups(handle: DatabaseHandle): Promise<Lookups> {
+  const [dealerRows, branchRows, brandRows, modelRows] = await Promise.all([
+    handle.query<{ id: number; code: string; name: string }>('select id, code, name from dealers'),
+    handle.query<{ id: number; dealer_id: number; code: string | null; name: string }>(
+      'select id, dealer_id, code, name from dealer_branches',
+    ),
+    handle.query<{ id: number; code: string; name: string }>('select id, code, name from manufacturers'),
+    handle.query<{ id: number; manufacturer_id: number; code: string | null; name: string }>(
+      'select id, manufacturer_id, code, name from manufacturer_models',
+    ),
+  ]);
+  const l: Lookups = { dealers: new Map(), branches: new Map(), brands: new Map(), models: new Map() };
+  for (const d of dealerRows) l.dealers.set(up(d.code), { id: d.id, name: d.name });
+  for (const b of branchRows) {
+    l.branches.set(`${b.dealer_id}|${up(b.name)}`, b.id);
+    if (b.code) l.branches.set(`${b.dealer_id}|${up(b.code)}`, b.id);
+  }
+  for (const m of brandRows) {
+    l.brands.set(up(m.name), m.id);
+    l.brands.set(up(m.code), m.id);
+  }
+  for (const m of modelRows) {
+    l.models.set(`${m.manufacturer_id}|${up(m.name)}`, m.id);
+    if (m.code) l.models.set(`${m.manufacturer_id}|${up(m.code)}`, m.id);
+  }
+  return l;
+}
+
+/** Text of a cell: trims, turns numbers into text, null for empty. */
+function text(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString().slice(0, 10);
+  const s = String(v).trim();
+  return s === '' ? null : s;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Fecha Venta: a Date (Excel date cell), an Excel serial number, or YYYY-MM-DD text. */
+function parseDate(v: unknown): string | null {
+  if (v instanceof Date) {
+    if (Number.isNaN(v.getTime())) return null;
+    return `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())}`;
+  }
+  if (typeof v === 'number' && Number.isFinite(v) && v > 20000 && v < 80000) {
+    return parseDate(new Date(Math.round((v - 25569) * 86_400_000)));
+  }
+  const s = text(v);
+  if (!s || !DATE_RE.test(s)) return null;
+  const d = new Date(`${s}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s) return null;
+  return s;
+}
+
+function maxLen(errors: string[], label: string, value: string | null, max: number): void {
+  if (value && value.length > max) errors.push(`${label} admite como maximo ${max} caracteres`);
+}
+
+export interface ValidationOutcome {
+  report: ImportReportEntry[];
+  valid: NewSale[];
+  failed: number;
+}
+
+/** Checks every row (including VINs already sold or repeated in the input); never writes. */
+export async function validateSaleRows(
+  handle: DatabaseHandle,
+  rows: NumberedRow[],
+  scope: RowScope,
+): Promise<ValidationOutcome> {
+  const l = await loadLookups(handle);
+  const today = new Date().toISOString().slice(0, 10);
+  const maxYear = new Date().getUTCFullYear() + 1;
+  const report: ImportReportEntry[] = [];
+  const valid: NewSale[] = [];
+  const firstRowOfVin = new Map<string, number>();
+  let failed = 0;
+
+  for (const { row, data } of rows) {
+    const errors: string[] = [];
+    const warnings: string[] = [];
+    const dealerCode = text(data.dealer_code);
+    let dealerId: number | undefined;
+    if (!dealerCode) errors.push('Concesionario es obligatorio');
+    else {
+      const dealer = l.dealers.get(up(dealerCode));
+      if (!dealer) errors.push(`Concesionario "${dealerCode}" no existe`);
+      else if (scope.dealerId !== null && dealer.id !== scope.dealerId)
+        errors.push(
+          `Concesionario "${dealerCode}" no es su concesionario: solo puede registrar ventas propias`,
+        );
+      else dealerId = dealer.id;
+    }
+    const branch = text(data.branch);
+    let branchId: number | null = null;
+    if (branch && dealerId !== undefined) {
+      const id = l.branches.get(`${dealerId}|${up(branch)}`);
+      if (id === undefined) errors.push(`Sede "${branch}" no existe en el concesionario ${dealerCode}`);
+      else branchId = id;
+    }
+    const rawDate = data.sale_date;
+    const saleDate = parseDate(rawDate);
+    if (text(rawDate) === null) errors.push('Fecha Venta es obligatorio');
+    else if (!saleDate) errors.push('Fecha Venta no es una fecha valida (formato YYYY-MM-DD)');
+    else if (saleDate > today) errors.push('Fecha Venta no puede ser una fecha futura');
+    else if (saleDate < '2000-01-01') errors.push('Fecha Venta no puede ser anterior al 2000-01-01');
+
+    const invoice = text(data.invoice);
+    if (!invoice) errors.push('Factura es obligatorio');
+    maxLen(errors, 'Factura', invoice, 40);
+
+    const docTypeRaw = text(data.document_type);
+    const docType = docTypeRaw ? DOC_ALIASES[up(docTypeRaw)] : undefined;
+    if (!docTypeRaw) errors.push('Tipo Documento es obligatorio');
+    else if (!docType) errors.push(`Tipo Documento "${docTypeRaw}" no es valido (DNI, RUC, CE, PAS)`);
+    const docNumber = text(data.document_number)?.toUpperCase() ?? null;
+    if (!docNumber) errors.push('Documento es obligatorio');
+    else if (docType) {
+      const rule = DOC_RULES[docType];
+      if (!rule.re.test(docNumber)) errors.push(rule.message);
+    }
+
+    const buyer = text(data.buyer_name);
+    if (!buyer) errors.push('Cliente es obligatorio');
+    maxLen(errors, 'Cliente', buyer, 200);
+
+    let email = text(data.email);
+    if (email) email = email.toLowerCase();
+    if (!email) warnings.push('Sin Email: no recibira la encuesta');
+    else if (!EMAIL_RE.test(email) || email.length > 150) {
+      warnings.push(`Email "${email}" no es valido: no recibira la encuesta`);
+    }
+    const phone = text(data.phone);
+    maxLen(errors, 'Telefono', phone, 30);
+
+    const vin = text(data.vin)?.toUpperCase().replace(/\s+/g, '') ?? null;
+    if (!vin) errors.push('VIN es obligatorio');
+    else if (!VIN_RE.test(vin)) errors.push(`VIN "${vin}" no es valido: 17 letras o digitos, sin I, O ni Q`);
+    else {
+      const first = firstRowOfVin.get(vin);
+      if (first !== undefined) errors.push(`VIN ${vin} repetido en la fila ${first}`);
+      else firstRowOfVin.set(vin, row);
+    }
+
+    const brandRaw = text(data.brand);
+    const brandId = brandRaw ? l.brands.get(up(brandRaw)) : undefined;
+    if (!brandRaw) errors.push('Marca es obligatorio');
+    else if (brandId === undefined) errors.push(`Marca "${brandRaw}" no existe`);
+
+    const model = text(data.model);
+    if (!model) errors.push('Modelo es obligatorio');
+    maxLen(errors, 'Modelo', model, 150);
+    const modelId = model && brandId !== undefined ? (l.models.get(`${brandId}|${up(model)}`) ?? null) : null;
+
+    const yearText = text(data.year);
+    const year = yearText === null ? Number.NaN : Number(yearText);
+    if (yearText === null) errors.push('Año es obligatorio');
+    else if (!Number.isInteger(year) || year < 1990 || year > maxYear)
+      errors.push(`Año "${yearText}" no es valido (entre 1990 y ${maxYear})`);
+
+    const seller = text(data.seller);
+    maxLen(errors, 'Vendedor', seller, 150);
+
+    const payRaw = text(data.payment_method);
+    const payment = payRaw ? PAYMENT_ALIASES[up(payRaw)] : undefined;
+    if (!payRaw) errors.push('Forma de Pago es obligatorio');
+    else if (!payment) errors.push(`Forma de Pago "${payRaw}" no es valida (E, T, D, G)`);
+
+    const entry: ImportReportEntry = { row, ok: errors.length === 0, errors };
+    if (vin) entry.vin = vin;
+    if (warnings.length) entry.warnings = warnings;
+    report.push(entry);
+    if (errors.length) {
+      failed++;
+      continue;
+    }
+    const emailOk = !!email && EMAIL_RE.test(email) && email.length <= 150;
+    valid.push({
+      dealer_id: dealerId as number,
+      dealer_branch_id: branchId,
+      sale_date: saleDate as string,
+      invoice: invoice as string,
+      buyer_name: buyer as string,
+      document_type: docType as string,
+      document_number: docNumber as string,
+      email: emailOk ? email : null,
+      phone,
+      vin: vin as string,
+      manufacturer_id: brandId as number,
+      manufacturer_model_id: modelId,
+      model_name: model as string,
+      year,
+      seller,
+      payment_method: payment as string,
+      survey_status: emailOk ? 'sin_enviar' : 'contacto_invalido',
+    });
+  }
+
+  // VINs already sold: one query for the whole input.
+  const vins = [...firstRowOfVin.keys()];
+  if (vins.length) {
+    const sold = new Set<string>();
+    for (let i = 0; i < vins.length; i += 20_000) {
+      const found = await handle.query<{ vin: string }>('select vin from sales where vin = any($1::text[])', [
+        vins.slice(i, i + 20_000),
+      ]);
+      for (const r of found) sold.add(r.vin);
+    }
+    if (sold.size) {
+      for (const entry of report) {
+        if (entry.vin && sold.has(entry.vin) && firstRowOfVin.get(entry.vin) === entry.row) {
+          entry.errors.push(`VIN ${entry.vin} ya fue vendido (existe una venta registrada)`);
+          if (entry.ok) {
+            entry.ok = false;
+            failed++;
+          }
+        }
+      }
+    }
+  }
+  return { report, valid: failed ? [] : valid, failed };
+}
+
+const CHUNK = 1000;
+
+/** Inserts every row in one transaction, in multi-row INSERTs of 1000; all or nothing. */
+export async function insertSales(handle: DatabaseHandle, rows: NewSale[]): Promise<number> {
+  try {
+    await handle.db.transaction(async (tx) => {
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        await tx.insert(sales).values(rows.slice(i, i + CHUNK));
+      }
+    });
+  } catch (err) {
+    // A VIN saved by someone else between validation and insert.
+    if (findPgError(err)?.code === '23505') {
+      throw new ConflictError(
+        'Otra carga registro alguno de estos VIN al mismo tiempo; no se guardo ninguna fila',
+        'Vuelva a intentar la carga',
+      );
+    }
+    throw err;
+  }
+  return rows.length;
+}
+
+/** Validate, then save all rows or none. */
+export async function importSaleRows(
+  handle: DatabaseHandle,
+  rows: NumberedRow[],
+  scope: RowScope,
+): Promise<ImportResult> {
+  const outcome = await validateSaleRows(handle, rows, scope);
+  const saved = outcome.failed === 0 && outcome.valid.length ? await insertSales(handle, outcome.valid) : 0;
+  return { saved, total: rows.length, failed: outcome.failed, report: outcome.report };
+}
+
+/** Turns loose JSON objects (batch, sales API) into numbered rows; keys are the SALE_ROW_KEYS. */
+export function rowsFromObjects(objects: Record<string, unknown>[]): NumberedRow[] {
+  return objects.map((o, i) => {
+    const data: SaleRowInput = {};
+    for (const k of SALE_ROW_KEYS) {
+      const v = o?.[k];
+      if (v === null || v === undefined) continue;
+      data[k] = typeof v === 'number' || typeof v === 'string' ? v : String(v);
+    }
+    return { row: i + 1, data };
+  });
+}
