@@ -480,6 +480,7 @@ CREATE INDEX "audit_logs_at_idx" ON "audit_logs" USING btree ("at");--> statemen
 CREATE INDEX "dealer_branches_dealer_idx" ON "dealer_branches" USING btree ("dealer_id");--> statement-breakpoint
 CREATE INDEX "dealer_contacts_dealer_idx" ON "dealer_contacts" USING btree ("dealer_id");--> statement-breakpoint
 CREATE INDEX "dealers_zone_idx" ON "dealers" USING btree ("zone_id");--> statement-breakpoint
+CREATE INDEX "dealers_name_idx" ON "dealers" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "districts_province_idx" ON "districts" USING btree ("province_id");--> statement-breakpoint
 CREATE INDEX "employees_dealer_idx" ON "employees" USING btree ("dealer_id");--> statement-breakpoint
 CREATE INDEX "login_attempts_username_at_idx" ON "login_attempts" USING btree ("username","at");--> statement-breakpoint
