@@ -32,7 +32,17 @@ export async function createTestApp(): Promise<TestContext> {
     await admin.query(`create database ${name} template ${inject('templateDb')}`);
     handle = await openDatabase({ databaseUrl: databaseUrlFor(url, name), poolSize: 5 });
     cleanup = async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
+      // The pool's sessions close asynchronously: wait for them rather than kill them (a killed
+      // session raises an error event nobody listens to any more).
+      for (let i = 0; ; i++) {
+        try {
+          await admin.query(`drop database if exists ${name}${i >= 40 ? ' with (force)' : ''}`);
+          break;
+        } catch (err) {
+          if (i >= 40) throw err;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
       await admin.end();
     };
   } else {
