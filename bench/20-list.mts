@@ -1,0 +1,224 @@
+// The paged list of a declared resource (dealers) over 1,000,000 rows on PostgreSQL, at 50
+// connections, through the HTTP server (autocannon against the built server, as `npm start` runs
+// it) and, beside it, the very SQL that one list request issues, sent straight through `pg` at 50
+// connections. Prints requests/s of both, their ratio and p99. Targets: ratio ≥ 0.7, p99 < 100 ms.
+//
+// The SQL is captured, not rewritten: an in-process app answers one list request while pg's
+// Pool.query is observed, and those statements are what the pg side replays.
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import { prepareDatabase } from '../apps/api/src/bootstrap';
+import { loadConfig } from '../apps/api/src/config';
+import { figure, percentile, round, startServer } from './lib/common.mjs';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = process.env.BENCH_DB ?? 'bench';
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const PORT = Number(process.env.BENCH_LIST_PORT ?? 3232);
+const ADMIN_PASSWORD = 'bench-admin-1234';
+
+const dbUrl = (() => {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${DB_NAME}`;
+  return u.toString();
+})();
+
+/** Scenarios: the list screen as it opens (default sort), and a search over the same table. */
+const SCENARIOS = [
+  { name: 'lista por defecto (pagina 1, orden por nombre)', query: 'page=1&perPage=10' },
+  { name: 'pagina 20, orden por codigo desc', query: 'page=20&perPage=10&sort=code&order=desc' },
+];
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function recreateDatabase() {
+  await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await adminQuery(`CREATE DATABASE ${DB_NAME}`);
+}
+
+/** Migrate + seed the bench database; a stale one (older migration set) is recreated. */
+async function prepare() {
+  const exists = await adminQuery(`SELECT 1 FROM pg_database WHERE datname = '${DB_NAME}'`);
+  if (exists.rowCount === 0) await adminQuery(`CREATE DATABASE ${DB_NAME}`);
+  const config = loadConfig({ DATABASE_URL: dbUrl, ADMIN_PASSWORD, ADMIN_USERNAME: 'admin' });
+  try {
+    return { config, prepared: await prepareDatabase(config) };
+  } catch (err) {
+    console.log(`La base ${DB_NAME} no se pudo migrar (${(err as Error).message}); se vuelve a crear.`);
+    await recreateDatabase();
+    return { config, prepared: await prepareDatabase(config) };
+  }
+}
+
+async function fillDealers(pool: pg.Pool) {
+  const [{ n }] = (await pool.query('SELECT count(*)::int AS n FROM dealers')).rows;
+  if (n >= ROWS) {
+    console.log(`dealers ya tiene ${n} filas`);
+    return;
+  }
+  const t0 = performance.now();
+  await pool.query(`INSERT INTO zones (code, name)
+    SELECT 'Z' || g, 'Zona ' || g FROM generate_series(1, 12) g ON CONFLICT DO NOTHING`);
+  await pool.query(`INSERT INTO dealers (code, name, ruc, zone_id, department_id, province_id, district_id,
+      email, address_address1, address_phone, active)
+    SELECT 'B' || lpad(g::text, 7, '0'),
+           'Concesionario ' || upper(substr(md5(g::text), 1, 10)),
+           (20100000000 + g)::text,
+           z.ids[1 + g % array_length(z.ids, 1)],
+           u.deps[1 + g % array_length(u.dids, 1)],
+           u.pids[1 + g % array_length(u.dids, 1)],
+           u.dids[1 + g % array_length(u.dids, 1)],
+           'c' || g || '@example.com', 'Av. Principal ' || (g % 999), '01' || lpad((g % 9999999)::text, 7, '0'),
+           g % 10 <> 0
+    FROM generate_series(${n + 1}, ${ROWS}) g,
+         (SELECT array_agg(id ORDER BY id) ids FROM zones) z,
+         (SELECT array_agg(d.id ORDER BY d.id) dids, array_agg(p.id ORDER BY d.id) pids,
+                 array_agg(p.department_id ORDER BY d.id) deps
+            FROM districts d JOIN provinces p ON p.id = d.province_id) u
+    ON CONFLICT DO NOTHING`);
+  await pool.query('ANALYZE');
+  console.log(`dealers llenada hasta ${ROWS} filas en ${round((performance.now() - t0) / 1000)} s`);
+}
+
+interface Captured {
+  text: string;
+  values: unknown[];
+  rowMode?: string;
+}
+
+/** The statements one list request issues, observed on pg's Pool.query of an in-process app. */
+async function captureListSql(config: ReturnType<typeof loadConfig>, token: string, query: string) {
+  const { handle, jwtSecret } = await prepareDatabase(config);
+  const app = await buildApp({ handle, config, jwtSecret });
+  const headers = { authorization: `Bearer ${token}` };
+  const url = `/api/dealers?${query}`;
+  await app.inject({ method: 'GET', url, headers }); // warms the user cache (auth lookups)
+  const captured: Captured[] = [];
+  const original = pg.Pool.prototype.query;
+  pg.Pool.prototype.query = function (this: pg.Pool, ...args: any[]) {
+    const [q, values] = args;
+    if (typeof q === 'string') captured.push({ text: q, values: values ?? [] });
+    else captured.push({ text: q.text, values: values ?? q.values ?? [], rowMode: q.rowMode });
+    return (original as any).apply(this, args);
+  } as any;
+  const res = await app.inject({ method: 'GET', url, headers });
+  pg.Pool.prototype.query = original;
+  await app.close();
+  await handle.close();
+  const body = res.json();
+  if (res.statusCode !== 200 || !body.success)
+    throw new Error(`La lista respondio ${res.statusCode}: ${res.body}`);
+  return { captured, total: body.result.total, rows: body.result.data.length };
+}
+
+async function runPg(statements: Captured[]) {
+  const pool = new pg.Pool({ connectionString: dbUrl, max: CONNECTIONS });
+  const once = () =>
+    Promise.all(
+      statements.map((s) =>
+        pool.query({
+          text: s.text,
+          values: s.values as any[],
+          ...(s.rowMode ? { rowMode: 'array' as const } : {}),
+        }),
+      ),
+    );
+  const loop = async (seconds: number, latencies?: number[]) => {
+    const end = performance.now() + seconds * 1000;
+    let count = 0;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (performance.now() < end) {
+          const t = performance.now();
+          await once();
+          latencies?.push(performance.now() - t);
+          count++;
+        }
+      }),
+    );
+    return count;
+  };
+  await loop(WARMUP);
+  const latencies: number[] = [];
+  const t0 = performance.now();
+  const count = await loop(DURATION, latencies);
+  const seconds = (performance.now() - t0) / 1000;
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  return { rps: count / seconds, p99: percentile(latencies, 99), p50: percentile(latencies, 50) };
+}
+
+async function runHttp(url: string, token: string) {
+  const opts = { url, connections: CONNECTIONS, headers: { authorization: `Bearer ${token}` } };
+  await autocannon({ ...opts, duration: WARMUP });
+  const r = await autocannon({ ...opts, duration: DURATION });
+  const bad = r.non2xx + r.errors + r.timeouts;
+  if (bad > 0)
+    console.log(`  atencion: ${r.non2xx} respuestas no 2xx, ${r.errors} errores, ${r.timeouts} timeouts`);
+  // No answered request at all is a failure, not a p99 of 0 ms.
+  if (r.requests.total === 0) return { rps: 0, p99: Number.NaN, p50: Number.NaN, bad: Math.max(bad, 1) };
+  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, bad };
+}
+
+const { config, prepared } = await prepare();
+const seedPool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+await fillDealers(seedPool);
+await seedPool.end();
+await prepared.handle.close();
+
+console.log(`Servidor (dist/main.js) en 127.0.0.1:${PORT} sobre PostgreSQL ${DB_NAME}`);
+const server = startServer({
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  DATABASE_URL: dbUrl,
+  ADMIN_PASSWORD,
+  JWT_SECRET: '',
+});
+try {
+  await server.ready;
+  const base = `http://127.0.0.1:${PORT}`;
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD, rememberMe: true }),
+  });
+  const loginBody = (await login.json()) as any;
+  if (!loginBody.success) throw new Error(`Login fallo: ${JSON.stringify(loginBody)}`);
+  const token: string = loginBody.result.access_token;
+
+  for (const [i, sc] of SCENARIOS.entries()) {
+    console.log(`\nEscenario: ${sc.name}  (GET /api/dealers?${sc.query})`);
+    const { captured, total, rows } = await captureListSql(config, token, sc.query);
+    console.log(`  respuesta: total=${total}, ${rows} filas; SQL por pedido: ${captured.length} sentencias`);
+    for (const s of captured) console.log(`    ${s.text.replace(/\s+/g, ' ').slice(0, 160)}...`);
+    const http = await runHttp(`${base}/api/dealers?${sc.query}`, token);
+    const direct = await runPg(captured);
+    const ratio = http.rps / direct.rps;
+    console.log(
+      `  HTTP: ${round(http.rps)} req/s, p50 ${round(http.p50)} ms, p99 ${round(http.p99)} ms` +
+        `\n  pg directo: ${round(direct.rps)} req/s, p50 ${round(direct.p50)} ms, p99 ${round(direct.p99)} ms` +
+        `\n  razon HTTP/pg: ${round(ratio, 2)}`,
+    );
+    const tag = i === 0 ? '' : ` [${sc.name}]`;
+    figure(`lista 1M filas, HTTP req/s${tag}`, round(http.rps), 'req/s');
+    figure(`lista 1M filas, pg directo req/s${tag}`, round(direct.rps), 'req/s');
+    figure(`lista 1M filas, razon HTTP/pg${tag}`, round(ratio, 2), '', { op: '>=', value: 0.7 });
+    figure(`lista 1M filas, p99 HTTP${tag}`, round(http.p99), 'ms', { op: '<', value: 100 });
+    if (http.bad > 0)
+      figure(`lista 1M filas, respuestas con error${tag}`, http.bad, '', { op: '<=', value: 0 });
+  }
+} finally {
+  await server.stop();
+}
