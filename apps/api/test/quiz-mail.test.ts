@@ -1,0 +1,149 @@
+// Survey mail through a real SMTP peer (smtp-server on 127.0.0.1): delivery when SMTP is set,
+// the outbox kept while it is not, and the flush that sends the outbox once it is configured.
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createTestApp, login, type TestContext, uniq } from './harness';
+import { createDealer, saleObject, setSetting, vinFactory } from './sales-fixtures';
+
+let t: TestContext;
+let admin: string;
+let dealerCode: string;
+let smtp: SMTPServer;
+let smtpUrl: string;
+const received: { to: string[]; data: string }[] = [];
+const vin = vinFactory();
+const tag = uniq('m').toLowerCase();
+
+async function newSale(address: string): Promise<number> {
+  const v = vin();
+  const res = await api(t.app, 'POST', '/api/sales/batch', {
+    token: admin,
+    body: { rows: [saleObject(dealerCode, v, { email: address })] },
+  });
+  expect(res.body.result.saved).toBe(1);
+  const [r] = await t.handle.query<{ id: number }>('select id from sales where vin = $1', [v]);
+  return r.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await login(t.app);
+  dealerCode = uniq('MD');
+  await createDealer(t.app, admin, dealerCode, 'Delta Autos');
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data: Buffer.concat(chunks).toString('utf8'),
+        });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(2525 + Math.floor(Math.random() * 70), '127.0.0.1', r));
+  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((r) => smtp?.close(() => r()));
+  await t?.close();
+});
+
+/** Quoted-printable soft breaks removed, so a long link reads whole. */
+const plain = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+
+describe('survey mail', () => {
+  it('without SMTP the invitation waits in the outbox (pending), and flush refuses clearly', async () => {
+    const address = `espera.${tag}@example.com`;
+    const id = await newSale(address);
+    const res = await api(t.app, 'POST', '/api/sales-quiz-request', {
+      token: admin,
+      body: { sale_ids: [id] },
+    });
+    expect(res.body.result.invited).toBe(1);
+    const [m] = await t.handle.query<{ status: string }>('select status from mail_outbox where "to" = $1', [
+      address,
+    ]);
+    expect(m.status).toBe('pending');
+    const [inv] = await t.handle.query<{ email_status: string }>(
+      'select email_status from quiz_invitations where sale_id = $1',
+      [id],
+    );
+    expect(inv.email_status).toBe('queued');
+    expect(received).toHaveLength(0);
+    const flush = await api(t.app, 'POST', '/api/mail-outbox/flush', { token: admin });
+    expect(flush.status).toBe(409);
+    expect(flush.body.error.message).toMatch(/^El correo no esta configurado/);
+  });
+
+  it('once SMTP is configured, the flush delivers what was waiting', async () => {
+    await setSetting(t.app, 'SMTP_URL', smtpUrl);
+    const flush = await api(t.app, 'POST', '/api/mail-outbox/flush', { token: admin });
+    expect(flush.status, JSON.stringify(flush.body)).toBe(200);
+    expect(flush.body.result).toMatchObject({ sent: 1, failed: 0, pending: 0 });
+    expect(received.map((r) => r.to)).toEqual([[`espera.${tag}@example.com`]]);
+    const [m] = await t.handle.query<{ status: string; sent_at: Date | null }>(
+      'select status, sent_at from mail_outbox where "to" = $1',
+      [`espera.${tag}@example.com`],
+    );
+    expect(m.status).toBe('sent');
+    expect(m.sent_at).toBeTruthy();
+  });
+
+  it('with SMTP the invitation is delivered at once, and its link opens the survey', async () => {
+    const address = `directo.${tag}@example.com`;
+    const id = await newSale(address);
+    const res = await api(t.app, 'POST', '/api/sales-quiz-request', {
+      token: admin,
+      body: { sale_ids: [id] },
+    });
+    expect(res.body.result.invited).toBe(1);
+    const mail = received.find((r) => r.to.includes(address));
+    expect(mail).toBeDefined();
+    const body = plain(mail!.data);
+    expect(body).toContain('Subject: Encuesta de Satisfaccion');
+    const link = /(http:\/\/localhost:\d+\/encuesta\?token=[A-Za-z0-9_-]{43})/.exec(body);
+    expect(link).not.toBeNull();
+    const token = new URL(link![1]).searchParams.get('token');
+    const survey = await api(t.app, 'GET', `/api/public/quiz/${token}`);
+    expect(survey.status).toBe(200);
+    expect(survey.body.result.dealer.name).toBe('Delta Autos');
+    const [inv] = await t.handle.query<{ email_status: string }>(
+      'select email_status from quiz_invitations where sale_id = $1',
+      [id],
+    );
+    expect(inv.email_status).toBe('sent');
+  });
+
+  it('a failed delivery is recorded, not lost', async () => {
+    await setSetting(t.app, 'SMTP_URL', 'smtp://127.0.0.1:1');
+    const address = `falla.${tag}@example.com`;
+    const id = await newSale(address);
+    const res = await api(t.app, 'POST', '/api/sales-quiz-request', {
+      token: admin,
+      body: { sale_ids: [id] },
+    });
+    expect(res.body.result.invited).toBe(1);
+    const [m] = await t.handle.query<{ status: string; error: string }>(
+      'select status, error from mail_outbox where "to" = $1',
+      [address],
+    );
+    expect(m.status).toBe('failed');
+    expect(m.error).toBeTruthy();
+    const [inv] = await t.handle.query<{ email_status: string }>(
+      'select email_status from quiz_invitations where sale_id = $1',
+      [id],
+    );
+    expect(inv.email_status).toBe('failed');
+    await setSetting(t.app, 'SMTP_URL', smtpUrl);
+    const flush = await api(t.app, 'POST', '/api/mail-outbox/flush', { token: admin });
+    expect(flush.body.result).toMatchObject({ sent: 1, failed: 0, pending: 0 });
+    expect(received.some((r) => r.to.includes(address))).toBe(true);
+  });
+});
