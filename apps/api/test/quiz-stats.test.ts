@@ -1,0 +1,366 @@
+// GET /api/table-stats checked against figures computed in the test from what it created
+// through the real calls (batch, invitations, public answers), and its .xlsx export.
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createDealerUser, createTestApp, login, type TestContext, uniq } from './harness';
+import { createDealer, saleObject, setSetting, vinFactory } from './sales-fixtures';
+
+let t: TestContext;
+let admin: string;
+const vin = vinFactory();
+const tag = uniq('s').toLowerCase();
+
+interface Planned {
+  dealer: string;
+  month: number;
+  brand: 'V' | 'N';
+  email: string;
+  invite: boolean;
+  /** Ratings given to the rating questions in order; undefined = not answered. */
+  ratings?: number[];
+  postventa?: number[];
+}
+interface Quiz {
+  id: number;
+  kind: string;
+  questions: { id: number; type: string; text: string; options: string[] | null }[];
+}
+
+const dealers: Record<string, { id: number; code: string; name: string }> = {};
+const plan: Planned[] = [];
+let salesQuiz: Quiz;
+let postQuiz: Quiz;
+
+// A fixed sequence so the run is repeatable.
+let seed = 7;
+const rnd = () => {
+  seed = (seed * 16807) % 2147483647;
+  return seed / 2147483647;
+};
+
+function answers(quiz: Quiz, ratings: number[]) {
+  let r = 0;
+  return quiz.questions.map((q) => ({
+    question_id: q.id,
+    value:
+      q.type === 'rating4'
+        ? ratings[r++]
+        : q.type === 'yesno'
+          ? 'No'
+          : q.type === 'choice'
+            ? q.options![1]
+            : 'ok',
+  }));
+}
+
+async function tokenOf(address: string): Promise<string> {
+  const [m] = await t.handle.query<{ text: string }>(
+    'select text from mail_outbox where "to" = $1 order by id desc limit 1',
+    [address],
+  );
+  return /token=([A-Za-z0-9_-]{43})/.exec(m.text)![1];
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await login(t.app);
+  await setSetting(t.app, 'SURVEY_MIN_SAMPLE', '5');
+  for (const [key, name] of [
+    ['X', 'Xeno Autos'],
+    ['Y', 'Yunta Motors'],
+    ['Z', 'Zeta Cars'],
+  ]) {
+    const code = uniq(`S${key}`);
+    dealers[key] = { id: await createDealer(t.app, admin, code, name), code, name };
+  }
+  const quizzes = await api(t.app, 'GET', '/api/quizzes?perPage=50', { token: admin });
+  const getQuiz = async (kind: string) =>
+    (
+      await api(
+        t.app,
+        'GET',
+        `/api/quizzes/get/${quizzes.body.result.data.find((q: Quiz) => q.kind === kind).id}`,
+        {
+          token: admin,
+        },
+      )
+    ).body.result as Quiz;
+  salesQuiz = await getQuiz('sales');
+  postQuiz = await getQuiz('postventa');
+  const nRating = (q: Quiz) => q.questions.filter((x) => x.type === 'rating4').length;
+
+  // X: 9 sales, 7 answered; Y: 8 sales, 5 answered; Z: 5 sales, 2 answered. Some without email,
+  // some invited but not answering, months 3 and 4 of 2023, two brands.
+  const layout: [string, number, number][] = [
+    ['X', 9, 7],
+    ['Y', 8, 5],
+    ['Z', 5, 2],
+  ];
+  let n = 0;
+  for (const [d, total, answered] of layout) {
+    for (let i = 0; i < total; i++) {
+      n++;
+      const noEmail = i === total - 1; // the last sale of each dealer has no email
+      const p: Planned = {
+        dealer: d,
+        month: i % 2 ? 3 : 4,
+        brand: i % 3 ? 'V' : 'N',
+        email: noEmail ? '' : `c${n}.${tag}@example.com`,
+        invite: !noEmail,
+      };
+      if (!noEmail && i < answered) {
+        p.ratings = Array.from({ length: nRating(salesQuiz) }, () => 1 + Math.floor(rnd() * 4));
+      }
+      if (!noEmail && i < 2)
+        p.postventa = Array.from({ length: nRating(postQuiz) }, () => 1 + Math.floor(rnd() * 4));
+      plan.push(p);
+    }
+  }
+  const vins = plan.map(() => vin());
+  const rows = plan.map((p, i) =>
+    saleObject(dealers[p.dealer].code, vins[i], {
+      sale_date: `2023-0${p.month}-1${i % 9}`,
+      brand: p.brand,
+      email: p.email,
+    }),
+  );
+  // A sale outside the period must not count.
+  rows.push(
+    saleObject(dealers.X.code, vin(), { sale_date: '2022-12-31', email: `fuera.${tag}@example.com` }),
+  );
+  const saved = await api(t.app, 'POST', '/api/sales/batch', { token: admin, body: { rows } });
+  expect(saved.body.result.saved).toBe(rows.length);
+  const ids = await t.handle.query<{ id: number; vin: string }>(
+    'select id, vin from sales where vin = any($1::text[])',
+    [vins],
+  );
+  const idOf = new Map(ids.map((r) => [r.vin, r.id]));
+  const all = plan.map((_, i) => idOf.get(vins[i])!);
+  const inv = await api(t.app, 'POST', '/api/sales-quiz-request', { token: admin, body: { sale_ids: all } });
+  expect(inv.body.result.invited).toBe(plan.filter((p) => p.invite).length);
+  for (const p of plan) {
+    if (!p.ratings) continue;
+    const res = await api(t.app, 'POST', `/api/public/quiz/${await tokenOf(p.email)}`, {
+      body: { answers: answers(salesQuiz, p.ratings) },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  const postIds = plan.map((p, i) => (p.postventa ? all[i] : 0)).filter(Boolean);
+  const pinv = await api(t.app, 'POST', '/api/sales-quiz-request', {
+    token: admin,
+    body: { sale_ids: postIds, quiz_id: postQuiz.id },
+  });
+  expect(pinv.body.result.invited).toBe(postIds.length);
+  for (const p of plan) {
+    if (!p.postventa) continue;
+    const res = await api(t.app, 'POST', `/api/public/quiz/${await tokenOf(p.email)}`, {
+      body: { answers: answers(postQuiz, p.postventa) },
+    });
+    expect(res.status).toBe(200);
+  }
+}, 120_000);
+afterAll(() => t?.close());
+
+/** Expected figures, from the plan only. */
+function expected(filter: (p: Planned) => boolean) {
+  const out = new Map<
+    string,
+    {
+      sales: number;
+      invitations: number;
+      responses: number;
+      invalid: number;
+      ratings: number[];
+      post: number[][];
+    }
+  >();
+  for (const p of plan.filter(filter)) {
+    const e = out.get(p.dealer) ?? {
+      sales: 0,
+      invitations: 0,
+      responses: 0,
+      invalid: 0,
+      ratings: [],
+      post: [],
+    };
+    e.sales++;
+    if (p.invite) e.invitations++;
+    else e.invalid++;
+    if (p.ratings) {
+      e.responses++;
+      e.ratings.push(...p.ratings);
+    }
+    if (p.postventa) e.post.push(p.postventa);
+    out.set(p.dealer, e);
+  }
+  return out;
+}
+const r4 = (n: number) => Math.round(n * 10_000) / 10_000;
+
+describe('GET /api/table-stats', () => {
+  it('cobertura, ranking and postventa for a year match the figures computed here', async () => {
+    const res = await api(t.app, 'GET', '/api/table-stats?year=2023', { token: admin });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { cobertura, ranking, postventa } = res.body.result;
+    const exp = expected(() => true);
+    const mine = (rows: { dealer_id: number }[]) =>
+      rows.filter((r) => Object.values(dealers).some((d) => d.id === r.dealer_id));
+    expect(mine(cobertura)).toEqual(
+      ['X', 'Y', 'Z'].map((k) => {
+        const e = exp.get(k)!;
+        return {
+          dealer_id: dealers[k].id,
+          dealer_name: dealers[k].name,
+          sales: e.sales,
+          invitations: e.invitations,
+          responses: e.responses,
+          response_rate: r4(e.responses / e.sales),
+          invalid_contacts: e.invalid,
+          invalid_contact_rate: r4(e.invalid / e.sales),
+        };
+      }),
+    );
+    // Ranking: X (7) and Y (5) reach the minimum sample of 5; Z (2) does not.
+    const score = (k: string) => {
+      const r = exp.get(k)!.ratings;
+      return {
+        top_box: r4(r.filter((x) => x === 4).length / r.length),
+        average: r4(r.reduce((a, b) => a + b, 0) / r.length),
+      };
+    };
+    const order = ['X', 'Y'].sort(
+      (a, b) => score(b).top_box - score(a).top_box || score(b).average - score(a).average,
+    );
+    expect(ranking.min_sample).toBe(5);
+    expect(mine(ranking.ranked)).toEqual(
+      order.map((k, i) => ({
+        position: i + 1,
+        dealer_id: dealers[k].id,
+        dealer_name: dealers[k].name,
+        responses: exp.get(k)!.responses,
+        rating_answers: exp.get(k)!.ratings.length,
+        ...score(k),
+      })),
+    );
+    expect(mine(ranking.insufficient)).toEqual([
+      {
+        dealer_id: dealers.Z.id,
+        dealer_name: dealers.Z.name,
+        responses: 2,
+        rating_answers: exp.get('Z')!.ratings.length,
+        ...score('Z'),
+        label: 'muestra insuficiente',
+      },
+    ]);
+    // Postventa: 2 answered after-sales questionnaires per dealer.
+    for (const k of ['X', 'Y', 'Z']) {
+      const row = postventa.find((p: { dealer_id: number }) => p.dealer_id === dealers[k].id);
+      const all = exp.get(k)!.post.flat();
+      expect(row.responses).toBe(2);
+      expect(row.top_box).toBe(r4(all.filter((x) => x === 4).length / all.length));
+      expect(row.average).toBe(r4(all.reduce((a, b) => a + b, 0) / all.length));
+      const firstRating = postQuiz.questions.find((q) => q.type === 'rating4')!;
+      const q1 = row.questions.find((q: { question: string }) => q.question === firstRating.text);
+      const firsts = exp.get(k)!.post.map((p) => p[0]);
+      expect(q1).toEqual({
+        question: firstRating.text,
+        answers: 2,
+        average: r4((firsts[0] + firsts[1]) / 2),
+        top_box: r4(firsts.filter((x) => x === 4).length / 2),
+      });
+    }
+  });
+
+  it('filters by month, brand and dealer', async () => {
+    const [n] = await t.handle.query<{ id: number }>(`select id from manufacturers where code = 'N'`);
+    const res = await api(t.app, 'GET', `/api/table-stats?year=2023&month=4&manufacturer=${n.id}`, {
+      token: admin,
+    });
+    const exp = expected((p) => p.month === 4 && p.brand === 'N');
+    const got = res.body.result.cobertura.filter((r: { dealer_id: number }) =>
+      Object.values(dealers).some((d) => d.id === r.dealer_id),
+    );
+    expect(
+      got.map((r: { dealer_name: string; sales: number; responses: number }) => [
+        r.dealer_name,
+        r.sales,
+        r.responses,
+      ]),
+    ).toEqual(
+      ['X', 'Y', 'Z']
+        .filter((k) => exp.has(k))
+        .map((k) => [dealers[k].name, exp.get(k)!.sales, exp.get(k)!.responses]),
+    );
+    const byCode = await api(t.app, 'GET', '/api/table-stats?year=2023&month=4&manufacturer=N', {
+      token: admin,
+    });
+    expect(byCode.body.result.cobertura).toEqual(res.body.result.cobertura);
+    const one = await api(t.app, 'GET', `/api/table-stats?year=2023&dealer_id=${dealers.Y.id}`, {
+      token: admin,
+    });
+    expect(one.body.result.cobertura.map((r: { dealer_id: number }) => r.dealer_id)).toEqual([dealers.Y.id]);
+    const empty = await api(t.app, 'GET', '/api/table-stats?year=2019', { token: admin });
+    expect(empty.body.result).toEqual({
+      cobertura: [],
+      postventa: [],
+      ranking: { min_sample: 5, ranked: [], insufficient: [] },
+    });
+    const bad = await api(t.app, 'GET', '/api/table-stats?year=2023&manufacturer=QQ', { token: admin });
+    expect(bad.status).toBe(422);
+  });
+
+  it('the minimum sample comes from the configuration', async () => {
+    await setSetting(t.app, 'SURVEY_MIN_SAMPLE', '6');
+    const res = await api(t.app, 'GET', '/api/table-stats?year=2023', { token: admin });
+    const ranked = res.body.result.ranking.ranked.map((r: { dealer_id: number }) => r.dealer_id);
+    expect(ranked).toContain(dealers.X.id);
+    expect(ranked).not.toContain(dealers.Y.id);
+    await setSetting(t.app, 'SURVEY_MIN_SAMPLE', '5');
+  });
+
+  it('a dealer user sees only its dealer', async () => {
+    const du = await createDealerUser(t.app, admin);
+    await api(t.app, 'POST', '/api/sales/batch', {
+      token: admin,
+      body: {
+        rows: [
+          saleObject(
+            (
+              await t.handle.query<{ code: string }>('select code from dealers where id = $1', [du.dealerId])
+            )[0].code,
+            vin(),
+            { sale_date: '2023-05-05' },
+          ),
+        ],
+      },
+    });
+    const res = await api(t.app, 'GET', `/api/table-stats?year=2023&dealer_id=${dealers.X.id}`, {
+      token: du.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result.cobertura.map((r: { dealer_id: number }) => r.dealer_id)).toEqual([du.dealerId]);
+  });
+
+  it('exports the three tables to .xlsx', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/table-stats/export?year=2023&month=3',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['content-disposition'])).toContain('Satisfaccion_2023-03.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Cobertura', 'Ranking', 'Postventa']);
+    const cob = wb.getWorksheet('Cobertura')!;
+    expect((cob.getRow(1).values as unknown[]).slice(1, 4)).toEqual([
+      'Concesionario',
+      'Ventas',
+      'Invitaciones',
+    ]);
+    const exp = expected((p) => p.month === 3);
+    const xRow = cob.getSheetValues().find((r) => Array.isArray(r) && r[1] === dealers.X.name) as unknown[];
+    expect(xRow[2]).toBe(exp.get('X')!.sales);
+    expect(xRow[4]).toBe(exp.get('X')!.responses);
+  });
+});
