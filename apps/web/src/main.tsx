@@ -1,3 +1,39 @@
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { enqueueSnackbar, SnackbarProvider } from 'notistack';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { setHttpHooks } from './api/http';
+import { queryClient } from './app/queryClient';
+import { routes } from './app/routes';
+import { FORBIDDEN_PATH } from './app/screens';
+import { theme } from './app/theme';
+import { dropSession, startUp } from './auth/session';
 
-createRoot(document.getElementById('root')!).render(<p>Cargando</p>);
+const router = createBrowserRouter(routes);
+
+setHttpHooks({
+  toast: (text) => enqueueSnackbar(text, { variant: 'error', style: { whiteSpace: 'pre-line' } }),
+  unauthorized: () => {
+    dropSession();
+    queryClient.clear();
+    void router.navigate('/');
+  },
+  forbidden: () => void router.navigate(FORBIDDEN_PATH),
+});
+
+void startUp();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </SnackbarProvider>
+    </ThemeProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,25 @@
+// i18next in Spanish: shell words and the localized page titles.
+import i18next from 'i18next';
+
+export const i18n = i18next.createInstance();
+
+export const es = {
+  UnknownError: 'Ocurrio un error desconocido, revise su conexion e intente nuevamente',
+  Loading: 'Cargando',
+  LogIn: 'Iniciar Sesion',
+  Username: 'Usuario o Email',
+  Password: 'Contraseña',
+  RememberMe: 'Recordarme',
+  Locked: 'Pantalla bloqueada',
+  Unlock: 'Desbloquear',
+  Dashboard: 'Dashboard',
+  Profile: 'Perfil de usuario',
+  Forbidden: 'No tiene permiso para ver esta pagina',
+  NotFound: 'Pagina no encontrada',
+  UnderConstruction: 'En construccion',
+  Survey: 'Encuesta de Satisfaccion',
+} as const;
+
+void i18n.init({ lng: 'es', fallbackLng: 'es', resources: { es: { translation: es } }, initAsync: false });
+
+export const t = (key: keyof typeof es | string) => i18n.t(key);

@@ -1,0 +1,117 @@
+// The dialog form (700px) of a resource: creates (id 0) or updates, validates with the shared zod
+// schema, shows 'Guardado Correctamente' and puts the server's validation errors on their fields.
+import { LIMITS, messages } from '@app/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
+import { useEffect, useMemo } from 'react';
+import { type FieldValues, type Resolver, useForm } from 'react-hook-form';
+import { useHotkeys } from 'react-hotkeys-hook';
+import { HttpError, http } from '../api/http';
+import { FormFields } from '../fields/FormFields';
+import { initialValues, isNewRecord } from '../fields/rules';
+import type { FieldDef } from '../fields/types';
+import type { ResourceScreenDef } from './types';
+
+const HOTKEYS = { enableOnFormTags: true, preventDefault: true } as const;
+
+/** '' means "not given" for optional inputs (e.g. a password left blank on update). */
+function clean(values: Record<string, unknown>, fields: FieldDef[]): Record<string, unknown> {
+  const out = { ...values };
+  for (const f of fields)
+    if (f.type === 'password' && (out[f.name] === '' || out[f.name] === null)) delete out[f.name];
+  return out;
+}
+
+interface Props {
+  def: ResourceScreenDef;
+  /** null = closed; {} or {id: 0} = new; a record = edit. */
+  record: Record<string, any> | null;
+  defaults?: Record<string, unknown>;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+export function ResourceForm({ def, record, defaults, onClose, onSaved }: Props) {
+  const open = record !== null;
+  const isNew = isNewRecord(record);
+  const fields = useMemo(() => def.form.filter((f) => !f.onlyNew || isNew), [def.form, isNew]);
+  const schema = def.contract.schema;
+  const resolver = useMemo<Resolver<FieldValues>>(() => {
+    const zr = zodResolver(schema as any) as unknown as Resolver<FieldValues>;
+    return (values, ctx, opts) => zr(clean(values, fields), ctx, opts);
+  }, [schema, fields]);
+  const form = useForm<FieldValues>({ resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
+
+  // A copy of the edited entity; defaults only for a new record (SPEC §4). Reset on close.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new opening resets the form
+  useEffect(() => {
+    if (!open) return;
+    const base = isNew
+      ? { active: 'active' in schema.shape ? true : undefined, ...defaults, ...record }
+      : record;
+    form.reset(initialValues(fields, def.toForm ? def.toForm(base ?? {}) : base));
+  }, [open, record]);
+
+  const save = useMutation({
+    mutationFn: (values: Record<string, unknown>) => {
+      const body = def.toBody ? def.toBody(values, isNew) : values;
+      const path = def.contract.path;
+      return isNew ? http.post(`/${path}`, body) : http.put(`/${path}/${record!.id}`, body);
+    },
+    onSuccess: () => {
+      enqueueSnackbar(messages.saved, { variant: 'success' });
+      onSaved();
+      onClose();
+      form.reset({});
+    },
+    onError: (err) => {
+      if (err instanceof HttpError) {
+        for (const v of err.validationErrors) {
+          const name = v.field.split('.')[0] || fields[0]?.name;
+          if (name) form.setError(name, { type: 'server', message: v.message }, { shouldFocus: true });
+        }
+      }
+    },
+  });
+
+  const submit = form.handleSubmit((values) => save.mutate(values));
+  const cancel = () => {
+    form.reset({});
+    onClose();
+  };
+  useHotkeys('alt+g', () => open && void submit(), { ...HOTKEYS, enabled: open }, [open, submit]);
+  useHotkeys('alt+c', () => open && cancel(), { ...HOTKEYS, enabled: open }, [open]);
+
+  return (
+    <Dialog
+      open={open}
+      onClose={(_, reason) => reason !== 'backdropClick' && cancel()}
+      slotProps={{
+        paper: {
+          sx: { width: def.dialogWidth ?? LIMITS.dialogWidth, maxWidth: '95vw' },
+          'aria-label': 'formulario',
+        } as any,
+      }}
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle>
+          {isNew ? 'Nuevo' : 'Editar'}: {def.contract.title}
+        </DialogTitle>
+        {save.isPending && <LinearProgress />}
+        <DialogContent dividers>
+          <FormFields fields={fields} form={form} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={cancel} disabled={save.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            Guardar
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,338 @@
+// The generic resource screen: a server-paged grid (sort, quick search, column filters, all in the
+// URL), 'Habilitado', edit/delete by permission, the dialog form and 'Exportar a Excel'.
+import { PAGE_SIZES } from '@app/contracts';
+import Add from '@mui/icons-material/Add';
+import Delete from '@mui/icons-material/Delete';
+import Edit from '@mui/icons-material/Edit';
+import FileDownload from '@mui/icons-material/FileDownload';
+import Refresh from '@mui/icons-material/Refresh';
+import Search from '@mui/icons-material/Search';
+import {
+  Box,
+  Button,
+  IconButton,
+  InputAdornment,
+  Paper,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import {
+  DataGrid,
+  type GridColDef,
+  type GridColumnVisibilityModel,
+  type GridFilterModel,
+  type GridSortModel,
+  getGridBooleanOperators,
+  getGridSingleSelectOperators,
+  getGridStringOperators,
+} from '@mui/x-data-grid';
+import { esES } from '@mui/x-data-grid/locales';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
+import { useEffect, useMemo, useState } from 'react';
+import { useHotkeys } from 'react-hotkeys-hook';
+import { type FileResult, http, saveFile } from '../api/http';
+import { usePermission } from '../auth/session';
+import { useGlobalFilters } from '../shell/filters';
+import { ConfirmDialog } from './ConfirmDialog';
+import { toApiQuery, useListParams } from './listParams';
+import { ResourceForm } from './ResourceForm';
+import { type ColumnDef, pageSizeOf, type ResourceScreenDef } from './types';
+
+const HOTKEYS = { enableOnFormTags: true, preventDefault: true } as const;
+
+interface ListAnswer {
+  total: number;
+  data: Record<string, any>[];
+  totalIsEstimate?: boolean;
+}
+
+const equalsOnly = getGridStringOperators().filter((o) => o.value === 'equals');
+const isOnly = getGridSingleSelectOperators().filter((o) => o.value === 'is');
+
+function filterKey(c: ColumnDef): string | null {
+  if (!c.filter) return null;
+  return (c.filter !== true && c.filter.key) || c.field;
+}
+
+export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
+  const { contract } = def;
+  const path = contract.path;
+  const base = contract.permission;
+  const canStore = usePermission(`${base}.store`);
+  const canUpdate = usePermission(`${base}.update`);
+  const canDestroy = usePermission(`${base}.destroy`);
+  const canExport = usePermission(`${base}.export`);
+  const defaultPerPage = pageSizeOf(def);
+  const [params, update] = useListParams(defaultPerPage);
+  const { dealerId, manufacturerId } = useGlobalFilters();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<Record<string, any> | null>(null);
+  const [deleting, setDeleting] = useState<Record<string, any> | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [search, setSearch] = useState(params.query ?? '');
+  const [hidden, setHidden] = useState<GridColumnVisibilityModel>({});
+
+  // Global selectors (toolbar) narrow the screens that have a dealer or brand.
+  const extra: Record<string, string> = {};
+  if (def.dealerFilter && dealerId > 0) extra[def.dealerFilter] = String(dealerId);
+  if (def.manufacturerFilter && manufacturerId > 0) extra[def.manufacturerFilter] = String(manufacturerId);
+  const apiQuery = toApiQuery(params, extra);
+
+  const list = useQuery({
+    queryKey: ['list', path, apiQuery],
+    queryFn: ({ signal }) => http.get<ListAnswer>(`/${path}`, apiQuery, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  // Quick search: debounced into the URL.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only typing triggers the search
+  useEffect(() => {
+    const t = setTimeout(() => {
+      if ((params.query ?? '') !== search.trim()) update({ query: search.trim() || undefined, page: 1 });
+    }, 400);
+    return () => clearTimeout(t);
+  }, [search]);
+
+  const label = (c: ColumnDef) => c.header ?? contract.labels[c.field] ?? c.field;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: columns change with the declaration and permissions
+  const columns = useMemo<GridColDef[]>(() => {
+    const cols: GridColDef[] = def.columns.map((c) => {
+      const fk = filterKey(c);
+      const opts = c.filter && c.filter !== true ? c.filter.options : undefined;
+      const col: GridColDef = {
+        field: c.field,
+        headerName: label(c),
+        width: c.width,
+        flex: c.width ? undefined : (c.flex ?? 1),
+        minWidth: 90,
+        type: opts ? 'singleSelect' : c.type === 'date' ? 'string' : (c.type ?? 'string'),
+        sortable: c.sortable !== false,
+        filterable: !!fk,
+        filterOperators: opts ? isOnly : equalsOnly,
+        valueOptions: opts?.map((o) => ({ value: String(o.id), label: o.name })),
+      };
+      if (c.render) col.renderCell = (p) => c.render!(p.row);
+      return col;
+    });
+    if ('active' in contract.schema.shape) {
+      cols.push({
+        field: 'active',
+        headerName: 'Habilitado',
+        type: 'boolean',
+        width: 110,
+        filterOperators: getGridBooleanOperators(),
+      });
+    }
+    if (canUpdate || canDestroy) {
+      cols.push({
+        field: '__actions',
+        headerName: 'Acciones',
+        width: 110,
+        sortable: false,
+        filterable: false,
+        disableColumnMenu: true,
+        disableExport: true,
+        renderCell: (p) => (
+          <Box>
+            {canUpdate && (
+              <Tooltip title="Editar">
+                <IconButton size="small" aria-label="Editar" onClick={() => openEdit(p.row)}>
+                  <Edit fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+            {canDestroy && (
+              <Tooltip title="Eliminar">
+                <IconButton
+                  size="small"
+                  aria-label="Eliminar"
+                  color="error"
+                  onClick={() => setDeleting(p.row)}
+                >
+                  <Delete fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+          </Box>
+        ),
+      });
+    }
+    return cols;
+  }, [def, canUpdate, canDestroy]);
+
+  const openEdit = async (row: Record<string, any>) => {
+    try {
+      setEditing(await http.get<Record<string, any>>(`/${path}/get/${row.id}`));
+    } catch {
+      // toast shown by the client
+    }
+  };
+  const openNew = () => {
+    if (!canStore) return;
+    const defaults: Record<string, unknown> = {};
+    if (def.dealerFilter && dealerId > 0) defaults[def.dealerFilter] = dealerId;
+    if (def.manufacturerFilter && manufacturerId > 0) defaults[def.manufacturerFilter] = manufacturerId;
+    setEditing({ id: 0, ...defaults });
+  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', path] });
+
+  const exportXlsx = async () => {
+    if (!canExport) return;
+    const visible = columns
+      .filter((c) => c.field !== '__actions' && hidden[c.field] !== false)
+      .map((c) => c.field)
+      .join(',');
+    setBusy(true);
+    try {
+      const { page: _p, perPage: _pp, ...rest } = apiQuery;
+      const file = await http.get<FileResult>(
+        `/${path}/export`,
+        { ...rest, columns: visible },
+        { file: true },
+      );
+      saveFile(file, `${contract.title}.xlsx`);
+    } catch {
+      // toast shown by the client
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await http.del(`/${path}/${deleting.id}`);
+      enqueueSnackbar('Eliminado Correctamente', { variant: 'success' });
+      setDeleting(null);
+      // Stepping back a page when the last row of the page went away.
+      if (list.data && list.data.data.length === 1 && params.page > 1) update({ page: params.page - 1 });
+      await refresh();
+    } catch {
+      setDeleting(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  useHotkeys('alt+n', openNew, { ...HOTKEYS, enabled: !editing }, [
+    canStore,
+    dealerId,
+    manufacturerId,
+    editing,
+  ]);
+  useHotkeys('alt+a', openNew, { ...HOTKEYS, enabled: !editing }, [
+    canStore,
+    dealerId,
+    manufacturerId,
+    editing,
+  ]);
+  useHotkeys('alt+e', () => void exportXlsx(), HOTKEYS, [canExport, apiQuery, hidden]);
+  useHotkeys('alt+r', () => void refresh(), HOTKEYS);
+
+  const sortModel: GridSortModel = params.sort ? [{ field: params.sort, sort: params.order ?? 'asc' }] : [];
+  const filterModel: GridFilterModel = {
+    items: Object.entries(params.filters).map(([k, v]) => {
+      const c = def.columns.find((x) => filterKey(x) === k);
+      return {
+        id: k,
+        field: c?.field ?? k,
+        operator: k === 'active' ? 'is' : c?.filter !== true && c?.filter?.options ? 'is' : 'equals',
+        value: v,
+      };
+    }),
+  };
+
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}>
+        <Typography variant="h6" sx={{ flex: 1, minWidth: 160 }}>
+          {contract.title}
+        </Typography>
+        <TextField
+          placeholder="Buscar"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ width: 260 }}
+          fullWidth={false}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+            htmlInput: { 'aria-label': 'Buscar' },
+          }}
+        />
+        <Tooltip title="Actualizar (Alt+R)">
+          <IconButton aria-label="Actualizar" onClick={() => void refresh()}>
+            <Refresh />
+          </IconButton>
+        </Tooltip>
+        {canExport && (
+          <Button
+            variant="outlined"
+            startIcon={<FileDownload />}
+            onClick={() => void exportXlsx()}
+            disabled={busy}
+          >
+            Exportar a Excel
+          </Button>
+        )}
+        {canStore && (
+          <Button variant="contained" startIcon={<Add />} onClick={openNew}>
+            Nuevo
+          </Button>
+        )}
+      </Box>
+      <DataGrid
+        rows={list.data?.data ?? []}
+        rowCount={list.data?.total ?? 0}
+        columns={columns}
+        loading={list.isFetching}
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        paginationModel={{ page: params.page - 1, pageSize: params.perPage }}
+        onPaginationModelChange={(m) =>
+          update({ page: m.pageSize !== params.perPage ? 1 : m.page + 1, perPage: m.pageSize })
+        }
+        pageSizeOptions={[...PAGE_SIZES]}
+        sortModel={sortModel}
+        onSortModelChange={(m) => update({ sort: m[0]?.field, order: m[0]?.sort ?? undefined, page: 1 })}
+        filterModel={filterModel}
+        onFilterModelChange={(m) => {
+          const filters: Record<string, string> = {};
+          for (const it of m.items) {
+            if (it.value === undefined || it.value === null || it.value === '') continue;
+            const c = def.columns.find((x) => x.field === it.field);
+            const key = it.field === 'active' ? 'active' : c ? filterKey(c) : null;
+            if (key) filters[key] = String(it.value);
+          }
+          update({ filters, page: 1 });
+        }}
+        columnVisibilityModel={hidden}
+        onColumnVisibilityModelChange={setHidden}
+        localeText={esES.components.MuiDataGrid.defaultProps.localeText}
+        disableRowSelectionOnClick
+        autoHeight
+        density="compact"
+        sx={{ '& .MuiDataGrid-columnHeaders': { bgcolor: 'grey.50' } }}
+      />
+      <ResourceForm
+        def={def}
+        record={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => void refresh()}
+      />
+      <ConfirmDialog open={!!deleting} busy={busy} onNo={() => setDeleting(null)} onYes={() => void remove()}>
+        ¿Esta seguro de eliminar el registro {deleting?.name ?? deleting?.code ?? `#${deleting?.id}`}?
+      </ConfirmDialog>
+    </Paper>
+  );
+}

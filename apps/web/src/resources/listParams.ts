@@ -1,0 +1,70 @@
+// The list state (page, page size, sort, search, column filters) lives in the URL, so a reload
+// or a shared link shows the same list.
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+export interface ListParams {
+  page: number;
+  perPage: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  query?: string;
+  filters: Record<string, string>;
+}
+
+export function readListParams(sp: URLSearchParams, defaultPerPage: number): ListParams {
+  const filters: Record<string, string> = {};
+  for (const [k, v] of sp) {
+    const m = /^filter\[(\w+)\]$/.exec(k);
+    if (m && v !== '') filters[m[1]] = v;
+  }
+  const page = Math.max(1, Number(sp.get('page')) || 1);
+  const perPage = Number(sp.get('perPage')) || defaultPerPage;
+  const order = sp.get('order');
+  return {
+    page,
+    perPage,
+    sort: sp.get('sort') || undefined,
+    order: order === 'asc' || order === 'desc' ? order : undefined,
+    query: sp.get('query') || undefined,
+    filters,
+  };
+}
+
+export function writeListParams(p: ListParams, defaultPerPage: number): URLSearchParams {
+  const sp = new URLSearchParams();
+  if (p.page > 1) sp.set('page', String(p.page));
+  if (p.perPage !== defaultPerPage) sp.set('perPage', String(p.perPage));
+  if (p.sort) {
+    sp.set('sort', p.sort);
+    sp.set('order', p.order ?? 'asc');
+  }
+  if (p.query) sp.set('query', p.query);
+  for (const [k, v] of Object.entries(p.filters)) if (v !== '') sp.set(`filter[${k}]`, v);
+  return sp;
+}
+
+/** The API query of a list: page (1-based), perPage, sort, order, query, filter[field]. */
+export function toApiQuery(p: ListParams, extra: Record<string, string> = {}): Record<string, string> {
+  const q: Record<string, string> = { page: String(p.page), perPage: String(p.perPage) };
+  if (p.sort) {
+    q.sort = p.sort;
+    q.order = p.order ?? 'asc';
+  }
+  if (p.query) q.query = p.query;
+  for (const [k, v] of Object.entries({ ...p.filters, ...extra })) q[`filter[${k}]`] = v;
+  return q;
+}
+
+export function useListParams(defaultPerPage: number) {
+  const [sp, setSp] = useSearchParams();
+  const params = useMemo(() => readListParams(sp, defaultPerPage), [sp, defaultPerPage]);
+  const update = useCallback(
+    (patch: Partial<ListParams>) => {
+      const next = { ...params, ...patch };
+      setSp(writeListParams(next, defaultPerPage), { replace: true });
+    },
+    [params, setSp, defaultPerPage],
+  );
+  return [params, update] as const;
+}

@@ -1,0 +1,59 @@
+// One client-side declaration per resource: its shared contract, its columns and its form.
+import type { ResourceContract } from '@app/contracts';
+import type { GridRenderCellParams } from '@mui/x-data-grid';
+import type { ReactNode } from 'react';
+import type { FieldDef, Option } from '../fields/types';
+
+export interface ColumnDef {
+  field: string;
+  /** Defaults to the contract's label of the field. */
+  header?: string;
+  width?: number;
+  flex?: number;
+  type?: 'string' | 'number' | 'boolean' | 'date';
+  /** The server sorts by it (default true). */
+  sortable?: boolean;
+  /** A column filter: filter[key]=value (key defaults to the field; e.g. zone_name → zone_id). */
+  filter?: { key?: string; options?: Option[]; resource?: string } | true;
+  render?: (row: Record<string, any>) => ReactNode;
+}
+
+export interface ResourceScreenDef {
+  contract: ResourceContract;
+  columns: ColumnDef[];
+  form: FieldDef[];
+  /** Default page size; SPEC §9 defaults when absent. */
+  pageSize?: number;
+  /** filter[...] key the toolbar dealer selector applies (e.g. 'dealer_id'). */
+  dealerFilter?: string;
+  /** filter[...] key the toolbar brand selector applies (e.g. 'manufacturer_id'). */
+  manufacturerFilter?: string;
+  /** The record as the form edits it (after GET /{path}/get/{id}). */
+  toForm?: (record: Record<string, any>) => Record<string, any>;
+  /** The body sent on save. */
+  toBody?: (values: Record<string, any>, isNew: boolean) => Record<string, any>;
+  /** Width of the form dialog (default 700). */
+  dialogWidth?: number;
+}
+
+export type { GridRenderCellParams };
+
+/** SPEC §9: roles 50, general types 15, users and the ubigeo/preferences lists 10, the rest 5. */
+export const SPEC_PAGE_SIZES: Record<string, number> = {
+  users: 10,
+  roles: 50,
+  departments: 10,
+  provinces: 10,
+  districts: 10,
+  'type-values': 10,
+  configurations: 10,
+  'general-types': 15,
+};
+export const BASE_PAGE_SIZE = 5;
+
+export const pageSizeOf = (def: ResourceScreenDef) =>
+  def.pageSize ?? SPEC_PAGE_SIZES[def.contract.path] ?? BASE_PAGE_SIZE;
+
+export function defineScreen(def: ResourceScreenDef): ResourceScreenDef {
+  return def;
+}

@@ -1,0 +1,87 @@
+// The side menu built from the user's tabs (GET /api/tabs/menu); a 9-item skeleton while loading.
+import type { TabNode } from '@app/contracts';
+import { LIMITS } from '@app/contracts';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, Skeleton, Tooltip } from '@mui/material';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useSession } from '../auth/session';
+import { MenuIcon } from './icons';
+
+function contains(node: TabNode, pathname: string): boolean {
+  return node.path === pathname || node.children.some((c) => contains(c, pathname));
+}
+
+function Entry({ node, depth, collapsed }: { node: TabNode; depth: number; collapsed: boolean }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const hasChildren = node.children.length > 0;
+  const [open, setOpen] = useState(() => contains(node, pathname));
+  const selected = !hasChildren && node.path === pathname;
+  const button = (
+    <ListItemButton
+      selected={selected}
+      sx={{ pl: collapsed ? 2.5 : 2 + depth * 2, minHeight: 42 }}
+      onClick={() => {
+        if (hasChildren && !collapsed) setOpen((o) => !o);
+        else if (hasChildren) navigate(node.children[0].path ?? '/main/home');
+        else if (node.path) navigate(node.path);
+      }}
+      data-menu={node.name}
+    >
+      <ListItemIcon sx={{ minWidth: 36, color: selected ? 'primary.main' : undefined }}>
+        <MenuIcon name={node.icon} />
+      </ListItemIcon>
+      {!collapsed && (
+        <ListItemText primary={node.title} slotProps={{ primary: { noWrap: true, fontSize: 14 } }} />
+      )}
+      {!collapsed &&
+        hasChildren &&
+        (open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}
+    </ListItemButton>
+  );
+  return (
+    <>
+      {collapsed ? (
+        <Tooltip title={node.title} placement="right">
+          {button}
+        </Tooltip>
+      ) : (
+        button
+      )}
+      {hasChildren && !collapsed && (
+        <Collapse in={open} unmountOnExit>
+          <List disablePadding>
+            {node.children.map((c) => (
+              <Entry key={c.id} node={c} depth={depth + 1} collapsed={collapsed} />
+            ))}
+          </List>
+        </Collapse>
+      )}
+    </>
+  );
+}
+
+export function SideMenu({ collapsed }: { collapsed: boolean }) {
+  const menu = useSession((s) => s.menu);
+  if (!menu) {
+    return (
+      <List aria-label="Cargando menu" data-testid="menu-skeleton">
+        {Array.from({ length: LIMITS.menuSkeletonItems }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <ListItemButton key={i} disabled>
+            <Skeleton variant="rounded" width="100%" height={24} />
+          </ListItemButton>
+        ))}
+      </List>
+    );
+  }
+  return (
+    <List component="nav" aria-label="Menu principal" dense>
+      {menu.map((n) => (
+        <Entry key={n.id} node={n} depth={0} collapsed={collapsed} />
+      ))}
+    </List>
+  );
+}

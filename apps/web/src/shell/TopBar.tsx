@@ -1,0 +1,161 @@
+// Toolbar: menu toggle, selectors, fullscreen, shortcuts, notifications and the user menu.
+import Fullscreen from '@mui/icons-material/Fullscreen';
+import FullscreenExit from '@mui/icons-material/FullscreenExit';
+import Keyboard from '@mui/icons-material/Keyboard';
+import MenuIcon from '@mui/icons-material/Menu';
+import Notifications from '@mui/icons-material/Notifications';
+import {
+  AppBar,
+  Avatar,
+  Box,
+  Button,
+  Divider,
+  IconButton,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Popover,
+  Tab,
+  Tabs,
+  Toolbar,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { logout, usePermission, useSession } from '../auth/session';
+import { setLocking } from '../auth/token';
+import { resetTabs } from './openedTabs';
+import { DealerSelector, ManufacturerSelector } from './Selectors';
+
+export function toggleFullscreen(): void {
+  if (document.fullscreenElement) void document.exitFullscreen?.();
+  else void document.documentElement.requestFullscreen?.().catch(() => {});
+}
+
+function NotificationsButton() {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [tab, setTab] = useState(0);
+  return (
+    <>
+      <Tooltip title="Notificaciones">
+        <IconButton color="inherit" aria-label="Notificaciones" onClick={(e) => setAnchor(e.currentTarget)}>
+          <Notifications />
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <Box sx={{ width: 320 }}>
+          <Tabs value={tab} onChange={(_, v) => setTab(v)} variant="fullWidth">
+            <Tab label="Notificacion" />
+            <Tab label="Mensajes" />
+          </Tabs>
+          <Typography color="text.secondary" align="center" sx={{ py: 4 }}>
+            {tab === 0 ? 'No tiene notificaciones' : 'No tiene mensajes'}
+          </Typography>
+          <Divider />
+          <Box sx={{ textAlign: 'center', p: 1 }}>
+            <Button component={RouterLink} to="/main/order" size="small" onClick={() => setAnchor(null)}>
+              Ver todo
+            </Button>
+          </Box>
+        </Box>
+      </Popover>
+    </>
+  );
+}
+
+function UserMenu() {
+  const user = useSession((s) => s.info?.user);
+  const canPreferences = usePermission('Admin.Preferences.view');
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const go = (path: string) => {
+    setAnchor(null);
+    navigate(path);
+  };
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        sx={{ textTransform: 'none', gap: 1 }}
+        aria-label="Menu de usuario"
+      >
+        <Avatar src={user?.avatar_url ?? undefined} sx={{ width: 30, height: 30, bgcolor: 'secondary.main' }}>
+          {user?.full_name?.[0]}
+        </Avatar>
+        <Box sx={{ display: { xs: 'none', md: 'block' } }}>{user?.full_name}</Box>
+      </Button>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        <MenuItem disabled>
+          <ListItemText primary={user?.full_name} secondary={user?.email} />
+        </MenuItem>
+        <Divider />
+        <MenuItem onClick={() => go('/admin/users/profile')}>Perfil</MenuItem>
+        {canPreferences && <MenuItem onClick={() => go('/preferences')}>Configuracion</MenuItem>}
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setLocking('1');
+            navigate('/locking');
+          }}
+        >
+          Bloquear pantalla
+        </MenuItem>
+        <MenuItem
+          onClick={async () => {
+            setAnchor(null);
+            await logout();
+            resetTabs();
+            navigate('/', { replace: true });
+          }}
+        >
+          Cerrar Sesion
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+export function TopBar({ onToggleMenu, onHelp }: { onToggleMenu: () => void; onHelp: () => void }) {
+  const [full, setFull] = useState(false);
+  return (
+    <AppBar position="sticky" elevation={1} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+      <Toolbar variant="dense" sx={{ gap: 1 }}>
+        <IconButton color="inherit" edge="start" aria-label="Mostrar u ocultar menu" onClick={onToggleMenu}>
+          <MenuIcon />
+        </IconButton>
+        <Box sx={{ flex: 1 }} />
+        <Box sx={{ display: { xs: 'none', sm: 'flex' }, gap: 1, py: 0.5 }}>
+          <DealerSelector />
+          <ManufacturerSelector />
+        </Box>
+        <Tooltip title="Pantalla completa (Alt+F)">
+          <IconButton
+            color="inherit"
+            aria-label="Pantalla completa"
+            onClick={() => {
+              toggleFullscreen();
+              setFull((f) => !f);
+            }}
+          >
+            {full ? <FullscreenExit /> : <Fullscreen />}
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Atajos de teclado (Alt+H)">
+          <IconButton color="inherit" aria-label="Atajos de teclado" onClick={onHelp}>
+            <Keyboard />
+          </IconButton>
+        </Tooltip>
+        <NotificationsButton />
+        <UserMenu />
+      </Toolbar>
+    </AppBar>
+  );
+}
