@@ -93,6 +93,51 @@ describe('roles and permissions', () => {
   });
 });
 
+describe('audit log', () => {
+  it('filters by resource, user and date range', async () => {
+    const zone = await api(t.app, 'POST', '/api/zones', { token: admin, body: { name: 'Zona Auditada' } });
+    const today = new Date().toISOString().slice(0, 10);
+    const q = `filter[resource]=zones&filter[record_id]=${zone.body.result.id}&filter[user_id]=1`;
+    const hit = await api(
+      t.app,
+      'GET',
+      `/api/audit-logs?${q}&filter[date_from]=${today}&filter[date_to]=${today}`,
+      {
+        token: admin,
+      },
+    );
+    expect(hit.status).toBe(200);
+    expect(hit.body.result.data).toHaveLength(1);
+    expect(hit.body.result.data[0]).toMatchObject({
+      action: 'create',
+      username: 'admin',
+      after: { name: 'Zona Auditada' },
+    });
+    const miss = await api(t.app, 'GET', `/api/audit-logs?${q}&filter[date_to]=2020-01-01`, { token: admin });
+    expect(miss.body.result.data).toHaveLength(0);
+    const bad = await api(t.app, 'GET', '/api/audit-logs?filter[date_from]=ayer', { token: admin });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.message).toBe('Formato de fecha YYYY-MM-DD');
+  });
+
+  it('rejects a user with a role that does not exist, saving nothing', async () => {
+    const res = await api(t.app, 'POST', '/api/users', {
+      token: admin,
+      body: {
+        username: 'rolmalo',
+        email: 'rolmalo@example.com',
+        full_name: 'Rol Malo',
+        password: 'Rol-Malo-1',
+        roles: [999],
+      },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error.validationErrors).toEqual([{ field: 'roles', message: 'Rol no existe' }]);
+    const list = await api(t.app, 'GET', '/api/users?query=rolmalo', { token: admin });
+    expect(list.body.result.total).toBe(0);
+  });
+});
+
 describe('settings and types', () => {
   it('answers public settings without a token, more with one, never secrets', async () => {
     const saved = await api(t.app, 'PUT', '/api/configurations/save', {

@@ -26,6 +26,15 @@ const GENERIC_COLUMNS: Record<string, string> = {
   key: 'Clave',
   dealer_id: 'Concesionario',
   zone_id: 'Zona',
+  role_id: 'Rol',
+  permission_id: 'Permiso',
+  user_id: 'Usuario',
+  manufacturer_id: 'Marca',
+  company_id: 'Empresa',
+  department_id: 'Departamento',
+  province_id: 'Provincia',
+  district_id: 'Distrito',
+  general_type_id: 'Tipo general',
 };
 
 export function columnLabel(table: string | undefined, column: string): string {

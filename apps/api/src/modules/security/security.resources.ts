@@ -1,7 +1,7 @@
 // Security resources: users (password hashing, roles), roles, tabs (menu tree), audit logs.
 import { roleContract, tabContract, userContract } from '@app/contracts';
 import { hash } from '@node-rs/argon2';
-import { eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { invalidateAllUsers, invalidateUser } from '../../core/auth';
 import { ConflictError, ValidationError } from '../../core/errors';
@@ -66,6 +66,10 @@ export const userResource = defineResource({
       if (roleIds) {
         await ctx.tx.delete(userRoles).where(eq(userRoles.user_id, ctx.id));
         const unique = [...new Set(roleIds)];
+        const known = unique.length
+          ? await ctx.tx.select({ id: roles.id }).from(roles).where(inArray(roles.id, unique))
+          : [];
+        if (known.length !== unique.length) throw ValidationError.field('roles', 'Rol no existe');
         if (unique.length)
           await ctx.tx.insert(userRoles).values(unique.map((role_id) => ({ user_id: ctx.id, role_id })));
       }
