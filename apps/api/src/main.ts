@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { prepareDatabase } from './bootstrap';
 import { type AppConfig, loadConfig } from './config';
+import { describeDemo, seedDemo } from './seed/demo';
 
 /** apps/web/dist, found from the bundle (apps/api/dist/main.js) and from src/main.ts alike. */
 function webDistFolder(): string {
@@ -24,15 +25,20 @@ async function main(argv: string[]): Promise<void> {
   const prepared = await prepareDatabase(config);
   const { handle } = prepared;
 
-  if (argv.includes('--seed-demo')) {
-    // Reserved for the demo seed of a later issue; until then say so plainly.
-    console.error(
-      'Los datos de demostracion (--seed-demo) aun no estan disponibles en esta version. ' +
-        'La base de datos tiene solo los datos iniciales (usuario administrador, menu, listas y ubigeo).',
-    );
-    await handle.close();
-    process.exitCode = 1;
-    return;
+  // The demo network: `--seed-demo` loads it and exits; DEMO=1 loads it and serves.
+  const demoOnly = argv.includes('--seed-demo');
+  if (demoOnly || process.env.DEMO === '1') {
+    try {
+      const demo = await seedDemo(handle, { password: process.env.DEMO_PASSWORD });
+      for (const line of describeDemo(demo)) console.log(line);
+    } catch (err) {
+      await handle.close().catch(() => {});
+      throw err;
+    }
+    if (demoOnly) {
+      await handle.close();
+      return;
+    }
   }
 
   const app = await buildApp({ handle, config, jwtSecret: prepared.jwtSecret, webDist: webDistFolder() });

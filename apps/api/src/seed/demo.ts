@@ -1,0 +1,641 @@
+// The demo network (`npm run seed:demo`, `DEMO=1 npm start`): three zones, sixteen dealers across
+// eight departments with their branches, employees and contacts, brand models, a few sales per
+// dealer, a manufacturer administrator and one Concesionario user per dealer. Idempotent: every
+// row has a natural key (code, username, VIN) and a dealer's children are only written in the run
+// that creates the dealer, so a second run changes nothing and never resets a changed password.
+import { ADMIN_ROLE, DEALER_ROLE } from '@app/contracts';
+import { hash } from '@node-rs/argon2';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../db/client';
+import {
+  companies,
+  dealerBranches,
+  dealerContacts,
+  dealers,
+  districts,
+  employees,
+  manufacturerModels,
+  manufacturers,
+  provinces,
+  roles,
+  sales,
+  userRoles,
+  users,
+  zones,
+} from '../db/schema';
+
+/** Password of every demo user unless DEMO_PASSWORD says otherwise. */
+export const DEFAULT_DEMO_PASSWORD = 'Demo-2026';
+
+const ZONES = [
+  { code: 'LIM', name: 'Zona Lima' },
+  { code: 'NOR', name: 'Zona Norte' },
+  { code: 'SUR', name: 'Zona Sur' },
+];
+
+const COMPANIES = [
+  { name: 'Grupo Automotriz Pacifico S.A.C.', ruc: '20512345671', email: 'contacto@pacifico.example.com' },
+  { name: 'Inversiones Autonorte S.A.C.', ruc: '20481234562', email: 'contacto@autonorte.example.com' },
+  { name: 'Corporacion Andina de Autos S.A.', ruc: '20601234563', email: 'contacto@andina.example.com' },
+];
+
+interface DemoDealer {
+  code: string;
+  name: string;
+  zone: string;
+  company: number;
+  /** INEI ubigeo code of the district. */
+  district: string;
+  address: string;
+  phone: string;
+}
+
+const DEALERS: DemoDealer[] = [
+  {
+    code: 'LIM01',
+    name: 'Autoespar Miraflores',
+    zone: 'LIM',
+    company: 0,
+    district: '150122',
+    address: 'Av. Jose Larco 1150',
+    phone: '014451200',
+  },
+  {
+    code: 'LIM02',
+    name: 'Motor Plaza San Isidro',
+    zone: 'LIM',
+    company: 0,
+    district: '150131',
+    address: 'Av. Javier Prado Este 450',
+    phone: '014221800',
+  },
+  {
+    code: 'LIM03',
+    name: 'Autos del Sur Surco',
+    zone: 'LIM',
+    company: 0,
+    district: '150140',
+    address: 'Av. Caminos del Inca 2050',
+    phone: '012734400',
+  },
+  {
+    code: 'LIM04',
+    name: 'Automotriz La Molina',
+    zone: 'LIM',
+    company: 2,
+    district: '150114',
+    address: 'Av. La Molina 1120',
+    phone: '013485500',
+  },
+  {
+    code: 'LIM05',
+    name: 'Centro Motor San Borja',
+    zone: 'LIM',
+    company: 2,
+    district: '150130',
+    address: 'Av. San Luis 2480',
+    phone: '012257700',
+  },
+  {
+    code: 'LIM06',
+    name: 'Lurigancho Autos',
+    zone: 'LIM',
+    company: 2,
+    district: '150132',
+    address: 'Av. Proceres de la Independencia 1730',
+    phone: '013881900',
+  },
+  {
+    code: 'CAL01',
+    name: 'Callao Motors',
+    zone: 'LIM',
+    company: 0,
+    district: '070101',
+    address: 'Av. Saenz Pena 890',
+    phone: '014292300',
+  },
+  {
+    code: 'TRU01',
+    name: 'Autonorte Trujillo',
+    zone: 'NOR',
+    company: 1,
+    district: '130101',
+    address: 'Av. America Sur 1240',
+    phone: '044281500',
+  },
+  {
+    code: 'CHI01',
+    name: 'Chiclayo Automotriz',
+    zone: 'NOR',
+    company: 1,
+    district: '140101',
+    address: 'Av. Luis Gonzales 1470',
+    phone: '074231600',
+  },
+  {
+    code: 'PIU01',
+    name: 'Piura Motor',
+    zone: 'NOR',
+    company: 1,
+    district: '200101',
+    address: 'Av. Sanchez Cerro 1320',
+    phone: '073307700',
+  },
+  {
+    code: 'CAJ01',
+    name: 'Cajamarca Autos',
+    zone: 'NOR',
+    company: 1,
+    district: '060101',
+    address: 'Jr. Amalia Puga 780',
+    phone: '076365800',
+  },
+  {
+    code: 'IQT01',
+    name: 'Amazonia Motors',
+    zone: 'NOR',
+    company: 1,
+    district: '160101',
+    address: 'Av. Quinones 2100',
+    phone: '065261900',
+  },
+  {
+    code: 'AQP01',
+    name: 'Arequipa Motors',
+    zone: 'SUR',
+    company: 2,
+    district: '040101',
+    address: 'Av. Ejercito 1010',
+    phone: '054251100',
+  },
+  {
+    code: 'AQP02',
+    name: 'Autos Cayma',
+    zone: 'SUR',
+    company: 2,
+    district: '040103',
+    address: 'Av. Cayma 620',
+    phone: '054272200',
+  },
+  {
+    code: 'CUS01',
+    name: 'Imperial Motors Cusco',
+    zone: 'SUR',
+    company: 2,
+    district: '080101',
+    address: 'Av. de la Cultura 1820',
+    phone: '084223300',
+  },
+  {
+    code: 'TAC01',
+    name: 'Tacna Autos',
+    zone: 'SUR',
+    company: 2,
+    district: '230101',
+    address: 'Av. Bolognesi 1450',
+    phone: '052414400',
+  },
+];
+
+const MODELS: Record<string, string[]> = {
+  V: ['Gol', 'Polo', 'Virtus', 'T-Cross', 'Taos', 'Tiguan', 'Amarok'],
+  N: ['Versa', 'Sentra', 'Kicks', 'X-Trail', 'Frontier'],
+  S: ['Swift', 'Baleno', 'Vitara', 'Jimny', 'Ertiga'],
+  A: ['A3', 'A4', 'Q3', 'Q5'],
+};
+
+const FIRST = [
+  'Carlos',
+  'Maria',
+  'Jose',
+  'Lucia',
+  'Jorge',
+  'Rosa',
+  'Luis',
+  'Ana',
+  'Miguel',
+  'Carmen',
+  'Pedro',
+  'Elena',
+  'Ricardo',
+  'Patricia',
+  'Victor',
+  'Sofia',
+];
+const LAST = [
+  'Quispe',
+  'Flores',
+  'Rodriguez',
+  'Sanchez',
+  'Garcia',
+  'Rojas',
+  'Mendoza',
+  'Torres',
+  'Chavez',
+  'Vargas',
+  'Ramos',
+  'Castillo',
+  'Huaman',
+  'Salazar',
+  'Paredes',
+  'Gutierrez',
+];
+const POSITIONS = [
+  'Gerente general',
+  'Jefe de ventas',
+  'Asesor de ventas',
+  'Asesor de ventas',
+  'Jefe de taller',
+];
+const CONTACTS = ['Gerente general', 'Jefe de postventa', 'Coordinador CEM'];
+const PAYMENTS = ['E', 'T', 'D', 'T', 'E', 'G'];
+const SALES_PER_DEALER = 8;
+
+export interface DemoLogin {
+  role: string;
+  username: string;
+  password: string;
+  dealer: string | null;
+}
+
+export interface DemoResult {
+  created: Record<
+    'zones' | 'companies' | 'dealers' | 'branches' | 'employees' | 'contacts' | 'models' | 'sales' | 'users',
+    number
+  >;
+  logins: DemoLogin[];
+}
+
+const pick = <T>(list: readonly T[], i: number): T => list[i % list.length];
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+const slug = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[^A-Za-z0-9]+/g, '.')
+    .replace(/^\.|\.$/g, '')
+    .toLowerCase();
+
+function daysAgo(n: number): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() - n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Adds the demo network; returns what this run created and the demo logins. */
+export async function seedDemo(
+  handle: DatabaseHandle,
+  opts: { password?: string } = {},
+): Promise<DemoResult> {
+  const password = opts.password?.trim() || DEFAULT_DEMO_PASSWORD;
+  if (password.length < 8) throw new Error('DEMO_PASSWORD debe tener al menos 8 caracteres');
+  const db = handle.db as any;
+  const created: DemoResult['created'] = {
+    zones: 0,
+    companies: 0,
+    dealers: 0,
+    branches: 0,
+    employees: 0,
+    contacts: 0,
+    models: 0,
+    sales: 0,
+    users: 0,
+  };
+
+  const usernames = ['gerente.red', ...DEALERS.map((d) => d.code.toLowerCase())];
+  const existingUsers = new Set(
+    (await db.select({ u: users.username }).from(users).where(inArray(users.username, usernames))).map(
+      (r: { u: string }) => r.u,
+    ),
+  );
+  // Hashing is the slow step (~25 ms each): only for the users this run creates.
+  const hashes = new Map<string, string>();
+  for (const u of usernames) if (!existingUsers.has(u)) hashes.set(u, await hash(password));
+
+  await db.transaction(async (tx: any) => {
+    const zoneRows = await tx.insert(zones).values(ZONES).onConflictDoNothing().returning({ id: zones.id });
+    created.zones = zoneRows.length;
+    const zoneIds = new Map<string, number>(
+      (
+        await tx
+          .select({ id: zones.id, name: zones.name })
+          .from(zones)
+          .where(
+            inArray(
+              zones.name,
+              ZONES.map((z) => z.name),
+            ),
+          )
+      ).map((z: { id: number; name: string }) => [ZONES.find((d) => d.name === z.name)!.code, z.id]),
+    );
+
+    const companyRows = await tx
+      .insert(companies)
+      .values(COMPANIES)
+      .onConflictDoNothing()
+      .returning({ id: companies.id });
+    created.companies = companyRows.length;
+    const companyIds = new Map<string, number>(
+      (
+        await tx
+          .select({ id: companies.id, name: companies.name })
+          .from(companies)
+          .where(
+            inArray(
+              companies.name,
+              COMPANIES.map((c) => c.name),
+            ),
+          )
+      ).map((c: { id: number; name: string }) => [c.name, c.id]),
+    );
+
+    // Brand models.
+    const brands: { id: number; code: string }[] = await tx
+      .select({ id: manufacturers.id, code: manufacturers.code })
+      .from(manufacturers);
+    const modelValues = brands.flatMap((b) =>
+      (MODELS[b.code] ?? []).map((name, i) => ({
+        manufacturer_id: b.id,
+        name,
+        code: `${b.code}-${pad(i + 1, 2)}`,
+      })),
+    );
+    if (modelValues.length) {
+      const rows = await tx
+        .insert(manufacturerModels)
+        .values(modelValues)
+        .onConflictDoNothing()
+        .returning({ id: manufacturerModels.id });
+      created.models = rows.length;
+    }
+    const models: { id: number; name: string; manufacturer_id: number }[] = await tx
+      .select({
+        id: manufacturerModels.id,
+        name: manufacturerModels.name,
+        manufacturer_id: manufacturerModels.manufacturer_id,
+      })
+      .from(manufacturerModels)
+      .where(
+        inArray(
+          manufacturerModels.code,
+          modelValues.map((m) => m.code),
+        ),
+      );
+
+    // Where each dealer is: district → province → department.
+    const places: { code: string; district_id: number; province_id: number; department_id: number }[] =
+      await tx
+        .select({
+          code: districts.code,
+          district_id: districts.id,
+          province_id: provinces.id,
+          department_id: provinces.department_id,
+        })
+        .from(districts)
+        .innerJoin(provinces, eq(districts.province_id, provinces.id))
+        .where(
+          inArray(
+            districts.code,
+            DEALERS.map((d) => d.district),
+          ),
+        );
+    const placeOf = new Map(places.map((p) => [p.code, p]));
+    const [peru] = await tx
+      .execute(sql`select id from countries where code in ('PE', 'PER') limit 1`)
+      .then((r: { rows?: { id: number }[] }) => r.rows ?? []);
+
+    for (const [index, d] of DEALERS.entries()) {
+      const place = placeOf.get(d.district);
+      const location = place
+        ? {
+            department_id: place.department_id,
+            province_id: place.province_id,
+            district_id: place.district_id,
+          }
+        : {};
+      const address = place
+        ? {
+            address_department_id: place.department_id,
+            address_province_id: place.province_id,
+            address_district_id: place.district_id,
+          }
+        : {};
+      const [dealer] = await tx
+        .insert(dealers)
+        .values({
+          code: d.code,
+          name: d.name,
+          ruc: `20${pad(100000000 + index * 7919, 9)}`,
+          company_id: companyIds.get(COMPANIES[d.company].name),
+          zone_id: zoneIds.get(d.zone),
+          email: `ventas.${d.code.toLowerCase()}@concesionarios.example.com`,
+          ...location,
+          address_country_id: peru?.id ?? null,
+          ...address,
+          address_address1: d.address,
+          address_phone: d.phone,
+          address_phone_mobile: `9${pad(81000000 + index * 1301, 8)}`,
+        })
+        .onConflictDoNothing()
+        .returning({ id: dealers.id });
+      if (!dealer) continue; // Already there: its children were written with it.
+      created.dealers++;
+
+      const branchRows = await tx
+        .insert(dealerBranches)
+        .values([
+          {
+            dealer_id: dealer.id,
+            code: `${d.code}-S1`,
+            name: `${d.name} - Sede principal`,
+            ...location,
+            address_country_id: peru?.id ?? null,
+            ...address,
+            address_address1: d.address,
+            address_phone: d.phone,
+          },
+          {
+            dealer_id: dealer.id,
+            code: `${d.code}-T1`,
+            name: `${d.name} - Taller`,
+            ...location,
+            address_country_id: peru?.id ?? null,
+            ...address,
+            address_address1: `${d.address.replace(/\d+$/, '')}${100 + index * 13}`,
+            address_phone: d.phone,
+          },
+        ])
+        .returning({ id: dealerBranches.id });
+      created.branches += branchRows.length;
+
+      const people = POSITIONS.map((position, i) => {
+        const first = pick(FIRST, index * 3 + i);
+        const last = pick(LAST, index * 5 + i * 3);
+        return {
+          dealer_id: dealer.id,
+          dealer_branch_id: branchRows[position === 'Jefe de taller' ? 1 : 0].id,
+          first_name: first,
+          last_name: `${last} ${pick(LAST, index + i * 7)}`,
+          document_number: pad(40000000 + index * 9173 + i * 311, 8),
+          position,
+          email: `${slug(first)}.${slug(last)}.${d.code.toLowerCase()}@concesionarios.example.com`,
+          phone: `9${pad(87000000 + index * 2113 + i * 97, 8)}`,
+          license_category: i % 2 === 0 ? 'A-I' : 'A-IIa',
+        };
+      });
+      const employeeRows = await tx.insert(employees).values(people).returning({ id: employees.id });
+      created.employees += employeeRows.length;
+
+      const contactRows = await tx
+        .insert(dealerContacts)
+        .values(
+          CONTACTS.map((position, i) => {
+            const name = `${pick(FIRST, index * 2 + i + 5)} ${pick(LAST, index * 3 + i + 4)}`;
+            return {
+              dealer_id: dealer.id,
+              name,
+              position,
+              email: `${slug(name)}.${d.code.toLowerCase()}@concesionarios.example.com`,
+              phone: `9${pad(95000000 + index * 311 + i * 17, 8)}`,
+              receives_alerts: i !== 1,
+            };
+          }),
+        )
+        .returning({ id: dealerContacts.id });
+      created.contacts += contactRows.length;
+
+      if (models.length) {
+        const saleRows = Array.from({ length: SALES_PER_DEALER }, (_, i) => {
+          const model = models[(index * 5 + i * 3) % models.length];
+          const brand = brands.find((b) => b.id === model.manufacturer_id)!;
+          const buyerFirst = pick(FIRST, index + i * 5 + 2);
+          const buyerLast = `${pick(LAST, index * 7 + i)} ${pick(LAST, index + i * 11 + 3)}`;
+          return {
+            dealer_id: dealer.id,
+            dealer_branch_id: branchRows[0].id,
+            sale_date: daysAgo(3 + ((index * 11 + i * 13) % 150)),
+            invoice: `F${pad(index + 1, 3)}-${pad(1000 + i, 8)}`,
+            buyer_name: `${buyerFirst} ${buyerLast}`,
+            document_type: 'DNI',
+            document_number: pad(70000000 + index * 1009 + i * 37, 8),
+            email: `${slug(buyerFirst)}.${slug(buyerLast)}@correo.example.com`,
+            phone: `9${pad(96000000 + index * 733 + i * 29, 8)}`,
+            // 9DMX + brand + dealer + sequence: 17 characters, no I, O or Q.
+            vin: `9DMX${brand.code}${pad(index + 1, 3)}${pad(i + 1, 9)}`,
+            manufacturer_id: brand.id,
+            manufacturer_model_id: model.id,
+            model_name: model.name,
+            year: new Date().getUTCFullYear() - (i % 3 === 0 ? 1 : 0),
+            seller: `${people[2 + (i % 2)].first_name} ${people[2 + (i % 2)].last_name}`,
+            payment_method: pick(PAYMENTS, index + i),
+          };
+        });
+        const rows = await tx
+          .insert(sales)
+          .values(saleRows)
+          .onConflictDoNothing()
+          .returning({ id: sales.id });
+        created.sales += rows.length;
+      }
+    }
+
+    // Users: the manufacturer administrator and one Concesionario user per dealer.
+    const roleIds = new Map<string, number>(
+      (
+        await tx
+          .select({ id: roles.id, name: roles.name })
+          .from(roles)
+          .where(inArray(roles.name, [ADMIN_ROLE, DEALER_ROLE]))
+      ).map((r: { id: number; name: string }) => [r.name, r.id]),
+    );
+    const dealerIds = new Map<string, number>(
+      (
+        await tx
+          .select({ id: dealers.id, code: dealers.code })
+          .from(dealers)
+          .where(
+            inArray(
+              dealers.code,
+              DEALERS.map((d) => d.code),
+            ),
+          )
+      ).map((r: { id: number; code: string }) => [r.code, r.id]),
+    );
+    const wanted = [
+      {
+        username: 'gerente.red',
+        full_name: 'Gerente de Red (demo)',
+        email: 'gerente.red@demo.example.com',
+        dealer_id: null as number | null,
+        role: ADMIN_ROLE,
+      },
+      ...DEALERS.map((d) => ({
+        username: d.code.toLowerCase(),
+        full_name: `Usuario ${d.name}`,
+        email: `${d.code.toLowerCase()}@demo.example.com`,
+        dealer_id: dealerIds.get(d.code) ?? null,
+        role: DEALER_ROLE,
+      })),
+    ];
+    for (const u of wanted) {
+      const passwordHash = hashes.get(u.username);
+      if (!passwordHash) continue;
+      if (u.role === DEALER_ROLE && !u.dealer_id) continue;
+      const [row] = await tx
+        .insert(users)
+        .values({
+          username: u.username,
+          email: u.email,
+          full_name: u.full_name,
+          password_hash: passwordHash,
+          dealer_id: u.dealer_id,
+          confirmed: true,
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (!row) continue;
+      created.users++;
+      const roleId = roleIds.get(u.role);
+      if (roleId)
+        await tx.insert(userRoles).values({ user_id: row.id, role_id: roleId }).onConflictDoNothing();
+    }
+  });
+
+  const present = await db
+    .select({ username: users.username, dealer_name: dealers.name })
+    .from(users)
+    .leftJoin(dealers, eq(users.dealer_id, dealers.id))
+    .where(and(inArray(users.username, usernames)));
+  const dealerOf = new Map(
+    present.map((p: { username: string; dealer_name: string | null }) => [p.username, p.dealer_name]),
+  );
+  const logins: DemoLogin[] = usernames
+    .filter((u) => dealerOf.has(u))
+    .map((u) => ({
+      role: u === 'gerente.red' ? ADMIN_ROLE : DEALER_ROLE,
+      username: u,
+      password,
+      dealer: (dealerOf.get(u) as string | null) ?? null,
+    }));
+  return { created, logins };
+}
+
+/** The lines `--seed-demo` and `DEMO=1` print. */
+export function describeDemo(result: DemoResult): string[] {
+  const c = result.created;
+  const total = Object.values(c).reduce((a, b) => a + b, 0);
+  const lines = [
+    total === 0
+      ? 'Datos de demostracion: ya estaban cargados, no se cambio nada.'
+      : `Datos de demostracion cargados: ${c.zones} zonas, ${c.companies} empresas, ${c.dealers} concesionarios, ` +
+        `${c.branches} sedes, ${c.employees} empleados, ${c.contacts} contactos, ${c.models} modelos, ` +
+        `${c.sales} ventas, ${c.users} usuarios.`,
+    'Usuarios de demostracion (la contraseña es la inicial; si alguien la cambio, vale la nueva):',
+  ];
+  const width = Math.max(...result.logins.map((l) => l.username.length), 7);
+  for (const l of result.logins) {
+    lines.push(
+      `  ${l.username.padEnd(width)}  ${l.password}  ${l.role}${l.dealer ? ` - ${l.dealer}` : ' (fabricante)'}`,
+    );
+  }
+  return lines;
+}
