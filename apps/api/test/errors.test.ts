@@ -109,7 +109,7 @@ describe('error catalogue', () => {
     const token = await login(t.app, 'vacio', 'Vacio-123');
     const denied = await api(t.app, 'DELETE', '/api/zones/1', { token });
     expect(denied.status).toBe(403);
-    expect(denied.body.error.message).toBe('No tiene permiso para eliminar Admin.Zones');
+    expect(denied.body.error.message).toBe('No tiene permiso para eliminar Zonas');
   });
 
   it('422 for bad list parameters (page, order, filter)', async () => {

@@ -5,3 +5,41 @@ export * from './geography';
 export * from './organisation';
 export * from './preferences';
 export * from './security';
+
+import { manufacturerContract, manufacturerModelContract } from './brands';
+import { categoryContract, conceptContract } from './catalogues';
+import { countryContract, departmentContract, districtContract, provinceContract } from './geography';
+import {
+  companyContract,
+  dealerBranchContract,
+  dealerContactContract,
+  dealerContract,
+  employeeContract,
+  zoneContract,
+} from './organisation';
+import { configurationContract, generalTypeContract, typeValueContract } from './preferences';
+import { roleContract, tabContract, userContract } from './security';
+
+/** Every plain resource's contract by its API path (for generic screens). */
+export const RESOURCE_CONTRACTS = {
+  companies: companyContract,
+  zones: zoneContract,
+  dealers: dealerContract,
+  'dealer-branches': dealerBranchContract,
+  employees: employeeContract,
+  'dealer-contacts': dealerContactContract,
+  countries: countryContract,
+  departments: departmentContract,
+  provinces: provinceContract,
+  districts: districtContract,
+  manufacturers: manufacturerContract,
+  'manufacturer-models': manufacturerModelContract,
+  concepts: conceptContract,
+  categories: categoryContract,
+  'general-types': generalTypeContract,
+  'type-values': typeValueContract,
+  configurations: configurationContract,
+  users: userContract,
+  roles: roleContract,
+  tabs: tabContract,
+} as const;
