@@ -154,6 +154,25 @@ export function readPaging(res: Resource, query: QueryParams): Paging {
   return { page, perPage };
 }
 
+const estimates = new Map<string, { n: number; at: number }>();
+const ESTIMATE_TTL_MS = 10_000;
+
+/** pg_class.reltuples of a big table, kept a few seconds (it only moves with ANALYZE). */
+async function plannerEstimate(
+  handle: { query<T>(t: string, p?: unknown[]): Promise<T[]> },
+  table: string,
+): Promise<number> {
+  const hit = estimates.get(table);
+  if (hit && Date.now() - hit.at < ESTIMATE_TTL_MS) return hit.n;
+  const [row] = await handle.query<{ n: string | number }>(
+    'select reltuples::bigint as n from pg_class where oid = to_regclass($1)',
+    [table],
+  );
+  const n = Number(row?.n ?? 0);
+  estimates.set(table, { n, at: Date.now() });
+  return n;
+}
+
 export async function countRows(
   db: any,
   handle: { query<T>(t: string, p?: unknown[]): Promise<T[]> },
@@ -167,11 +186,7 @@ export async function countRows(
   const total = Number(n);
   if (total <= COUNT_CAP) return { total };
   if (!cond.where) {
-    const [row] = await handle.query<{ n: string | number }>(
-      'select reltuples::bigint as n from pg_class where oid = to_regclass($1)',
-      [res.tableName],
-    );
-    const estimate = Number(row?.n ?? 0);
+    const estimate = await plannerEstimate(handle, res.tableName);
     return { total: Math.max(estimate, COUNT_CAP + 1), totalIsEstimate: true };
   }
   return { total: COUNT_CAP + 1, totalIsEstimate: true };
