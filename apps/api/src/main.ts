@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { prepareDatabase } from './bootstrap';
+import { buildPgliteTemplate, prepareDatabase } from './bootstrap';
 import { type AppConfig, loadConfig } from './config';
 import { describeDemo, seedDemo } from './seed/demo';
 
@@ -21,6 +21,13 @@ function loginLine(config: AppConfig, generated: string | undefined, created: bo
 }
 
 async function main(argv: string[]): Promise<void> {
+  if (argv.includes('--build-pglite-template')) {
+    // Build step (root `npm run build`): makes the first start on a new DATA_DIR fast.
+    const t0 = Date.now();
+    const dest = await buildPgliteTemplate();
+    console.log(`Plantilla PGlite lista en ${dest} (${Date.now() - t0} ms)`);
+    return;
+  }
   const config = loadConfig();
   const prepared = await prepareDatabase(config);
   const { handle } = prepared;

@@ -212,3 +212,6 @@ export const CONFIGURATIONS: SeedConfiguration[] = [
 
 /** Configuration key of the generated token-signing secret (used when JWT_SECRET is not set). */
 export const JWT_SECRET_KEY = 'jwt_secret';
+
+/** Configuration key holding the hash of the last base seed applied (a restart with the same seed skips it). */
+export const SEED_FINGERPRINT_KEY = 'seed_fingerprint';

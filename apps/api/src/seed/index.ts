@@ -1,7 +1,7 @@
 // Idempotent base seed: run on every start, it only adds what is missing (ON CONFLICT DO
 // NOTHING on natural keys, in one transaction) and never overwrites what an administrator
 // changed later. Bulk rows travel as one jsonb parameter per statement (fast on PGlite).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   ADMIN_ROLE,
   allPermissions,
@@ -15,7 +15,14 @@ import { hash } from '@node-rs/argon2';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import { seedQuizzes } from '../modules/quiz/quiz.seed';
-import { CONFIGURATIONS, COUNTRIES, generalTypes, JWT_SECRET_KEY, MANUFACTURERS } from './data';
+import {
+  CONFIGURATIONS,
+  COUNTRIES,
+  generalTypes,
+  JWT_SECRET_KEY,
+  MANUFACTURERS,
+  SEED_FINGERPRINT_KEY,
+} from './data';
 import { readUbigeo } from './ubigeo';
 
 export interface SeedOptions {
@@ -125,141 +132,174 @@ export async function seedDatabase(handle: DatabaseHandle, opts: SeedOptions): P
     name,
     display_name: displayNames.get(name) ?? name,
   }));
+  const levels = tabLevels();
+  const types = generalTypes();
+
+  // Everything the base seed writes, hashed. When the database already holds this exact seed
+  // and its admin, there is nothing to add: the statements are skipped (keeps a restart fast).
+  const fingerprint = createHash('sha256')
+    .update(
+      JSON.stringify([
+        permissionRows,
+        levels,
+        DEALER_ROLE_PERMISSIONS,
+        MANUFACTURERS,
+        types,
+        COUNTRIES,
+        ubigeo,
+        CONFIGURATIONS,
+      ]),
+    )
+    .digest('hex');
+  let upToDate = false;
+  if (existing.length > 0) {
+    const stored = await rows<{ value: string | null }>(
+      db,
+      sql`SELECT value FROM configurations WHERE key = ${SEED_FINGERPRINT_KEY}`,
+    );
+    upToDate = stored[0]?.value === fingerprint;
+  }
 
   let adminCreated = false;
-  await db.transaction(async (tx) => {
-    // Permissions; the ones new to this database are granted below.
-    const newPermissions = await rows<{ name: string }>(
-      tx,
-      sql`INSERT INTO permissions (name, display_name)
+  if (!upToDate) {
+    await db.transaction(async (tx) => {
+      // Permissions; the ones new to this database are granted below.
+      const newPermissions = await rows<{ name: string }>(
+        tx,
+        sql`INSERT INTO permissions (name, display_name)
           SELECT v.name, v.display_name FROM jsonb_to_recordset(${json(permissionRows)}) AS v(name text, display_name text)
           ON CONFLICT (name) DO NOTHING RETURNING name`,
-    );
-    const newPermissionNames = new Set(newPermissions.map((p) => p.name));
+      );
+      const newPermissionNames = new Set(newPermissions.map((p) => p.name));
 
-    // Roles. A role created now gets its whole set; an existing role only gets permissions that
-    // did not exist before (so a permission an administrator revoked stays revoked).
-    const newRoles = await rows<{ name: string }>(
-      tx,
-      sql`INSERT INTO roles (name, description, is_static)
+      // Roles. A role created now gets its whole set; an existing role only gets permissions that
+      // did not exist before (so a permission an administrator revoked stays revoked).
+      const newRoles = await rows<{ name: string }>(
+        tx,
+        sql`INSERT INTO roles (name, description, is_static)
           VALUES (${ADMIN_ROLE}, 'Acceso total', true),
                  (${DEALER_ROLE}, 'Usuario de concesionario: solo los registros de su concesionario', true)
           ON CONFLICT (name) DO NOTHING RETURNING name`,
-    );
-    const newRoleNames = new Set(newRoles.map((r) => r.name));
-    const grants: [string, string[]][] = [
-      [ADMIN_ROLE, allPermissions()],
-      [DEALER_ROLE, DEALER_ROLE_PERMISSIONS],
-    ];
-    for (const [role, set] of grants) {
-      const names = newRoleNames.has(role) ? set : set.filter((n) => newPermissionNames.has(n));
-      if (names.length === 0) continue;
-      await tx.execute(
-        sql`INSERT INTO role_permissions (role_id, permission_id)
+      );
+      const newRoleNames = new Set(newRoles.map((r) => r.name));
+      const grants: [string, string[]][] = [
+        [ADMIN_ROLE, allPermissions()],
+        [DEALER_ROLE, DEALER_ROLE_PERMISSIONS],
+      ];
+      for (const [role, set] of grants) {
+        const names = newRoleNames.has(role) ? set : set.filter((n) => newPermissionNames.has(n));
+        if (names.length === 0) continue;
+        await tx.execute(
+          sql`INSERT INTO role_permissions (role_id, permission_id)
             SELECT r.id, p.id FROM roles r, permissions p
             WHERE r.name = ${role} AND p.name IN (SELECT jsonb_array_elements_text(${json(names)}))
             ON CONFLICT DO NOTHING`,
-      );
-    }
+        );
+      }
 
-    // Menu tree (tabs), parents first.
-    for (const level of tabLevels()) {
-      await tx.execute(
-        sql`INSERT INTO tabs (name, title, path, icon, "order", permission, parent_id)
+      // Menu tree (tabs), parents first.
+      for (const level of levels) {
+        await tx.execute(
+          sql`INSERT INTO tabs (name, title, path, icon, "order", permission, parent_id)
             SELECT v.name, v.title, v.path, v.icon, v.ord, v.permission, p.id
             FROM jsonb_to_recordset(${json(level)})
               AS v(name text, title text, path text, icon text, ord int, permission text, parent text)
             LEFT JOIN tabs p ON p.name = v.parent
             ON CONFLICT (name) DO NOTHING`,
-      );
-    }
-
-    // Admin user.
-    if (passwordHash) {
-      const email = adminUsername.includes('@') ? adminUsername : `${adminUsername}@example.com`;
-      const created = await rows<{ id: number }>(
-        tx,
-        sql`INSERT INTO users (username, email, full_name, password_hash, default_tab, confirmed)
-            VALUES (${adminUsername}, ${email.toLowerCase()}, 'Administrador', ${passwordHash}, 'home', true)
-            ON CONFLICT DO NOTHING RETURNING id`,
-      );
-      if (created.length > 0) {
-        adminCreated = true;
-        await tx.execute(
-          sql`INSERT INTO user_roles (user_id, role_id)
-              SELECT ${created[0].id}, id FROM roles WHERE name = ${ADMIN_ROLE}
-              ON CONFLICT DO NOTHING`,
         );
       }
-    }
 
-    // Brands.
-    await tx.execute(
-      sql`INSERT INTO manufacturers (code, name, color)
+      // Admin user.
+      if (passwordHash) {
+        const email = adminUsername.includes('@') ? adminUsername : `${adminUsername}@example.com`;
+        const created = await rows<{ id: number }>(
+          tx,
+          sql`INSERT INTO users (username, email, full_name, password_hash, default_tab, confirmed)
+            VALUES (${adminUsername}, ${email.toLowerCase()}, 'Administrador', ${passwordHash}, 'home', true)
+            ON CONFLICT DO NOTHING RETURNING id`,
+        );
+        if (created.length > 0) {
+          adminCreated = true;
+          await tx.execute(
+            sql`INSERT INTO user_roles (user_id, role_id)
+              SELECT ${created[0].id}, id FROM roles WHERE name = ${ADMIN_ROLE}
+              ON CONFLICT DO NOTHING`,
+          );
+        }
+      }
+
+      // Brands.
+      await tx.execute(
+        sql`INSERT INTO manufacturers (code, name, color)
           SELECT v.code, v.name, v.color FROM jsonb_to_recordset(${json(MANUFACTURERS)}) AS v(code text, name text, color text)
           ON CONFLICT (code) DO NOTHING`,
-    );
+      );
 
-    // Fixed lists as general types and values.
-    const types = generalTypes();
-    await tx.execute(
-      sql`INSERT INTO general_types (code, name)
+      // Fixed lists as general types and values.
+      await tx.execute(
+        sql`INSERT INTO general_types (code, name)
           SELECT v.code, v.name FROM jsonb_to_recordset(${json(types.map(({ code, name }) => ({ code, name })))})
             AS v(code text, name text)
           ON CONFLICT (code) DO NOTHING`,
-    );
-    const values = types.flatMap((t) =>
-      t.values.map((v, i) => ({
-        type: t.code,
-        code: v.code,
-        name: v.name,
-        ord: i + 1,
-        payload: v.payload ?? null,
-      })),
-    );
-    await tx.execute(
-      sql`INSERT INTO type_values (general_type_id, code, name, "order", payload)
+      );
+      const values = types.flatMap((t) =>
+        t.values.map((v, i) => ({
+          type: t.code,
+          code: v.code,
+          name: v.name,
+          ord: i + 1,
+          payload: v.payload ?? null,
+        })),
+      );
+      await tx.execute(
+        sql`INSERT INTO type_values (general_type_id, code, name, "order", payload)
           SELECT g.id, v.code, v.name, v.ord, v.payload
           FROM jsonb_to_recordset(${json(values)}) AS v(type text, code text, name text, ord int, payload jsonb)
           JOIN general_types g ON g.code = v.type
           ON CONFLICT (general_type_id, code) DO NOTHING`,
-    );
+      );
 
-    // Countries and Peru's ubigeo.
-    await tx.execute(
-      sql`INSERT INTO countries (code, name)
+      // Countries and Peru's ubigeo.
+      await tx.execute(
+        sql`INSERT INTO countries (code, name)
           SELECT v.code, v.name FROM jsonb_to_recordset(${json(COUNTRIES)}) AS v(code text, name text)
           ON CONFLICT (code) DO NOTHING`,
-    );
-    await tx.execute(
-      sql`INSERT INTO departments (code, name)
+      );
+      await tx.execute(
+        sql`INSERT INTO departments (code, name)
           SELECT v.code, v.name FROM jsonb_to_recordset(${json(ubigeo.departments)}) AS v(code text, name text)
           ON CONFLICT (code) DO NOTHING`,
-    );
-    await tx.execute(
-      sql`INSERT INTO provinces (code, department_id, name)
+      );
+      await tx.execute(
+        sql`INSERT INTO provinces (code, department_id, name)
           SELECT v.code, d.id, v.name
           FROM jsonb_to_recordset(${json(ubigeo.provinces)}) AS v(code text, department_code text, name text)
           JOIN departments d ON d.code = v.department_code
           ON CONFLICT (code) DO NOTHING`,
-    );
-    await tx.execute(
-      sql`INSERT INTO districts (code, province_id, name, latitude, longitude)
+      );
+      await tx.execute(
+        sql`INSERT INTO districts (code, province_id, name, latitude, longitude)
           SELECT v.code, p.id, v.name, v.latitude, v.longitude
           FROM jsonb_to_recordset(${json(ubigeo.districts)})
             AS v(code text, province_code text, name text, latitude float8, longitude float8)
           JOIN provinces p ON p.code = v.province_code
           ON CONFLICT (code) DO NOTHING`,
-    );
+      );
 
-    // Settings.
-    await tx.execute(
-      sql`INSERT INTO configurations (key, value, is_public, description)
+      // Settings.
+      await tx.execute(
+        sql`INSERT INTO configurations (key, value, is_public, description)
           SELECT v.key, v.value, v.is_public, v.description
           FROM jsonb_to_recordset(${json(CONFIGURATIONS)}) AS v(key text, value text, is_public boolean, description text)
           ON CONFLICT (key) DO NOTHING`,
-    );
-  });
+      );
+      await tx.execute(
+        sql`INSERT INTO configurations (key, value, is_public, description)
+          VALUES (${SEED_FINGERPRINT_KEY}, ${fingerprint}, false, 'Huella de los datos iniciales aplicados')
+          ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+      );
+    });
+  }
   await seedQuizzes(handle);
 
   return { generatedAdminPassword: adminCreated ? generatedPassword : undefined, adminCreated };
