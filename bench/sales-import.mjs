@@ -44,7 +44,11 @@ async function admin(text) {
 
 /** A template file of `rows` sales over 20 dealers; `badRow` (0-based) gets an unknown brand. */
 async function writeFile(file, rows, badRow = -1) {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: false });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: file,
+    useSharedStrings: false,
+    useStyles: false,
+  });
   const ws = wb.addWorksheet('Ventas');
   ws.addRow(HEADERS).commit();
   const prefix = `B${Date.now().toString(36).toUpperCase().replace(/[IOQ]/g, 'X').slice(-4)}`;
@@ -125,12 +129,20 @@ async function main() {
     const r2 = await upload(good);
     const [{ n: saved }] = (await db.query('select count(*)::int as n from sales')).rows;
     await db.end();
-    console.log(`${ROWS} filas validas: HTTP ${r2.status}, guardadas ${r2.body.result?.saved}, en la base ${saved}, ${round(r2.ms)} ms`);
-    if (r2.status !== 200 || saved !== ROWS) throw new Error(`carga fallida: ${JSON.stringify(r2.body).slice(0, 500)}`);
-    figure(`carga de ventas .xlsx, ${ROWS} filas validadas y guardadas (PostgreSQL)`, round(r2.ms / 1000, 2), 's', {
-      op: '<=',
-      value: 5,
-    });
+    console.log(
+      `${ROWS} filas validas: HTTP ${r2.status}, guardadas ${r2.body.result?.saved}, en la base ${saved}, ${round(r2.ms)} ms`,
+    );
+    if (r2.status !== 200 || saved !== ROWS)
+      throw new Error(`carga fallida: ${JSON.stringify(r2.body).slice(0, 500)}`);
+    figure(
+      `carga de ventas .xlsx, ${ROWS} filas validadas y guardadas (PostgreSQL)`,
+      round(r2.ms / 1000, 2),
+      's',
+      {
+        op: '<=',
+        value: 5,
+      },
+    );
     figure(`carga de ventas .xlsx, ${ROWS} filas con 1 errada (nada guardado)`, round(r1.ms / 1000, 2), 's', {
       op: '<=',
       value: 5,

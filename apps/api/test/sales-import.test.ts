@@ -198,7 +198,7 @@ describe('POST /api/sales/import', () => {
       expect(res.body.error.message).toBe('El archivo esta vacio');
     });
     it('wrong headers', async () => {
-      const headers = [...SALES_IMPORT_HEADERS];
+      const headers: string[] = [...SALES_IMPORT_HEADERS];
       headers[9] = 'Chasis';
       const res = await upload(t.app, admin, await salesWorkbook([saleRow(dealerA, vin())], headers));
       expect(res.status).toBe(400);
@@ -263,6 +263,21 @@ describe('POST /api/sales/batch', () => {
     });
     expect(good.body.result.saved).toBe(2);
     expect(await countSales(t.app)).toBe(before + 2);
+  });
+
+  it('keeps text with commas, quotes, braces and backslashes intact', async () => {
+    const v = vin();
+    const name = 'Perez, "Juan" {Jr} \\ NULL';
+    const res = await api(t.app, 'POST', '/api/sales/batch', {
+      token: admin,
+      body: { rows: [saleObject(dealerA, v, { buyer_name: name, seller: null, phone: '' })] },
+    });
+    expect(res.body.result.saved).toBe(1);
+    const [row] = await t.handle.query<{ buyer_name: string; seller: string | null; phone: string | null }>(
+      'select buyer_name, seller, phone from sales where vin = $1',
+      [v],
+    );
+    expect(row).toEqual({ buyer_name: name, seller: null, phone: null });
   });
 
   it('rejects a body without rows', async () => {

@@ -8,10 +8,11 @@ import {
   type SaleRowInput,
   VIN_RE,
 } from '@app/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import { findPgError } from '../../core/db-errors';
 import { ConflictError } from '../../core/errors';
 import type { DatabaseHandle } from '../../db/client';
-import { sales } from './sales.tables';
+import type { sales } from './sales.tables';
 
 export interface NumberedRow {
   /** Spreadsheet row number (header = 1) or position in the batch (first = 1). */
@@ -296,14 +297,49 @@ export async function validateSaleRows(
   return { report, valid: failed ? [] : valid, failed };
 }
 
-const CHUNK = 1000;
+const CHUNK = 10_000;
 
-/** Inserts every row in one transaction, in multi-row INSERTs of 1000; all or nothing. */
+/** Columns written by an import, with their PostgreSQL array types for unnest(). */
+const INSERT_COLUMNS: [keyof NewSale, string][] = [
+  ['dealer_id', 'int4'],
+  ['dealer_branch_id', 'int4'],
+  ['sale_date', 'date'],
+  ['invoice', 'text'],
+  ['buyer_name', 'text'],
+  ['document_type', 'text'],
+  ['document_number', 'text'],
+  ['email', 'text'],
+  ['phone', 'text'],
+  ['vin', 'text'],
+  ['manufacturer_id', 'int4'],
+  ['manufacturer_model_id', 'int4'],
+  ['model_name', 'text'],
+  ['year', 'int4'],
+  ['seller', 'text'],
+  ['payment_method', 'text'],
+  ['survey_status', 'text'],
+];
+
+// One INSERT … SELECT FROM unnest(column arrays) per 10,000 rows: 17 parameters per statement
+// instead of 17 per row, which is what makes 50,000 rows fit in the time budget.
+function insertStatement(chunk: NewSale[]): SQL {
+  const parts: SQL[] = [
+    sql.raw(`insert into sales (${INSERT_COLUMNS.map(([c]) => c).join(', ')}) select * from unnest(`),
+  ];
+  INSERT_COLUMNS.forEach(([c, type], i) => {
+    if (i > 0) parts.push(sql.raw(', '));
+    parts.push(sql`${sql.param(chunk.map((r) => r[c] ?? null))}`, sql.raw(`::${type}[]`));
+  });
+  parts.push(sql.raw(')'));
+  return sql.join(parts);
+}
+
+/** Inserts every row in one transaction; all or nothing. */
 export async function insertSales(handle: DatabaseHandle, rows: NewSale[]): Promise<number> {
   try {
     await handle.db.transaction(async (tx) => {
       for (let i = 0; i < rows.length; i += CHUNK) {
-        await tx.insert(sales).values(rows.slice(i, i + CHUNK));
+        await tx.execute(insertStatement(rows.slice(i, i + CHUNK)));
       }
     });
   } catch (err) {
