@@ -2,6 +2,7 @@
 // `npm test`: the API suite, the web unit suite and the browser suite, one after the other.
 // Ends with one line "N passed, M failed" (tests summed over the suites) and a non-zero exit
 // code when anything failed. A suite is skipped only when its config file does not exist yet.
+// `node scripts/test.mjs api` (or web, e2e) runs only the named suites.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -99,6 +100,14 @@ function playwrightSuite() {
   ]);
   if (!config) return { name, skipped: 'no existe apps/web/playwright.config.ts' };
   if (!ensureChromium()) return { name, status: 1, passed: 0, failed: 0, error: 'chromium no disponible' };
+  // The browser suite runs the built server and client (npm ci builds them); build when missing.
+  if (
+    !existsSync(path.join(root, 'apps/api/dist/main.js')) ||
+    !existsSync(path.join(root, 'apps/web/dist/index.html'))
+  ) {
+    if (run('npm', ['run', 'build']) !== 0)
+      return { name, status: 1, passed: 0, failed: 0, error: 'fallo npm run build' };
+  }
   const out = path.join(reportDir, 'playwright.json');
   const status = run(bin('playwright'), ['test', '-c', path.relative(root, config), '--reporter=list,json'], {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
@@ -112,20 +121,26 @@ function playwrightSuite() {
   };
 }
 
+// `npm test -- api web e2e`: only the named suites (all three by default).
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const want = (name) => wanted.length === 0 || wanted.includes(name);
+
 const suites = [];
-suites.push(vitestSuite('api', 'apps/api', ['vitest.config.ts', 'vitest.config.mts', 'vitest.config.js']));
-suites.push(
-  vitestSuite(
-    'web',
-    'apps/web',
-    ['vitest.config.ts', 'vitest.config.mts', 'vitest.config.js', 'vite.config.ts'],
-    [
-      // The Playwright specs in e2e/ are not vitest files.
-      '--exclude=e2e/**',
-    ],
-  ),
-);
-suites.push(playwrightSuite());
+if (want('api'))
+  suites.push(vitestSuite('api', 'apps/api', ['vitest.config.ts', 'vitest.config.mts', 'vitest.config.js']));
+if (want('web'))
+  suites.push(
+    vitestSuite(
+      'web',
+      'apps/web',
+      ['vitest.config.ts', 'vitest.config.mts', 'vitest.config.js', 'vite.config.ts'],
+      [
+        // The Playwright specs in e2e/ are not vitest files.
+        '--exclude=e2e/**',
+      ],
+    ),
+  );
+if (want('e2e')) suites.push(playwrightSuite());
 rmSync(reportDir, { recursive: true, force: true });
 
 let passed = 0;
