@@ -19,6 +19,19 @@ export { APP_NAME, APP_VERSION } from './core/app-info';
 export const BODY_LIMIT = 2 * 1024 * 1024;
 export const UPLOAD_LIMIT = 20 * 1024 * 1024;
 
+/** One registered route (HEAD twins included), for tests that walk every call. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app registered, in order (see test/authorization-matrix.test.ts). */
+    routeTable: RouteEntry[];
+  }
+}
+
 export interface BuildAppOptions {
   handle: DatabaseHandle;
   config: AppConfig;
@@ -36,6 +49,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   app.decorate('ctx', { handle: opts.handle, config: opts.config, jwtSecret: opts.jwtSecret });
   app.decorateRequest('auth', null);
+  app.decorate('routeTable', [] as RouteEntry[]);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
+  });
   registerEnvelope(app);
   await app.register(fastifyJwt, { secret: opts.jwtSecret });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 5, fields: 50 } });

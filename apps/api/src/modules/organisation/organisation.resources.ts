@@ -13,6 +13,7 @@ import {
 } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { ForbiddenError, ValidationError } from '../../core/errors';
 import { defineResource, fromContract } from '../../core/resource';
 import { registerResource } from '../../core/resource-routes';
 import {
@@ -51,20 +52,12 @@ export const zoneResource = defineResource({
 export const dealerResource = defineResource({
   ...fromContract(dealerContract),
   table: dealers,
+  // The list shows the zone and district names; two joins only, it is the biggest table.
   joins: [
     { table: zones, on: eq(dealers.zone_id, zones.id) },
-    { table: companies, on: eq(dealers.company_id, companies.id) },
-    { table: departments, on: eq(dealers.department_id, departments.id) },
-    { table: provinces, on: eq(dealers.province_id, provinces.id) },
     { table: districts, on: eq(dealers.district_id, districts.id) },
   ],
-  display: {
-    zone_name: zones.name,
-    company_name: companies.name,
-    department_name: departments.name,
-    province_name: provinces.name,
-    district_name: districts.name,
-  },
+  display: { zone_name: zones.name, district_name: districts.name },
   searchable: ['code', 'name', 'ruc', 'zone_name', 'district_name'],
   sortable: ['id', 'code', 'name', 'ruc', 'zone_name', 'district_name', 'active', 'created_at'],
   defaultSort: 'name',
@@ -75,8 +68,6 @@ export const dealerResource = defineResource({
     'name',
     'ruc',
     'zone_name',
-    'department_name',
-    'province_name',
     'district_name',
     'address_address1',
     'address_phone',
@@ -86,7 +77,26 @@ export const dealerResource = defineResource({
   // A dealer user sees only its own dealer (the dealer selector is locked to it).
   dealerScoped: 'id',
   lookup: 'authenticated',
+  hooks: {
+    // Whatever its role holds, a dealer user never creates another dealer.
+    beforeSave(data, ctx) {
+      if (ctx.action === 'create' && ctx.user.isDealer)
+        throw new ForbiddenError('Un usuario de concesionario no puede crear concesionarios');
+      return data;
+    },
+  },
 });
+
+/** A branch reference must be a branch of the record's own dealer. */
+async function assertBranchOfDealer(tx: any, branchId: unknown, dealerId: unknown): Promise<void> {
+  if (branchId == null || dealerId == null) return;
+  const [branch] = await tx
+    .select({ dealer_id: dealerBranches.dealer_id })
+    .from(dealerBranches)
+    .where(eq(dealerBranches.id, Number(branchId)));
+  if (!branch || branch.dealer_id !== Number(dealerId))
+    throw ValidationError.field('dealer_branch_id', 'La sede no pertenece al concesionario');
+}
 
 export const dealerBranchResource = defineResource({
   ...fromContract(dealerBranchContract),
@@ -132,6 +142,14 @@ export const employeeResource = defineResource({
   filters: ['active', 'dealer_id', 'dealer_branch_id', 'license_category'],
   dealerScoped: 'dealer_id',
   lookup: 'permission',
+  hooks: {
+    async beforeSave(data, ctx) {
+      const dealerId = data.dealer_id ?? ctx.before?.dealer_id;
+      const branchId = 'dealer_branch_id' in data ? data.dealer_branch_id : ctx.before?.dealer_branch_id;
+      await assertBranchOfDealer(ctx.tx, branchId, dealerId);
+      return data;
+    },
+  },
 });
 
 export const dealerContactResource = defineResource({
