@@ -126,6 +126,16 @@ describe('error catalogue', () => {
     }
   });
 
+  it('422, not 500, for text the database cannot store (NUL character)', async () => {
+    const res = await api(t.app, 'POST', '/api/zones', { token: admin, body: { name: 'Zona \u0000 nula' } });
+    expect(res.status).toBe(422);
+    expect(res.body.success).toBe(false);
+    const search = await api(t.app, 'GET', `/api/zones?query=${encodeURIComponent('a\u0000b')}`, {
+      token: admin,
+    });
+    expect(search.status).toBe(422);
+  });
+
   it('escapes % and _ in searches', async () => {
     await api(t.app, 'POST', '/api/zones', { token: admin, body: { name: 'Zona 100% Sur' } });
     const pct = await api(t.app, 'GET', `/api/zones?query=${encodeURIComponent('100%')}`, { token: admin });

@@ -71,6 +71,14 @@ export function mapDbError(err: unknown): AppError | undefined {
     case '23514':
       return new ValidationError([{ field: '', message: 'Un valor no cumple las reglas del registro' }]);
     default:
+      // Any other data exception (class 22, e.g. a NUL character) or integrity violation
+      // (class 23) is bad input, never a server fault.
+      if (pg.code.startsWith('22') || pg.code.startsWith('54')) {
+        return new ValidationError([{ field: '', message: 'Un valor no tiene el formato correcto' }]);
+      }
+      if (pg.code.startsWith('23')) {
+        return new ValidationError([{ field: '', message: 'Los datos no cumplen las reglas del registro' }]);
+      }
       return undefined;
   }
 }
