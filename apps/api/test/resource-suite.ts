@@ -115,6 +115,8 @@ export function resourceSuite(cases: ResourceCase[]): void {
         }
         const lookup = await api(t.app, 'GET', `${base}?perPage=-1`, { token: noRole });
         expect(lookup.status).toBe(r.lookup === 'authenticated' ? 200 : 403);
+        const one = await api(t.app, 'GET', `${base}/get/1`, { token: noRole });
+        expect(r.lookup === 'authenticated' ? [200, 404] : [403]).toContain(one.status);
       });
 
       it('exports the list to a real .xlsx', async () => {

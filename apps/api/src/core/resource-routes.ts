@@ -24,7 +24,7 @@ import {
 } from './resource-query';
 import { sendXlsx } from './xlsx';
 
-const EXPORT_BATCH = 2000;
+const EXPORT_BATCH = 500;
 const EXPORT_CAP = 200_000;
 
 function pickColumns(res: Resource, data: Row): Row {
@@ -118,8 +118,8 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
     `${base}/get/:id`,
     { preHandler: requireAuth, schema: { tags, summary: `Un registro de ${res.label}` } },
     async (request) => {
-      const user = currentUser(request);
-      assertPermission(user, perm('view'));
+      // Lookup catalogues answer one record to any signed-in user too (location pickers, selects).
+      const user = lookupAllowed(request);
       const id = parseId((request.params as { id: string }).id);
       let row = await findOne(db(), res, id, user);
       if (!row) throw new NotFoundError();
