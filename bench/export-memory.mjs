@@ -1,0 +1,186 @@
+// Export memory: the built server (what `npm start` runs) exports 100,000 dealers to .xlsx through
+// GET /api/dealers/export with the columns of the list screen, on PostgreSQL. Prints the server's
+// peak resident memory (VmHWM of the server process, start-up included) and the peak sampled
+// during the export, the time and the file size, and checks the file has every row.
+// Target: peak RSS < 250 MB.
+import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { figure, round, startServer } from './lib/common.mjs';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = process.env.BENCH_EXPORT_DB ?? 'bench_export';
+const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
+const PORT = Number(process.env.BENCH_EXPORT_PORT ?? 3533);
+const ADMIN_PASSWORD = 'bench-admin-1234';
+const COLUMNS = [
+  'id',
+  'code',
+  'name',
+  'ruc',
+  'zone_name',
+  'district_name',
+  'address_address1',
+  'address_phone',
+  'email',
+  'active',
+  'created_at',
+];
+
+const dbUrl = (() => {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${DB_NAME}`;
+  return u.toString();
+})();
+
+async function adminQuery(text) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Kilobytes of a /proc/<pid>/status field (VmRSS, VmHWM), or NaN when the process is gone. */
+function procKb(pid, field) {
+  try {
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function fillDealers() {
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+  try {
+    const [{ n }] = (await pool.query('SELECT count(*)::int AS n FROM dealers')).rows;
+    if (n >= ROWS) {
+      console.log(`dealers ya tiene ${n} filas`);
+      return;
+    }
+    const t0 = performance.now();
+    await pool.query(`INSERT INTO zones (code, name)
+      SELECT 'Z' || g, 'Zona ' || g FROM generate_series(1, 6) g ON CONFLICT DO NOTHING`);
+    // Text that looks like a formula on some rows: the export must neutralise it.
+    await pool.query(`INSERT INTO dealers (code, name, ruc, zone_id, department_id, province_id, district_id,
+        email, address_address1, address_phone, active)
+      SELECT 'X' || lpad(g::text, 7, '0'),
+             CASE WHEN g % 1000 = 0 THEN '=HYPERLINK("http://x")' ELSE 'Concesionario ' || upper(substr(md5(g::text), 1, 10)) END,
+             (20100000000 + g)::text,
+             z.ids[1 + g % array_length(z.ids, 1)],
+             u.deps[1 + g % array_length(u.dids, 1)],
+             u.pids[1 + g % array_length(u.dids, 1)],
+             u.dids[1 + g % array_length(u.dids, 1)],
+             'c' || g || '@example.com', 'Av. Principal ' || (g % 999), '01' || lpad((g % 9999999)::text, 7, '0'),
+             g % 10 <> 0
+      FROM generate_series(${n + 1}, ${ROWS}) g,
+           (SELECT array_agg(id ORDER BY id) ids FROM zones) z,
+           (SELECT array_agg(d.id ORDER BY d.id) dids, array_agg(p.id ORDER BY d.id) pids,
+                   array_agg(p.department_id ORDER BY d.id) deps
+              FROM districts d JOIN provinces p ON p.id = d.province_id) u
+      ON CONFLICT DO NOTHING`);
+    await pool.query('ANALYZE dealers');
+    console.log(`dealers llenada hasta ${ROWS} filas en ${round((performance.now() - t0) / 1000)} s`);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Rows of the sheet (header excluded) and how many cells start with a quote-neutralised formula. */
+async function readWorkbook(buffer) {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    worksheets: 'emit',
+  });
+  let rows = 0;
+  let header = [];
+  let formulas = 0;
+  let neutralised = 0;
+  let dates = 0;
+  for await (const sheet of reader) {
+    for await (const row of sheet) {
+      if (row.number === 1) {
+        header = row.values.slice(1);
+        continue;
+      }
+      rows++;
+      const name = row.getCell(3).value;
+      if (name && typeof name === 'object' && 'formula' in name) formulas++;
+      if (typeof name === 'string' && name.startsWith("'=")) neutralised++;
+      if (row.getCell(COLUMNS.length).value instanceof Date) dates++;
+    }
+  }
+  return { rows, header, formulas, neutralised, dates };
+}
+
+const exists = await adminQuery(`SELECT 1 FROM pg_database WHERE datname = '${DB_NAME}'`);
+if (exists.rowCount === 0) await adminQuery(`CREATE DATABASE ${DB_NAME}`);
+
+console.log(`Servidor (dist/main.js) en 127.0.0.1:${PORT} sobre PostgreSQL ${DB_NAME}`);
+const env = { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: dbUrl, ADMIN_PASSWORD, JWT_SECRET: '' };
+let server = startServer(env);
+try {
+  await server.ready;
+} catch (err) {
+  // A database left by an older migration set: start over.
+  console.log(`La base ${DB_NAME} no sirvio (${err.message.split('\n')[0]}); se vuelve a crear.`);
+  await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await adminQuery(`CREATE DATABASE ${DB_NAME}`);
+  server = startServer(env);
+  await server.ready;
+}
+try {
+  await fillDealers();
+  const pid = server.child.pid;
+  const base = `http://127.0.0.1:${PORT}`;
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  const loginBody = await login.json();
+  if (!loginBody.success) throw new Error(`Login fallo: ${JSON.stringify(loginBody)}`);
+  const token = loginBody.result.access_token;
+
+  const before = procKb(pid, 'VmRSS');
+  let sampledPeak = before;
+  const sampler = setInterval(() => {
+    const kb = procKb(pid, 'VmRSS');
+    if (kb > sampledPeak) sampledPeak = kb;
+  }, 25);
+  const t0 = performance.now();
+  const url = `${base}/api/dealers/export?columns=${COLUMNS.join(',')}&sort=code&order=asc`;
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200) throw new Error(`La exportacion respondio ${res.status}: ${await res.text()}`);
+  const chunks = [];
+  for await (const chunk of res.body) chunks.push(chunk);
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  const hwm = procKb(pid, 'VmHWM');
+  const buffer = Buffer.concat(chunks);
+
+  const book = await readWorkbook(buffer);
+  console.log(
+    `  archivo: ${round(buffer.length / 1048576)} MB, ${book.rows} filas, ${book.header.length} columnas` +
+      ` (${book.header.slice(0, 4).join(', ')}, ...), ${book.dates} fechas como fecha,` +
+      ` ${book.neutralised} textos tipo formula neutralizados, ${book.formulas} formulas`,
+  );
+  console.log(
+    `  RSS del servidor: ${round(before / 1024)} MB antes, maximo muestreado ${round(sampledPeak / 1024)} MB,` +
+      ` VmHWM (pico de todo el proceso) ${round(hwm / 1024)} MB; ${round(seconds)} s`,
+  );
+  if (book.rows < ROWS) throw new Error(`El archivo tiene ${book.rows} filas, se esperaban ${ROWS} o mas`);
+  if (book.formulas > 0) throw new Error('El archivo contiene formulas: la neutralizacion fallo');
+  figure('exportacion 100.000 filas, RSS maximo del servidor', round(hwm / 1024), 'MB', {
+    op: '<',
+    value: 250,
+  });
+  figure('exportacion 100.000 filas, tiempo', round(seconds), 's');
+} finally {
+  await server.stop();
+}
