@@ -3,12 +3,14 @@
 import {
   ATTRIBUTE_GROUPS,
   DISCOUNT_TYPES,
+  DOCUMENT_TYPES,
   LICENSE_CATEGORIES,
   LIMITS,
   MONTHS,
   PAGE_SIZES,
   PAYMENT_METHODS,
   PRINTER_WIDTHS,
+  SURVEY_STATUSES,
   WEEK_DAYS,
   years,
 } from '@app/contracts';
@@ -32,22 +34,6 @@ export const MANUFACTURERS = [
   { code: 'S', name: 'Suzuki', color: '#1F4E9E' },
   { code: 'A', name: 'Audi', color: '#BB0A30' },
 ] as const;
-
-/** Sale buyer document types (kept in step with SALES' DOCUMENT_TYPES in contracts). */
-const DOCUMENT_TYPE_VALUES: SeedTypeValue[] = [
-  { code: 'DNI', name: 'DNI' },
-  { code: 'RUC', name: 'RUC' },
-  { code: 'CE', name: 'Carnet de extranjeria' },
-  { code: 'PAS', name: 'Pasaporte' },
-];
-
-/** Survey state of a sale (kept in step with SALES' SURVEY_STATUSES in contracts). */
-const SURVEY_STATUS_VALUES: SeedTypeValue[] = [
-  { code: 'sin_enviar', name: 'Sin enviar' },
-  { code: 'enviada', name: 'Enviada' },
-  { code: 'respondida', name: 'Respondida' },
-  { code: 'contacto_invalido', name: 'Contacto invalido' },
-];
 
 const fromItems = (items: readonly { id: string | number; name: string }[]): SeedTypeValue[] =>
   items.map((i) => ({
@@ -76,8 +62,8 @@ export function generalTypes(now = new Date()): SeedGeneralType[] {
       name: 'Marcas',
       values: MANUFACTURERS.map((m) => ({ code: m.code, name: m.name })),
     },
-    { code: 'DOCUMENT_TYPES', name: 'Tipos de documento', values: DOCUMENT_TYPE_VALUES },
-    { code: 'SURVEY_STATUSES', name: 'Estados de encuesta', values: SURVEY_STATUS_VALUES },
+    { code: 'DOCUMENT_TYPES', name: 'Tipos de documento', values: fromItems(DOCUMENT_TYPES) },
+    { code: 'SURVEY_STATUSES', name: 'Estados de encuesta', values: fromItems(SURVEY_STATUSES) },
   ];
 }
 
