@@ -54,6 +54,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
   });
   registerEnvelope(app);
+  // An empty body sent as JSON (e.g. a DELETE with a Content-Type header) is no body, not an error.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return jsonParser(request, text, done);
+  });
   await app.register(fastifyJwt, { secret: opts.jwtSecret });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 5, fields: 50 } });
   await registerOpenApi(app, APP_VERSION);

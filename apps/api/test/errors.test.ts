@@ -19,6 +19,21 @@ describe('error catalogue', () => {
     expect(res.body.error.message).toBe('El cuerpo de la solicitud no es un JSON valido');
   });
 
+  it('takes an empty JSON body as no body', async () => {
+    const zone = await api(t.app, 'POST', '/api/zones', { token: admin, body: { name: 'Zona Vacia' } });
+    const del = await api(t.app, 'DELETE', `/api/zones/${zone.body.result.id}`, {
+      token: admin,
+      rawBody: '',
+    });
+    expect(del.status).toBe(200);
+    const post = await api(t.app, 'POST', '/api/zones', { token: admin, rawBody: '' });
+    expect(post.status).toBe(422);
+    expect(post.body.error.validationErrors).toContainEqual({
+      field: '',
+      message: 'Se esperaba un objeto JSON en el cuerpo de la solicitud',
+    });
+  });
+
   it('413 for an oversize body', async () => {
     const res = await api(t.app, 'POST', '/api/zones', {
       token: admin,
