@@ -126,17 +126,18 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
         filterOperators: getGridBooleanOperators(),
       });
     }
-    if (canUpdate || canDestroy) {
+    if (canUpdate || canDestroy || def.rowActions) {
       cols.push({
         field: '__actions',
         headerName: 'Acciones',
-        width: 110,
+        width: def.actionsWidth ?? 110,
         sortable: false,
         filterable: false,
         disableColumnMenu: true,
         disableExport: true,
         renderCell: (p) => (
-          <Box>
+          <Box sx={{ display: 'flex', alignItems: 'center' }}>
+            {def.rowActions?.(p.row, { refresh: () => void refresh() })}
             {canUpdate && (
               <Tooltip title="Editar">
                 <IconButton size="small" aria-label="Editar" onClick={() => openEdit(p.row)}>
@@ -290,6 +291,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
           </Button>
         )}
       </Box>
+      {def.header}
       <DataGrid
         rows={list.data?.data ?? []}
         rowCount={list.data?.total ?? 0}

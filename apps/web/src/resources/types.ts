@@ -34,6 +34,12 @@ export interface ResourceScreenDef {
   toBody?: (values: Record<string, any>, isNew: boolean) => Record<string, any>;
   /** Width of the form dialog (default 700). */
   dialogWidth?: number;
+  /** Extra row buttons beside edit/delete (e.g. a dealer's branches, a role's permissions). */
+  rowActions?: (row: Record<string, any>, ctx: { refresh: () => void }) => ReactNode;
+  /** Width of the actions column when rowActions adds buttons (default 110). */
+  actionsWidth?: number;
+  /** Shown above the grid (e.g. a tree of the same records). */
+  header?: ReactNode;
 }
 
 export type { GridRenderCellParams };
