@@ -50,6 +50,8 @@ const dealerLabels = {
   department_id: 'Departamento',
   province_id: 'Provincia',
   district_id: 'Distrito',
+  department_name: 'Departamento',
+  province_name: 'Provincia',
   district_name: 'Distrito',
   email: 'Email',
   ...addressLabels,

@@ -52,12 +52,19 @@ export const zoneResource = defineResource({
 export const dealerResource = defineResource({
   ...fromContract(dealerContract),
   table: dealers,
-  // The list shows the zone and district names; two joins only, it is the biggest table.
+  // The list shows the zone and the ubigeo names (the company only in the form).
   joins: [
     { table: zones, on: eq(dealers.zone_id, zones.id) },
+    { table: departments, on: eq(dealers.department_id, departments.id) },
+    { table: provinces, on: eq(dealers.province_id, provinces.id) },
     { table: districts, on: eq(dealers.district_id, districts.id) },
   ],
-  display: { zone_name: zones.name, district_name: districts.name },
+  display: {
+    zone_name: zones.name,
+    department_name: departments.name,
+    province_name: provinces.name,
+    district_name: districts.name,
+  },
   searchable: ['code', 'name', 'ruc', 'zone_name', 'district_name'],
   sortable: ['id', 'code', 'name', 'ruc', 'zone_name', 'district_name', 'active', 'created_at'],
   defaultSort: 'name',
@@ -68,6 +75,8 @@ export const dealerResource = defineResource({
     'name',
     'ruc',
     'zone_name',
+    'department_name',
+    'province_name',
     'district_name',
     'address_address1',
     'address_phone',
