@@ -388,5 +388,5 @@ export const mailOutbox = pgTable('mail_outbox', {
 
 export const nowSql = sql`now()`;
 
-export * from '../modules/sales/sales.tables';
 export * from '../modules/quiz/quiz.tables';
+export * from '../modules/sales/sales.tables';
