@@ -1,6 +1,23 @@
 import { dealerContract } from '@app/contracts';
+import Badge from '@mui/icons-material/Badge';
+import ContactMail from '@mui/icons-material/ContactMail';
+import Storefront from '@mui/icons-material/Storefront';
+import { IconButton, Tooltip } from '@mui/material';
+import { useNavigate } from 'react-router';
 import { ResourceScreen } from '../../resources/ResourceScreen';
-import { defineScreen } from '../../resources/types';
+import { defineScreen, type ResourceScreenDef } from '../../resources/types';
+import { useGlobalFilters } from '../../shell/filters';
+import { addressFields } from './address';
+
+/** The dealer's own lists: the toolbar dealer selector is set to it, then the list opens. */
+const SUB_LISTS = [
+  { label: 'Sedes', path: '/main/dealer-branch', icon: <Storefront fontSize="small" /> },
+  { label: 'Contactos', path: '/main/dealer-contact', icon: <ContactMail fontSize="small" /> },
+  { label: 'Empleados', path: '/main/employee', icon: <Badge fontSize="small" /> },
+];
+
+// The dealer's location is its ubigeo; the address_ ubigeo follows it (one picker, not two).
+const dealerAddressFields = addressFields.filter((f) => f.type !== 'location');
 
 export const dealerScreen = defineScreen({
   contract: dealerContract,
@@ -9,10 +26,11 @@ export const dealerScreen = defineScreen({
     { field: 'name', flex: 2 },
     { field: 'ruc', width: 130 },
     { field: 'zone_name' },
-    { field: 'department_name', sortable: false },
-    { field: 'province_name', sortable: false },
-    { field: 'district_name' },
+    { field: 'district_name', header: 'Distrito' },
+    { field: 'address_address1', header: 'Direccion', flex: 1.5, sortable: false },
+    { field: 'address_phone', header: 'Telefono', width: 120, sortable: false },
   ],
+  actionsWidth: 200,
   form: [
     { name: 'code', type: 'text', label: 'Codigo', required: true, maxLength: 20 },
     { name: 'name', type: 'text', label: 'Nombre', required: true },
@@ -33,13 +51,42 @@ export const dealerScreen = defineScreen({
       label: 'Ubicacion',
       locationFields: { department: 'department_id', province: 'province_id', district: 'district_id' },
     },
-    { name: 'address_address1', type: 'text', label: 'Direccion', cols: 12 },
-    { name: 'address_phone', type: 'phone', label: 'Telefono' },
-    { name: 'address_phone_mobile', type: 'phone', label: 'Celular' },
+    ...dealerAddressFields,
     { name: 'active', type: 'switch', label: 'Habilitado' },
   ],
+  toBody: (values) => ({
+    ...values,
+    address_department_id: values.department_id ?? null,
+    address_province_id: values.province_id ?? null,
+    address_district_id: values.district_id ?? null,
+  }),
 });
 
+function SubListButtons({ id }: { id: number }) {
+  const navigate = useNavigate();
+  const { setDealerId } = useGlobalFilters();
+  return (
+    <>
+      {SUB_LISTS.map((s) => (
+        <Tooltip key={s.label} title={s.label}>
+          <IconButton
+            size="small"
+            aria-label={s.label}
+            onClick={() => {
+              setDealerId(id);
+              navigate(s.path);
+            }}
+          >
+            {s.icon}
+          </IconButton>
+        </Tooltip>
+      ))}
+    </>
+  );
+}
+
+const def: ResourceScreenDef = { ...dealerScreen, rowActions: (row) => <SubListButtons id={row.id} /> };
+
 export default function DealerScreen() {
-  return <ResourceScreen def={dealerScreen} />;
+  return <ResourceScreen def={def} />;
 }
