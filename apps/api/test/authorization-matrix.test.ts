@@ -132,9 +132,10 @@ function genericExpectation(method: string, url: string): Expectation | undefine
   });
   const tail = m[2] ?? '';
   if (method === 'GET' && tail === '') return p('view');
-  if (method === 'GET' && tail === '/get/:id') return p('view');
   if (method === 'GET' && tail === '/export') return p('export');
-  if (method === 'GET' && tail === '/query-search')
+  // Lookup catalogues answer one record and quick searches to any signed-in user (selects,
+  // location picker, dealer selector); the dealer scope still applies.
+  if (method === 'GET' && (tail === '/query-search' || tail === '/get/:id'))
     return res.lookup === 'authenticated' ? { access: 'login' } : p('view');
   if (res.readOnly) return undefined;
   if (method === 'POST' && tail === '') return p('store');
