@@ -12,7 +12,7 @@ import { parseBody, parseId, type QueryParams, qInt } from '../../core/http';
 import { defineResource, fromContract } from '../../core/resource';
 import { registerResource } from '../../core/resource-routes';
 import { contentDisposition } from '../../core/xlsx';
-import { dealerBranches, dealers, manufacturers } from '../../db/schema';
+import { dealerBranches, dealers, manufacturerModels, manufacturers } from '../../db/schema';
 import { importSaleRows, rowsFromObjects } from './sales.rows';
 import { sales } from './sales.tables';
 import { IMPORT_MESSAGES, readSalesWorkbook, salesTemplateBuffer, spoolUpload } from './sales.xlsx';
@@ -57,6 +57,35 @@ export const saleResource = defineResource({
     date_to: dateFilter('Hasta', lte),
   },
   dealerScoped: 'dealer_id',
+  hooks: {
+    async beforeSave(data, ctx) {
+      // The survey status follows invitations and answers; it is not edited by hand.
+      delete data.survey_status;
+      if (typeof data.vin === 'string') data.vin = data.vin.toUpperCase();
+      const dealerId = data.dealer_id ?? ctx.before?.dealer_id;
+      const branchId = 'dealer_branch_id' in data ? data.dealer_branch_id : ctx.before?.dealer_branch_id;
+      if (branchId != null) {
+        const [b] = await ctx.tx
+          .select({ d: dealerBranches.dealer_id })
+          .from(dealerBranches)
+          .where(eq(dealerBranches.id, branchId));
+        if (!b || b.d !== Number(dealerId))
+          throw ValidationError.field('dealer_branch_id', 'La sede no pertenece al concesionario');
+      }
+      const brandId = data.manufacturer_id ?? ctx.before?.manufacturer_id;
+      const modelId =
+        'manufacturer_model_id' in data ? data.manufacturer_model_id : ctx.before?.manufacturer_model_id;
+      if (modelId != null) {
+        const [m] = await ctx.tx
+          .select({ b: manufacturerModels.manufacturer_id })
+          .from(manufacturerModels)
+          .where(eq(manufacturerModels.id, modelId));
+        if (!m || m.b !== Number(brandId))
+          throw ValidationError.field('manufacturer_model_id', 'El modelo no pertenece a la marca');
+      }
+      return data;
+    },
+  },
   listColumns: [
     'id',
     'dealer_name',
