@@ -415,3 +415,17 @@ describe('alerts', () => {
     expect(twice.status).toBe(409);
   });
 });
+
+describe('deleting what the survey uses', () => {
+  it('a sale with an answered survey and a questionnaire already sent cannot be deleted', async () => {
+    const answered = await api(t.app, 'DELETE', `/api/sales/${await saleId(vins[1])}`, { token: admin });
+    expect(answered.status).toBe(409);
+    expect(answered.body.error.message).toBe('No se puede eliminar: la venta tiene una encuesta respondida');
+    const quiz = await api(t.app, 'DELETE', `/api/quizzes/${salesQuiz.id}`, { token: admin });
+    expect(quiz.status).toBe(409);
+    expect(quiz.body.error.message).toContain('en uso');
+    // A sale invited but not answered can go (its invitation goes with it).
+    const pending = await api(t.app, 'DELETE', `/api/sales/${await saleId(vins[2])}`, { token: admin });
+    expect(pending.status).toBe(200);
+  });
+});

@@ -2,12 +2,12 @@
 // import and template, JSON batch, pull from the external sales API, dealers with sales,
 // and the survey answers of a sale.
 import { DATE_RE, saleContract, salesApiRequestSchema, salesBatchSchema } from '@app/contracts';
-import { eq, gte, lte } from 'drizzle-orm';
+import { eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fetchSalesFromApi } from '../../connectors/sales-api';
 import { currentUser, requirePermission } from '../../core/auth';
 import { ok } from '../../core/envelope';
-import { BadRequestError, NotFoundError, ValidationError } from '../../core/errors';
+import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import { parseBody, parseId, type QueryParams, qInt } from '../../core/http';
 import { defineResource, fromContract } from '../../core/resource';
 import { registerResource } from '../../core/resource-routes';
@@ -84,6 +84,13 @@ export const saleResource = defineResource({
           throw ValidationError.field('manufacturer_model_id', 'El modelo no pertenece a la marca');
       }
       return data;
+    },
+    async beforeDelete(ctx) {
+      const answered = await ctx.tx.execute(
+        sql`select 1 from quiz_responses where sale_id = ${ctx.id} limit 1`,
+      );
+      if (answered.rows.length)
+        throw new ConflictError('No se puede eliminar: la venta tiene una encuesta respondida');
     },
   },
   listColumns: [
