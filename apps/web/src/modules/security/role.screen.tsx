@@ -1,6 +1,10 @@
 import { roleContract } from '@app/contracts';
+import VpnKey from '@mui/icons-material/VpnKey';
+import { IconButton, Tooltip } from '@mui/material';
+import { useMemo, useState } from 'react';
 import { ResourceScreen } from '../../resources/ResourceScreen';
-import { defineScreen } from '../../resources/types';
+import { defineScreen, type ResourceScreenDef } from '../../resources/types';
+import { RolePermissionsDialog } from './RolePermissions';
 
 export const roleScreen = defineScreen({
   contract: roleContract,
@@ -17,5 +21,29 @@ export const roleScreen = defineScreen({
 });
 
 export default function RoleScreen() {
-  return <ResourceScreen def={roleScreen} />;
+  const [role, setRole] = useState<{ id: number; name: string } | null>(null);
+  const def = useMemo<ResourceScreenDef>(
+    () => ({
+      ...roleScreen,
+      actionsWidth: 150,
+      rowActions: (row) => (
+        <Tooltip title="Permisos">
+          <IconButton
+            size="small"
+            aria-label="Permisos"
+            onClick={() => setRole({ id: row.id, name: row.name })}
+          >
+            <VpnKey fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ),
+    }),
+    [],
+  );
+  return (
+    <>
+      <ResourceScreen def={def} />
+      <RolePermissionsDialog role={role} onClose={() => setRole(null)} />
+    </>
+  );
 }
