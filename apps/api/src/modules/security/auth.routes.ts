@@ -2,7 +2,7 @@
 // username through the login_attempts table, so every instance sees the same count.
 import { type LoginInformation, loginSchema, messages } from '@app/contracts';
 import { verify } from '@node-rs/argon2';
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { APP_NAME, APP_VERSION } from '../../core/app-info';
 import { currentUser, invalidateUser, issueToken, requireAuth } from '../../core/auth';
@@ -66,6 +66,12 @@ export function authRoutes(app: FastifyInstance): void {
       const succeeded = !!user && user.active && valid;
       await db().insert(loginAttempts).values({ username: key, succeeded, ip: request.ip });
       if (!succeeded) throw new UnauthorizedError(messages.loginFailed);
+      // Only the last minutes matter to the throttle: a success sweeps this name's old attempts.
+      await db()
+        .delete(loginAttempts)
+        .where(
+          and(eq(loginAttempts.username, key), lt(loginAttempts.at, new Date(Date.now() - 24 * 3600_000))),
+        );
       return ok(issueToken(app, user, body.rememberMe === true));
     },
   );
