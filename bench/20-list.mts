@@ -5,6 +5,7 @@
 //
 // The SQL is captured, not rewritten: an in-process app answers one list request while pg's
 // Pool.query is observed, and those statements are what the pg side replays.
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
@@ -160,6 +161,16 @@ async function runPg(statements: Captured[]) {
   return { rps: count / seconds, p99: percentile(latencies, 99), p50: percentile(latencies, 50) };
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in ticks of 1/100 s
+  } catch {
+    return Number.NaN;
+  }
+}
+
 async function runHttp(url: string, token: string) {
   const opts = { url, connections: CONNECTIONS, headers: { authorization: `Bearer ${token}` } };
   await autocannon({ ...opts, duration: WARMUP });
@@ -203,7 +214,10 @@ try {
     const { captured, total, rows } = await captureListSql(config, token, sc.query);
     console.log(`  respuesta: total=${total}, ${rows} filas; SQL por pedido: ${captured.length} sentencias`);
     for (const s of captured) console.log(`    ${s.text.replace(/\s+/g, ' ').slice(0, 160)}...`);
+    const cpu0 = cpuSeconds(server.child.pid);
     const http = await runHttp(`${base}/api/dealers?${sc.query}`, token);
+    // Server CPU per answered request (warm-up included in both counts, so the ratio holds).
+    const cpuMs = ((cpuSeconds(server.child.pid) - cpu0) * 1000) / (http.rps * (DURATION + WARMUP));
     const direct = await runPg(captured);
     const ratio = http.rps / direct.rps;
     console.log(
@@ -216,6 +230,10 @@ try {
     figure(`lista 1M filas, pg directo req/s${tag}`, round(direct.rps), 'req/s');
     figure(`lista 1M filas, razon HTTP/pg${tag}`, round(ratio, 2), '', { op: '>=', value: 0.7 });
     figure(`lista 1M filas, p99 HTTP${tag}`, round(http.p99), 'ms', { op: '<', value: 100 });
+    if (Number.isFinite(cpuMs)) {
+      console.log(`  CPU del servidor por pedido: ${round(cpuMs, 2)} ms`);
+      figure(`lista 1M filas, CPU del servidor por pedido${tag}`, round(cpuMs, 2), 'ms');
+    }
     if (http.bad > 0)
       figure(`lista 1M filas, respuestas con error${tag}`, http.bad, '', { op: '<=', value: 0 });
   }
