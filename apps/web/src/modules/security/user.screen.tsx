@@ -1,10 +1,29 @@
 import { userContract } from '@app/contracts';
+import LockReset from '@mui/icons-material/LockReset';
+import { Avatar, IconButton, Tooltip } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { usePermission } from '../../auth/session';
 import { ResourceScreen } from '../../resources/ResourceScreen';
-import { defineScreen } from '../../resources/types';
+import { defineScreen, type ResourceScreenDef } from '../../resources/types';
+import { ResetPasswordDialog } from './ResetPassword';
 
 export const userScreen = defineScreen({
   contract: userContract,
+  dealerFilter: 'dealer_id',
   columns: [
+    {
+      field: 'avatar_url',
+      header: 'Avatar',
+      width: 70,
+      sortable: false,
+      render: (row) => (
+        <Avatar src={row.avatar_url ?? undefined} alt={row.full_name} sx={{ width: 28, height: 28, mt: 0.5 }}>
+          {String(row.full_name ?? row.username ?? '?')
+            .charAt(0)
+            .toUpperCase()}
+        </Avatar>
+      ),
+    },
     { field: 'username' },
     { field: 'full_name', flex: 1.5 },
     { field: 'email', flex: 1.5 },
@@ -42,5 +61,32 @@ export const userScreen = defineScreen({
 });
 
 export default function UserScreen() {
-  return <ResourceScreen def={userScreen} />;
+  const canReset = usePermission('Admin.Users.update');
+  const [resetting, setResetting] = useState<{ id: number; username: string } | null>(null);
+  const def = useMemo<ResourceScreenDef>(
+    () => ({
+      ...userScreen,
+      actionsWidth: 150,
+      rowActions: canReset
+        ? (row) => (
+            <Tooltip title="Restablecer contraseña">
+              <IconButton
+                size="small"
+                aria-label="Restablecer contraseña"
+                onClick={() => setResetting({ id: row.id, username: row.username })}
+              >
+                <LockReset fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )
+        : undefined,
+    }),
+    [canReset],
+  );
+  return (
+    <>
+      <ResourceScreen def={def} />
+      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+    </>
+  );
 }
