@@ -76,6 +76,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
 
   // Global selectors (toolbar) narrow the screens that have a dealer or brand.
   const extra: Record<string, string> = {};
+  for (const [k, v] of Object.entries(def.fixedFilters ?? {})) extra[k] = String(v);
   if (def.dealerFilter && dealerId > 0) extra[def.dealerFilter] = String(dealerId);
   if (def.manufacturerFilter && manufacturerId > 0) extra[def.manufacturerFilter] = String(manufacturerId);
   const apiQuery = toApiQuery(params, extra);
@@ -173,7 +174,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
   };
   const openNew = () => {
     if (!canStore) return;
-    const defaults: Record<string, unknown> = {};
+    const defaults: Record<string, unknown> = { ...def.fixedFilters };
     if (def.dealerFilter && dealerId > 0) defaults[def.dealerFilter] = dealerId;
     if (def.manufacturerFilter && manufacturerId > 0) defaults[def.manufacturerFilter] = manufacturerId;
     setEditing({ id: 0, ...defaults });

@@ -40,6 +40,8 @@ export interface ResourceScreenDef {
   actionsWidth?: number;
   /** Shown above the grid (e.g. a tree of the same records). */
   header?: ReactNode;
+  /** filter[...] always applied (and given to new records), e.g. the values of one general type. */
+  fixedFilters?: Record<string, string | number>;
 }
 
 export type { GridRenderCellParams };
