@@ -311,6 +311,19 @@ describe('public survey', () => {
     const other = await createDealerUser(t.app, admin);
     const hidden = await api(t.app, 'GET', `/api/sales/${id}/responses`, { token: other.token });
     expect(hidden.status).toBe(404);
+    const list = await api(t.app, 'GET', `/api/quiz-responses?quiz_id=${salesQuiz.id}&year=2025`, {
+      token: admin,
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.result.total).toBe(1);
+    expect(list.body.result.data[0]).toMatchObject({
+      sale_id: id,
+      dealer_name: 'Gamma Motors',
+      vin: vins[1],
+    });
+    expect(list.body.result.data[0].answers[0]).toMatchObject({ question: first.text, rating: 3 });
+    const none = await api(t.app, 'GET', '/api/quiz-responses', { token: other.token });
+    expect(none.body.result).toEqual({ total: 0, data: [] });
   });
 });
 

@@ -14,7 +14,7 @@ import { flushOutbox, type MailContext, resolveSmtpUrl } from '../mail/mail.serv
 import { requestInvitations } from './quiz.invitations';
 import { getPublicQuiz, submitPublicAnswers } from './quiz.public';
 import { questionResource, quizResource } from './quiz.resources';
-import { type StatsFilter, tableStats } from './quiz.stats';
+import { periodRange, type StatsFilter, tableStats } from './quiz.stats';
 
 export function mailContext(app: FastifyInstance): MailContext {
   return { handle: app.ctx.handle, smtpUrl: app.ctx.config.smtpUrl, log: app.log };
@@ -90,6 +90,68 @@ export function quizRoutes(app: FastifyInstance): void {
         body,
       );
       return ok({ saved: true, response_id: out.response_id, message: 'Gracias por responder la encuesta' });
+    },
+  );
+
+  // ---- responses, enriched with their questions ----
+  app.get(
+    '/api/quiz-responses',
+    {
+      preHandler: requirePermission('Quizzes.view'),
+      schema: { tags, summary: 'Respuestas de encuesta con sus preguntas (paginado)' },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const q = request.query as QueryParams;
+      const page = qInt(q, 'page', 'Pagina', 1, 1_000_000) ?? 1;
+      const perPage = qInt(q, 'perPage', 'Por pagina', 1, 100) ?? 10;
+      const params: unknown[] = [];
+      const where: string[] = [];
+      const add = (cond: string, value: unknown) => {
+        params.push(value);
+        where.push(cond.replace('?', `$${params.length}`));
+      };
+      const dealer = user.dealerId ?? (qInt(q, 'dealer_id', 'Concesionario', 0, 2147483647) || undefined);
+      if (dealer) add('r.dealer_id = ?', dealer);
+      const quizId = qInt(q, 'quiz_id', 'Encuesta', 0, 2147483647);
+      if (quizId) add('r.quiz_id = ?', quizId);
+      const saleId = qInt(q, 'sale_id', 'Venta', 0, 2147483647);
+      if (saleId) add('r.sale_id = ?', saleId);
+      const year = qInt(q, 'year', 'Año', 2000, 2100);
+      const month = qInt(q, 'month', 'Mes', 0, 12);
+      if (year) {
+        const [from, to] = periodRange(year, month || undefined);
+        add('s.sale_date >= ?::date', from);
+        add('s.sale_date < ?::date', to);
+      }
+      const cond = where.length ? `where ${where.join(' and ')}` : '';
+      const from = `from quiz_responses r join sales s on s.id = r.sale_id join dealers d on d.id = r.dealer_id
+        join quizzes qz on qz.id = r.quiz_id ${cond}`;
+      const [{ total }] = await handle().query<{ total: number }>(
+        `select count(*)::int as total ${from}`,
+        params,
+      );
+      const data = await handle().query<{ id: number }>(
+        `select r.id, r.quiz_id, qz.title as quiz_title, qz.kind as quiz_kind, r.sale_id, s.vin, s.buyer_name,
+           s.model_name, r.dealer_id, d.name as dealer_name, r.answered_at
+         ${from} order by r.answered_at desc, r.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
+        params,
+      );
+      const answers = data.length
+        ? await handle().query<{ response_id: number }>(
+            `select a.response_id, a.question_id, a.question, a.question_type, a.value, a.rating
+             from quiz_answers a left join quiz_questions qq on qq.id = a.question_id
+             where a.response_id = any($1::int[]) order by a.response_id, coalesce(qq."order", 9999), a.id`,
+            [data.map((r) => r.id)],
+          )
+        : [];
+      return ok({
+        total,
+        data: data.map((r) => ({
+          ...r,
+          answers: answers.filter((a) => a.response_id === r.id).map(({ response_id: _r, ...a }) => a),
+        })),
+      });
     },
   );
 
