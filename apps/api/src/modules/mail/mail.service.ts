@@ -21,6 +21,8 @@ export interface MailContext {
   smtpUrl?: string;
   from?: string;
   log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+  /** Settings read once for a run of many messages (see `resolveMailSettings`). */
+  resolved?: { smtpUrl?: string; from: string };
 }
 
 export type MailStatus = 'sent' | 'pending' | 'failed';
@@ -44,11 +46,18 @@ function transportFor(url: string): Transporter {
 }
 
 export async function resolveSmtpUrl(ctx: MailContext): Promise<string | undefined> {
+  if (ctx.resolved) return ctx.resolved.smtpUrl;
   return ctx.smtpUrl ?? (await readSetting(ctx.handle, 'SMTP_URL'));
+}
+
+/** A context that reads the SMTP and sender settings once, for sending many messages. */
+export async function resolveMailSettings(ctx: MailContext): Promise<MailContext> {
+  return { ...ctx, resolved: { smtpUrl: await resolveSmtpUrl(ctx), from: await resolveFrom(ctx) } };
 }
 
 async function resolveFrom(ctx: MailContext): Promise<string> {
   if (ctx.from) return ctx.from;
+  if (ctx.resolved) return ctx.resolved.from;
   const address = await readSetting(ctx.handle, 'MAIL_FROM_ADDRESS');
   if (!address) return DEFAULT_FROM;
   const name = (await readSetting(ctx.handle, 'MAIL_FROM_NAME'))?.replace(/["<>]/g, '');

@@ -6,7 +6,7 @@ import { readIntSetting } from '../../connectors/settings';
 import type { CurrentUser } from '../../core/context';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import type { DatabaseHandle } from '../../db/client';
-import { escapeHtml, type MailContext, sendMail } from '../mail/mail.service';
+import { escapeHtml, type MailContext, resolveMailSettings, sendMail } from '../mail/mail.service';
 
 export const DEFAULT_EXPIRY_DAYS = 60;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -160,6 +160,7 @@ export async function requestInvitations(
   user: CurrentUser,
 ): Promise<SalesQuizRequestResult> {
   const { handle } = ctx;
+  const mail = await resolveMailSettings(ctx.mail);
   const { rows, skipped } = await loadSales(handle, req, user);
   const pick = await quizPicker(handle, req.quiz_id);
   const days = await readIntSetting(handle, 'SURVEY_EXPIRY_DAYS', DEFAULT_EXPIRY_DAYS);
@@ -220,7 +221,7 @@ export async function requestInvitations(
           continue;
         }
         const out = await sendMail(
-          ctx.mail,
+          mail,
           invitationMail(sale, quiz.title, link, new Date(prior.expires_at), true),
         );
         await handle.query(
@@ -241,7 +242,7 @@ export async function requestInvitations(
       skipped.push({ sale_id: sale.id, reason: 'Ya fue invitada a esta encuesta' });
       continue;
     }
-    const out = await sendMail(ctx.mail, invitationMail(sale, quiz.title, link, expires, false));
+    const out = await sendMail(mail, invitationMail(sale, quiz.title, link, expires, false));
     await handle.query('update quiz_invitations set email_status = $2, mail_outbox_id = $3 where id = $1', [
       created[0].id,
       mailStatus(out.status),
