@@ -114,10 +114,15 @@ export async function seedDatabase(handle: DatabaseHandle, opts: SeedOptions): P
   const { db } = handle;
   const adminUsername = opts.adminUsername.trim();
 
-  // The password hash is the only slow step (~25 ms): pay it only when the admin is missing.
+  // The admin is created on the first start only: when no user has that name and no user holds
+  // the Administrador role (so renaming the admin later does not bring a second one back).
+  // The password hash is the only slow step (~25 ms): pay it only when the admin will be created.
   const existing = await rows<{ id: number }>(
     db,
-    sql`SELECT id FROM users WHERE lower(username) = lower(${adminUsername}) LIMIT 1`,
+    sql`SELECT id FROM users WHERE lower(username) = lower(${adminUsername})
+        UNION ALL
+        SELECT ur.user_id FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE r.name = ${ADMIN_ROLE}
+        LIMIT 1`,
   );
   let generatedPassword: string | undefined;
   let passwordHash: string | undefined;

@@ -195,21 +195,38 @@ describe('running the seed again', () => {
     expect(await rolePermissions(DEALER_ROLE)).not.toContain('Admin.Zones.export');
   });
 
+  it('creates no second admin when the first one exists under another name', async () => {
+    const result = await seedDatabase(ctx.handle, { adminUsername: 'otro' });
+    expect(result).toEqual({ adminCreated: false, generatedAdminPassword: undefined });
+    expect(await q(`SELECT id FROM users WHERE username = 'otro'`)).toHaveLength(0);
+  });
+
   it('generates a password only for an admin it creates, and returns it once', async () => {
+    // As on a first start: nobody holds the Administrador role yet.
+    const noAdmins = () =>
+      q('DELETE FROM user_roles WHERE role_id = (SELECT id FROM roles WHERE name = $1)', [ADMIN_ROLE]);
+    await noAdmins();
     const first = await seedDatabase(ctx.handle, { adminUsername: 'jefe' });
     expect(first.adminCreated).toBe(true);
     expect(first.generatedAdminPassword?.length).toBeGreaterThanOrEqual(12);
-    const [user] = await q(`SELECT password_hash, email FROM users WHERE username = 'jefe'`);
+    const [user] = await q(
+      `SELECT u.password_hash, u.email, r.name AS role FROM users u JOIN user_roles ur ON ur.user_id = u.id
+       JOIN roles r ON r.id = ur.role_id WHERE u.username = 'jefe'`,
+    );
     expect(user.email).toBe('jefe@example.com');
+    expect(user.role).toBe(ADMIN_ROLE);
     expect(await verify(user.password_hash, first.generatedAdminPassword!)).toBe(true);
     const second = await seedDatabase(ctx.handle, { adminUsername: 'jefe' });
     expect(second).toEqual({ adminCreated: false, generatedAdminPassword: undefined });
 
+    await noAdmins();
     const given = await seedDatabase(ctx.handle, {
       adminUsername: 'gerente',
       adminPassword: 'Clave-Segura-1',
     });
     expect(given).toEqual({ adminCreated: true, generatedAdminPassword: undefined });
+    const [gerente] = await q(`SELECT password_hash FROM users WHERE username = 'gerente'`);
+    expect(await verify(gerente.password_hash, 'Clave-Segura-1')).toBe(true);
   });
 
   it('keeps one generated token secret across starts; JWT_SECRET wins when given', async () => {
