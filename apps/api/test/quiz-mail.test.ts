@@ -146,4 +146,18 @@ describe('survey mail', () => {
     expect(flush.body.result).toMatchObject({ sent: 1, failed: 0, pending: 0 });
     expect(received.some((r) => r.to.includes(address))).toBe(true);
   });
+
+  it('the link lasts the days of SURVEY_EXPIRY_DAYS', async () => {
+    await setSetting(t.app, 'SURVEY_EXPIRY_DAYS', '10');
+    const id = await newSale(`diez.${tag}@example.com`);
+    await api(t.app, 'POST', '/api/sales-quiz-request', { token: admin, body: { sale_ids: [id] } });
+    const [inv] = await t.handle.query<{ expires_at: Date }>(
+      'select expires_at from quiz_invitations where sale_id = $1',
+      [id],
+    );
+    const days = (new Date(inv.expires_at).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(9.9);
+    expect(days).toBeLessThanOrEqual(10);
+    await setSetting(t.app, 'SURVEY_EXPIRY_DAYS', '60');
+  });
 });
