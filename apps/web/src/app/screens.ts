@@ -40,8 +40,8 @@ export const SCREEN_COMPONENTS: Record<string, Loader> = {
   dispatches: placeholder,
   daily: placeholder,
   dashboard: placeholder,
-  audit: placeholder,
-  preferences: placeholder,
+  audit: () => import('../modules/audit/AuditScreen'),
+  preferences: () => import('../modules/preferences/PreferencesPage'),
   order: placeholder,
   // Routes outside the menu.
   profile: () => import('../pages/ProfilePage'),

@@ -1,0 +1,116 @@
+// One audit entry: the fields that changed, with their value before and after.
+import { RESOURCE_CONTRACTS } from '@app/contracts';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  LinearProgress,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { http } from '../../api/http';
+
+type Json = Record<string, unknown> | null;
+
+interface Entry {
+  id: number;
+  at: string;
+  username: string | null;
+  resource: string;
+  record_id: number | null;
+  action: string;
+  before: Json;
+  after: Json;
+}
+
+const contracts = RESOURCE_CONTRACTS as Record<string, { title: string; labels: Record<string, string> }>;
+
+export const resourceTitle = (resource: string) => contracts[resource]?.title ?? resource;
+
+const show = (v: unknown) => {
+  if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'boolean') return v ? 'Si' : 'No';
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+};
+
+export function AuditChangesDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const [all, setAll] = useState(false);
+  const q = useQuery({
+    queryKey: ['audit-entry', id],
+    queryFn: () => http.get<Entry>(`/audit-logs/get/${id}`),
+    enabled: id !== null,
+  });
+  const e = q.data;
+  const labels = (e && contracts[e.resource]?.labels) || {};
+  const keys = e ? [...new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})])] : [];
+  const changed = (k: string) =>
+    JSON.stringify(e?.before?.[k] ?? null) !== JSON.stringify(e?.after?.[k] ?? null);
+  const rows = keys.filter((k) => all || !e?.before || !e?.after || changed(k));
+
+  return (
+    <Dialog
+      open={id !== null}
+      onClose={onClose}
+      maxWidth={false}
+      slotProps={{ paper: { sx: { width: 700 } } }}
+    >
+      <DialogTitle>Cambios del registro</DialogTitle>
+      <DialogContent dividers>
+        {q.isFetching && <LinearProgress />}
+        {e && (
+          <>
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              <b>{e.username ?? 'Sistema'}</b> · {resourceTitle(e.resource)} #{e.record_id ?? '—'} ·{' '}
+              {e.action} · {new Date(e.at).toLocaleString('es-PE')}
+            </Typography>
+            {e.before && e.after && (
+              <FormControlLabel
+                control={<Switch checked={all} onChange={(_ev, v) => setAll(v)} />}
+                label="Mostrar tambien los campos sin cambios"
+              />
+            )}
+            <Table size="small" aria-label="Cambios">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Campo</TableCell>
+                  <TableCell>Antes</TableCell>
+                  <TableCell>Despues</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((k) => (
+                  <TableRow key={k} sx={changed(k) ? { bgcolor: 'warning.50' } : undefined}>
+                    <TableCell>{labels[k] ?? k}</TableCell>
+                    <TableCell sx={{ wordBreak: 'break-all' }}>{show(e.before?.[k])}</TableCell>
+                    <TableCell sx={{ wordBreak: 'break-all', fontWeight: changed(k) ? 600 : undefined }}>
+                      {show(e.after?.[k])}
+                    </TableCell>
+                  </TableRow>
+                ))}
+                {rows.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={3}>Sin cambios de valores</TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cerrar</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,171 @@
+// 'Auditoria': who changed what and when, read-only, for administrators (Admin.Audit.view).
+// Filters by resource, user and date range; each row opens its before and after values.
+import { defineContract, RESOURCE_CONTRACTS } from '@app/contracts';
+import Visibility from '@mui/icons-material/Visibility';
+import { Autocomplete, Box, Button, IconButton, Paper, TextField, Tooltip } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { http } from '../../api/http';
+import { ResourceScreen } from '../../resources/ResourceScreen';
+import { defineScreen, type ResourceScreenDef } from '../../resources/types';
+import { AuditChangesDialog, resourceTitle } from './AuditChanges';
+
+const auditContract = defineContract({
+  path: 'audit-logs',
+  permission: 'Admin.Audit',
+  title: 'Auditoria',
+  labels: {
+    at: 'Fecha',
+    username: 'Usuario',
+    resource: 'Recurso',
+    record_id: 'Registro',
+    action: 'Accion',
+  },
+  pageSize: 10,
+  schema: z.object({}),
+});
+
+const ACTIONS: Record<string, string> = {
+  create: 'Creo',
+  update: 'Edito',
+  delete: 'Elimino',
+  grant: 'Concedio permisos',
+  revoke: 'Retiro permisos',
+  save: 'Guardo',
+  profile: 'Edito su perfil',
+  'reset-password': 'Restablecio la contraseña',
+};
+
+export const formatDateTime = (v: unknown) => {
+  if (!v) return '';
+  const d = new Date(String(v));
+  if (Number.isNaN(d.getTime())) return String(v);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+};
+
+const auditScreen = defineScreen({
+  contract: auditContract,
+  columns: [
+    { field: 'at', width: 170, render: (row) => formatDateTime(row.at) },
+    { field: 'username', flex: 1 },
+    { field: 'resource', flex: 1.2, render: (row) => resourceTitle(row.resource) },
+    { field: 'record_id', type: 'number', width: 100 },
+    {
+      field: 'action',
+      flex: 1.2,
+      filter: { options: Object.entries(ACTIONS).map(([id, name]) => ({ id, name })) },
+      render: (row) => ACTIONS[row.action] ?? row.action,
+    },
+  ],
+  form: [],
+});
+
+const RESOURCES = [...Object.entries(RESOURCE_CONTRACTS).map(([id, c]) => ({ id, name: c.title }))].sort(
+  (a, b) => a.name.localeCompare(b.name),
+);
+
+export default function AuditScreen() {
+  const [, setSearchParams] = useSearchParams();
+  const [resource, setResource] = useState<{ id: string; name: string } | null>(null);
+  const [user, setUser] = useState<{ id: number; username: string; full_name: string } | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [viewing, setViewing] = useState<number | null>(null);
+  const users = useQuery({
+    queryKey: ['lookup', 'users'],
+    queryFn: () => http.get<{ id: number; username: string; full_name: string }[]>('/users', { perPage: -1 }),
+  });
+
+  const def = useMemo<ResourceScreenDef>(() => {
+    const fixedFilters: Record<string, string | number> = {};
+    if (resource) fixedFilters.resource = resource.id;
+    if (user) fixedFilters.user_id = user.id;
+    if (/^\d{4}-\d{2}-\d{2}$/.test(from)) fixedFilters.date_from = from;
+    if (/^\d{4}-\d{2}-\d{2}$/.test(to)) fixedFilters.date_to = to;
+    return {
+      ...auditScreen,
+      fixedFilters,
+      rowActions: (row) => (
+        <Tooltip title="Ver cambios">
+          <IconButton size="small" aria-label="Ver cambios" onClick={() => setViewing(row.id)}>
+            <Visibility fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ),
+    };
+  }, [resource, user, from, to]);
+
+  // A new filter starts again at page 1.
+  const changed = () => setSearchParams(new URLSearchParams(), { replace: true });
+
+  return (
+    <Box>
+      <Paper sx={{ p: 2, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+        <Autocomplete
+          options={RESOURCES}
+          value={resource}
+          getOptionLabel={(o) => o.name}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          onChange={(_e, v) => {
+            changed();
+            setResource(v);
+          }}
+          noOptionsText="Sin registros disponibles"
+          renderInput={(p) => <TextField {...p} label="Recurso" />}
+          sx={{ width: 240 }}
+        />
+        <Autocomplete
+          options={users.data ?? []}
+          value={user}
+          getOptionLabel={(o) => `${o.username} - ${o.full_name}`}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          onChange={(_e, v) => {
+            changed();
+            setUser(v);
+          }}
+          noOptionsText="Sin registros disponibles"
+          renderInput={(p) => <TextField {...p} label="Usuario" />}
+          sx={{ width: 280 }}
+        />
+        <TextField
+          type="date"
+          label="Desde"
+          value={from}
+          onChange={(e) => {
+            changed();
+            setFrom(e.target.value);
+          }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': 'Desde' } }}
+          sx={{ width: 170 }}
+        />
+        <TextField
+          type="date"
+          label="Hasta"
+          value={to}
+          onChange={(e) => {
+            changed();
+            setTo(e.target.value);
+          }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': 'Hasta' } }}
+          sx={{ width: 170 }}
+        />
+        <Button
+          onClick={() => {
+            changed();
+            setResource(null);
+            setUser(null);
+            setFrom('');
+            setTo('');
+          }}
+        >
+          Limpiar filtros
+        </Button>
+      </Paper>
+      <ResourceScreen def={def} />
+      <AuditChangesDialog id={viewing} onClose={() => setViewing(null)} />
+    </Box>
+  );
+}
