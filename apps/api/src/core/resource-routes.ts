@@ -1,6 +1,6 @@
 // The generic calls of a declared resource (SPEC §7 "Generic CRUD per entity path"):
 // list, get, query-search, create, update, delete and the .xlsx export.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { writeAudit } from './audit';
@@ -25,6 +25,8 @@ import {
 import { sendXlsx } from './xlsx';
 
 const EXPORT_BATCH = 500;
+/** Prepared statement names are unique in the process (one pg connection may serve many apps). */
+let preparedCounter = 0;
 const EXPORT_CAP = 200_000;
 
 function pickColumns(res: Resource, data: Row): Row {
@@ -58,6 +60,23 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
   const perm = (action: string) => `${res.permission}.${action}`;
   const db = () => app.ctx.handle.db as any;
 
+  // The list as a screen opens it (no search, filter or scope) is one prepared statement per
+  // sort order: built once, planned once per connection.
+  const unfilteredPages = new Map<string, any>();
+  const unfilteredPage = (query: QueryParams, order: SQL[]) => {
+    const key = `${qs(query, 'sort') ?? ''}:${qs(query, 'order') ?? ''}`;
+    let prepared = unfilteredPages.get(key);
+    if (!prepared) {
+      prepared = selectFrom(db(), res)
+        .orderBy(...order)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`list_${++preparedCounter}`);
+      unfilteredPages.set(key, prepared);
+    }
+    return prepared;
+  };
+
   const lookupAllowed = (request: FastifyRequest) => {
     const user = currentUser(request);
     if (res.lookup !== 'authenticated') assertPermission(user, perm('view'));
@@ -87,12 +106,16 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
       assertPermission(user, perm('view'));
       const cond = listConditions(res, user, query);
       const order = orderBy(res, query);
+      const limit = paging.perPage;
+      const offset = (paging.page - 1) * paging.perPage;
       const [data, count] = await Promise.all([
-        selectFrom(db(), res)
-          .where(cond.where)
-          .orderBy(...order)
-          .limit(paging.perPage)
-          .offset((paging.page - 1) * paging.perPage),
+        cond.where
+          ? selectFrom(db(), res)
+              .where(cond.where)
+              .orderBy(...order)
+              .limit(limit)
+              .offset(offset)
+          : unfilteredPage(query, order).execute({ limit, offset }),
         countRows(db(), app.ctx.handle, res, cond),
       ]);
       const result = { ...count, data };
