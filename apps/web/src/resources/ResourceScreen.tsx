@@ -32,6 +32,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
+import { useSearchParams } from 'react-router';
 import { type FileResult, http, saveFile } from '../api/http';
 import { usePermission } from '../auth/session';
 import { useGlobalFilters } from '../shell/filters';
@@ -172,6 +173,22 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
       // toast shown by the client
     }
   };
+  // A link to one record (?record=<id>) opens it; another dealer's record answers 404 (toast).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const recordParam = searchParams.get('record');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once per linked id
+  useEffect(() => {
+    if (recordParam && /^\d+$/.test(recordParam)) void openEdit({ id: Number(recordParam) });
+  }, [recordParam]);
+  const closeForm = () => {
+    setEditing(null);
+    if (recordParam) {
+      const next = new URLSearchParams(searchParams);
+      next.delete('record');
+      setSearchParams(next, { replace: true });
+    }
+  };
+
   const openNew = () => {
     if (!canStore) return;
     const defaults: Record<string, unknown> = { ...def.fixedFilters };
@@ -295,16 +312,19 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
       {def.header}
       <DataGrid
         rows={list.data?.data ?? []}
-        rowCount={list.data?.total ?? 0}
+        // Until the first answer, a count that keeps the page of the URL valid (a reload on page 2
+        // must not be clamped back to page 1).
+        rowCount={list.data?.total ?? params.page * params.perPage}
         columns={columns}
         loading={list.isFetching}
         paginationMode="server"
         sortingMode="server"
         filterMode="server"
         paginationModel={{ page: params.page - 1, pageSize: params.perPage }}
-        onPaginationModelChange={(m) =>
-          update({ page: m.pageSize !== params.perPage ? 1 : m.page + 1, perPage: m.pageSize })
-        }
+        onPaginationModelChange={(m) => {
+          if (!list.data) return;
+          update({ page: m.pageSize !== params.perPage ? 1 : m.page + 1, perPage: m.pageSize });
+        }}
         pageSizeOptions={[...PAGE_SIZES]}
         sortModel={sortModel}
         onSortModelChange={(m) => update({ sort: m[0]?.field, order: m[0]?.sort ?? undefined, page: 1 })}
@@ -327,12 +347,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
         density="compact"
         sx={{ '& .MuiDataGrid-columnHeaders': { bgcolor: 'grey.50' } }}
       />
-      <ResourceForm
-        def={def}
-        record={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => void refresh()}
-      />
+      <ResourceForm def={def} record={editing} onClose={closeForm} onSaved={() => void refresh()} />
       <ConfirmDialog open={!!deleting} busy={busy} onNo={() => setDeleting(null)} onYes={() => void remove()}>
         ¿Esta seguro de eliminar el registro {deleting?.name ?? deleting?.code ?? `#${deleting?.id}`}?
       </ConfirmDialog>
