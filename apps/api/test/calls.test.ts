@@ -68,6 +68,9 @@ describe('roles and permissions', () => {
     expect(unknown.status).toBe(422);
     const noRole = await api(t.app, 'GET', '/api/get-permissions?role_id=99999', { token: admin });
     expect(noRole.status).toBe(404);
+    const missing = await api(t.app, 'GET', '/api/get-permissions', { token: admin });
+    expect(missing.status).toBe(422);
+    expect(missing.body.error.message).toBe('Rol es obligatorio');
   });
 
   it('does not delete a system role, nor a role in use', async () => {

@@ -119,7 +119,9 @@ export function securityRoutes(app: FastifyInstance): void {
       schema: { tags, summary: 'Permisos de un rol y arbol' },
     },
     async (request) => {
-      const roleId = parseId(qs(request.query as QueryParams, 'role_id'));
+      const raw = qs(request.query as QueryParams, 'role_id');
+      if (raw === undefined) throw ValidationError.field('role_id', 'Rol es obligatorio');
+      const roleId = parseId(raw);
       await assertRole(db(), roleId);
       const granted = await db()
         .select({ name: permissions.name })
