@@ -1,6 +1,7 @@
 import { tabContract } from '@app/contracts';
 import { ResourceScreen } from '../../resources/ResourceScreen';
-import { defineScreen } from '../../resources/types';
+import { defineScreen, type ResourceScreenDef } from '../../resources/types';
+import { TabTree } from './TabTree';
 
 export const tabScreen = defineScreen({
   contract: tabContract,
@@ -26,13 +27,25 @@ export const tabScreen = defineScreen({
     { name: 'name', type: 'text', label: 'Nombre', required: true },
     { name: 'title', type: 'text', label: 'Titulo', required: true },
     { name: 'path', type: 'text', label: 'Ruta' },
-    { name: 'icon', type: 'text', label: 'Icono' },
-    { name: 'permission', type: 'text', label: 'Permiso' },
+    {
+      name: 'icon',
+      type: 'text',
+      label: 'Icono',
+      helperText: 'Nombre de un icono de Material, p. ej. Store',
+    },
+    {
+      name: 'permission',
+      type: 'text',
+      label: 'Permiso',
+      helperText: 'Base del permiso, p. ej. Admin.Dealers',
+    },
     { name: 'order', type: 'number', label: 'Orden', min: 0, max: 100000 },
     { name: 'active', type: 'switch', label: 'Habilitado' },
   ],
 });
 
+const withTree: ResourceScreenDef = { ...tabScreen, header: <TabTree /> };
+
 export default function TabScreen() {
-  return <ResourceScreen def={tabScreen} />;
+  return <ResourceScreen def={withTree} />;
 }
