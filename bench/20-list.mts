@@ -2,6 +2,7 @@
 // connections, through the HTTP server (autocannon against the built server, as `npm start` runs
 // it) and, beside it, the very SQL that one list request issues, sent straight through `pg` at 50
 // connections. Prints requests/s of both, their ratio and p99. Targets: ratio ≥ 0.7, p99 < 100 ms.
+// The two sides alternate in BENCH_ROUNDS rounds (default 3) of BENCH_DURATION / rounds seconds.
 //
 // The SQL is captured, not rewritten: an in-process app answers one list request while pg's
 // Pool.query is observed, and those statements are what the pg side replays.
@@ -19,6 +20,7 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PORT = Number(process.env.BENCH_LIST_PORT ?? 3232);
 const ADMIN_PASSWORD = 'bench-admin-1234';
 
@@ -97,6 +99,8 @@ interface Captured {
   text: string;
   values: unknown[];
   rowMode?: string;
+  /** Set when the server uses a named prepared statement: the pg side prepares it too. */
+  name?: string;
 }
 
 /** The statements one list request issues, observed on pg's Pool.query of an in-process app. */
@@ -111,7 +115,7 @@ async function captureListSql(config: ReturnType<typeof loadConfig>, token: stri
   pg.Pool.prototype.query = function (this: pg.Pool, ...args: any[]) {
     const [q, values] = args;
     if (typeof q === 'string') captured.push({ text: q, values: values ?? [] });
-    else captured.push({ text: q.text, values: values ?? q.values ?? [], rowMode: q.rowMode });
+    else captured.push({ text: q.text, values: values ?? q.values ?? [], rowMode: q.rowMode, name: q.name });
     return (original as any).apply(this, args);
   } as any;
   const res = await app.inject({ method: 'GET', url, headers });
@@ -124,7 +128,8 @@ async function captureListSql(config: ReturnType<typeof loadConfig>, token: stri
   return { captured, total: body.result.total, rows: body.result.data.length };
 }
 
-async function runPg(statements: Captured[]) {
+/** The captured statements replayed by 50 workers on a 50-connection pool, for `seconds`. */
+function pgRunner(statements: Captured[]) {
   const pool = new pg.Pool({ connectionString: dbUrl, max: CONNECTIONS });
   const once = () =>
     Promise.all(
@@ -133,32 +138,42 @@ async function runPg(statements: Captured[]) {
           text: s.text,
           values: s.values as any[],
           ...(s.rowMode ? { rowMode: 'array' as const } : {}),
+          ...(s.name ? { name: s.name } : {}),
         }),
       ),
     );
-  const loop = async (seconds: number, latencies?: number[]) => {
-    const end = performance.now() + seconds * 1000;
-    let count = 0;
+  const measure = async (seconds: number): Promise<Measure> => {
+    const latencies: number[] = [];
+    const t0 = performance.now();
+    const end = t0 + seconds * 1000;
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
         while (performance.now() < end) {
           const t = performance.now();
           await once();
-          latencies?.push(performance.now() - t);
-          count++;
+          latencies.push(performance.now() - t);
         }
       }),
     );
-    return count;
+    const elapsed = (performance.now() - t0) / 1000;
+    latencies.sort((x, y) => x - y);
+    return {
+      requests: latencies.length,
+      seconds: elapsed,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      bad: 0,
+    };
   };
-  await loop(WARMUP);
-  const latencies: number[] = [];
-  const t0 = performance.now();
-  const count = await loop(DURATION, latencies);
-  const seconds = (performance.now() - t0) / 1000;
-  await pool.end();
-  latencies.sort((a, b) => a - b);
-  return { rps: count / seconds, p99: percentile(latencies, 99), p50: percentile(latencies, 50) };
+  return { measure, close: () => pool.end() };
+}
+
+interface Measure {
+  requests: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  bad: number;
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
@@ -171,16 +186,36 @@ function cpuSeconds(pid: number | undefined): number {
   }
 }
 
-async function runHttp(url: string, token: string) {
-  const opts = { url, connections: CONNECTIONS, headers: { authorization: `Bearer ${token}` } };
-  await autocannon({ ...opts, duration: WARMUP });
-  const r = await autocannon({ ...opts, duration: DURATION });
+/** autocannon at 50 connections against the server, for `seconds`. */
+async function httpMeasure(url: string, token: string, seconds: number): Promise<Measure> {
+  const r = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    headers: { authorization: `Bearer ${token}` },
+    duration: seconds,
+  });
   const bad = r.non2xx + r.errors + r.timeouts;
   if (bad > 0)
     console.log(`  atencion: ${r.non2xx} respuestas no 2xx, ${r.errors} errores, ${r.timeouts} timeouts`);
   // No answered request at all is a failure, not a p99 of 0 ms.
-  if (r.requests.total === 0) return { rps: 0, p99: Number.NaN, p50: Number.NaN, bad: Math.max(bad, 1) };
-  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, bad };
+  if (r.requests.total === 0)
+    return { requests: 0, seconds, p50: Number.NaN, p99: Number.NaN, bad: Math.max(bad, 1) };
+  return { requests: r.requests.total, seconds: r.duration, p50: r.latency.p50, p99: r.latency.p99, bad };
+}
+
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+
+/** Rounds summed: req/s over the whole time, median p50/p99 of the rounds. */
+function combine(ms: Measure[]) {
+  const requests = ms.reduce((n, m) => n + m.requests, 0);
+  const seconds = ms.reduce((n, m) => n + m.seconds, 0);
+  return {
+    rps: requests / seconds,
+    requests,
+    p50: median(ms.map((m) => m.p50)),
+    p99: median(ms.map((m) => m.p99)),
+    bad: ms.reduce((n, m) => n + m.bad, 0),
+  };
 }
 
 const { config, prepared } = await prepare();
@@ -213,12 +248,30 @@ try {
     console.log(`\nEscenario: ${sc.name}  (GET /api/dealers?${sc.query})`);
     const { captured, total, rows } = await captureListSql(config, token, sc.query);
     console.log(`  respuesta: total=${total}, ${rows} filas; SQL por pedido: ${captured.length} sentencias`);
-    for (const s of captured) console.log(`    ${s.text.replace(/\s+/g, ' ').slice(0, 160)}...`);
-    const cpu0 = cpuSeconds(server.child.pid);
-    const http = await runHttp(`${base}/api/dealers?${sc.query}`, token);
-    // Server CPU per answered request (warm-up included in both counts, so the ratio holds).
-    const cpuMs = ((cpuSeconds(server.child.pid) - cpu0) * 1000) / (http.rps * (DURATION + WARMUP));
-    const direct = await runPg(captured);
+    for (const s of captured) {
+      const prepared = s.name ? ` [sentencia preparada ${s.name}]` : '';
+      console.log(`    ${s.text.replace(/\s+/g, ' ').slice(0, 150)}...${prepared}`);
+    }
+    // HTTP and pg alternate in ROUNDS short rounds, so a busy moment of a shared machine falls
+    // on both sides alike instead of deciding the ratio.
+    const url = `${base}/api/dealers?${sc.query}`;
+    const pgSide = pgRunner(captured);
+    await httpMeasure(url, token, WARMUP);
+    await pgSide.measure(WARMUP);
+    const httpRounds: Measure[] = [];
+    const pgRounds: Measure[] = [];
+    let serverCpu = 0;
+    const slice = Math.max(1, Math.round(DURATION / ROUNDS));
+    for (let r = 0; r < ROUNDS; r++) {
+      const cpu0 = cpuSeconds(server.child.pid);
+      httpRounds.push(await httpMeasure(url, token, slice));
+      serverCpu += cpuSeconds(server.child.pid) - cpu0;
+      pgRounds.push(await pgSide.measure(slice));
+    }
+    await pgSide.close();
+    const http = combine(httpRounds);
+    const direct = combine(pgRounds);
+    const cpuMs = (serverCpu * 1000) / http.requests;
     const ratio = http.rps / direct.rps;
     console.log(
       `  HTTP: ${round(http.rps)} req/s, p50 ${round(http.p50)} ms, p99 ${round(http.p99)} ms` +
