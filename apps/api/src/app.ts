@@ -42,7 +42,9 @@ export interface BuildAppOptions {
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // Warnings and errors only by default: a 500 is always logged, a request costs no log line.
+    logger:
+      opts.logger === false ? false : { level: opts.logger ? 'info' : (process.env.LOG_LEVEL ?? 'warn') },
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
