@@ -105,6 +105,11 @@ describe('POST /api/sales/import', () => {
     expect(bad[0].row).toBe(6_545); // header is row 1
     expect(bad[0].errors).toEqual(['Marca "ZZ" no existe', 'Forma de Pago "X" no es valida (E, T, D, G)']);
     expect(await countSales(t.app)).toBe(before);
+    // The corrected file saves every row (several batches in one transaction).
+    rows[6_543] = saleRow(dealerA, vin());
+    const fixed = await upload(t.app, admin, await salesWorkbook(rows));
+    expect(fixed.body.result).toMatchObject({ saved: 10_000, total: 10_000, failed: 0 });
+    expect(await countSales(t.app)).toBe(before + 10_000);
   }, 120_000);
 
   it('refuses a VIN already sold and a VIN repeated in the file', async () => {

@@ -13,9 +13,15 @@ import { defineResource, fromContract } from '../../core/resource';
 import { registerResource } from '../../core/resource-routes';
 import { contentDisposition } from '../../core/xlsx';
 import { dealerBranches, dealers, manufacturerModels, manufacturers } from '../../db/schema';
-import { importSaleRows, rowsFromObjects } from './sales.rows';
+import { importSaleRows, importSaleStream, rowsFromObjects } from './sales.rows';
 import { sales } from './sales.tables';
-import { IMPORT_MESSAGES, readSalesWorkbook, salesTemplateBuffer, spoolUpload } from './sales.xlsx';
+import {
+  assertXlsxFile,
+  IMPORT_MESSAGES,
+  readSalesBatches,
+  salesTemplateBuffer,
+  spoolUpload,
+} from './sales.xlsx';
 
 const dateFilter = (label: string, op: typeof gte) => (v: string) => {
   if (!DATE_RE.test(v)) throw ValidationError.field('filter', `${label}: formato de fecha YYYY-MM-DD`);
@@ -164,8 +170,10 @@ export function salesRoutes(app: FastifyInstance): void {
       }
       const spooled = await spoolUpload(part.file);
       try {
-        const rows = await readSalesWorkbook(spooled.file, spooled.bytes);
-        return ok(await importSaleRows(handle(), rows, { dealerId: user.dealerId }));
+        await assertXlsxFile(spooled.file, spooled.bytes);
+        return ok(
+          await importSaleStream(handle(), readSalesBatches(spooled.file), { dealerId: user.dealerId }),
+        );
       } finally {
         await spooled.cleanup();
       }

@@ -138,163 +138,203 @@ export interface ValidationOutcome {
   failed: number;
 }
 
+const SOLD = (vin: string) => `VIN ${vin} ya fue vendido (existe una venta registrada)`;
+
+/**
+ * Checks rows against the lookups, in input order, remembering the VINs seen so far so that a
+ * VIN repeated anywhere in the input is caught. VINs already in the database are checked by the
+ * caller (`markSold`), in one query per batch.
+ */
+class SaleRowChecker {
+  failed = 0;
+  private readonly firstRowOfVin = new Map<string, number>();
+  readonly today = new Date().toISOString().slice(0, 10);
+  readonly maxYear = new Date().getUTCFullYear() + 1;
+
+  private constructor(
+    readonly l: Lookups,
+    readonly scope: RowScope,
+  ) {}
+
+  static async create(handle: DatabaseHandle, scope: RowScope): Promise<SaleRowChecker> {
+    return new SaleRowChecker(await loadLookups(handle), scope);
+  }
+
+  /** The report entries of the rows, the rows to insert, and the VINs to look up in the database. */
+  check(rows: NumberedRow[]): { report: ImportReportEntry[]; valid: NewSale[]; newVins: string[] } {
+    const { l, scope, today, maxYear, firstRowOfVin } = this;
+    const report: ImportReportEntry[] = [];
+    const valid: NewSale[] = [];
+    const newVins: string[] = [];
+    for (const { row, data } of rows) {
+      const errors: string[] = [];
+      const warnings: string[] = [];
+      const dealerCode = text(data.dealer_code);
+      let dealerId: number | undefined;
+      if (!dealerCode) errors.push('Concesionario es obligatorio');
+      else {
+        const dealer = l.dealers.get(up(dealerCode));
+        if (!dealer) errors.push(`Concesionario "${dealerCode}" no existe`);
+        else if (scope.dealerId !== null && dealer.id !== scope.dealerId)
+          errors.push(
+            `Concesionario "${dealerCode}" no es su concesionario: solo puede registrar ventas propias`,
+          );
+        else dealerId = dealer.id;
+      }
+      const branch = text(data.branch);
+      let branchId: number | null = null;
+      if (branch && dealerId !== undefined) {
+        const id = l.branches.get(`${dealerId}|${up(branch)}`);
+        if (id === undefined) errors.push(`Sede "${branch}" no existe en el concesionario ${dealerCode}`);
+        else branchId = id;
+      }
+      const rawDate = data.sale_date;
+      const saleDate = parseDate(rawDate);
+      if (text(rawDate) === null) errors.push('Fecha Venta es obligatorio');
+      else if (!saleDate) errors.push('Fecha Venta no es una fecha valida (formato YYYY-MM-DD)');
+      else if (saleDate > today) errors.push('Fecha Venta no puede ser una fecha futura');
+      else if (saleDate < '2000-01-01') errors.push('Fecha Venta no puede ser anterior al 2000-01-01');
+
+      const invoice = text(data.invoice);
+      if (!invoice) errors.push('Factura es obligatorio');
+      maxLen(errors, 'Factura', invoice, 40);
+
+      const docTypeRaw = text(data.document_type);
+      const docType = docTypeRaw ? DOC_ALIASES[up(docTypeRaw)] : undefined;
+      if (!docTypeRaw) errors.push('Tipo Documento es obligatorio');
+      else if (!docType) errors.push(`Tipo Documento "${docTypeRaw}" no es valido (DNI, RUC, CE, PAS)`);
+      const docNumber = text(data.document_number)?.toUpperCase() ?? null;
+      if (!docNumber) errors.push('Documento es obligatorio');
+      else if (docType) {
+        const rule = DOC_RULES[docType];
+        if (!rule.re.test(docNumber)) errors.push(rule.message);
+      }
+
+      const buyer = text(data.buyer_name);
+      if (!buyer) errors.push('Cliente es obligatorio');
+      maxLen(errors, 'Cliente', buyer, 200);
+
+      let email = text(data.email);
+      if (email) email = email.toLowerCase();
+      if (!email) warnings.push('Sin Email: no recibira la encuesta');
+      else if (!EMAIL_RE.test(email) || email.length > 150) {
+        warnings.push(`Email "${email}" no es valido: no recibira la encuesta`);
+      }
+      const phone = text(data.phone);
+      maxLen(errors, 'Telefono', phone, 30);
+
+      const vin = text(data.vin)?.toUpperCase().replace(/\s+/g, '') ?? null;
+      if (!vin) errors.push('VIN es obligatorio');
+      else if (!VIN_RE.test(vin))
+        errors.push(`VIN "${vin}" no es valido: 17 letras o digitos, sin I, O ni Q`);
+      else {
+        const first = firstRowOfVin.get(vin);
+        if (first !== undefined) errors.push(`VIN ${vin} repetido en la fila ${first}`);
+        else {
+          firstRowOfVin.set(vin, row);
+          newVins.push(vin);
+        }
+      }
+
+      const brandRaw = text(data.brand);
+      const brandId = brandRaw ? l.brands.get(up(brandRaw)) : undefined;
+      if (!brandRaw) errors.push('Marca es obligatorio');
+      else if (brandId === undefined) errors.push(`Marca "${brandRaw}" no existe`);
+
+      const model = text(data.model);
+      if (!model) errors.push('Modelo es obligatorio');
+      maxLen(errors, 'Modelo', model, 150);
+      const modelId =
+        model && brandId !== undefined ? (l.models.get(`${brandId}|${up(model)}`) ?? null) : null;
+
+      const yearText = text(data.year);
+      const year = yearText === null ? Number.NaN : Number(yearText);
+      if (yearText === null) errors.push('Año es obligatorio');
+      else if (!Number.isInteger(year) || year < 1990 || year > maxYear)
+        errors.push(`Año "${yearText}" no es valido (entre 1990 y ${maxYear})`);
+
+      const seller = text(data.seller);
+      maxLen(errors, 'Vendedor', seller, 150);
+
+      const payRaw = text(data.payment_method);
+      const payment = payRaw ? PAYMENT_ALIASES[up(payRaw)] : undefined;
+      if (!payRaw) errors.push('Forma de Pago es obligatorio');
+      else if (!payment) errors.push(`Forma de Pago "${payRaw}" no es valida (E, T, D, G)`);
+
+      const entry: ImportReportEntry = { row, ok: errors.length === 0, errors };
+      if (vin) entry.vin = vin;
+      if (warnings.length) entry.warnings = warnings;
+      report.push(entry);
+      if (errors.length) {
+        this.failed++;
+        continue;
+      }
+      const emailOk = !!email && EMAIL_RE.test(email) && email.length <= 150;
+      valid.push({
+        dealer_id: dealerId as number,
+        dealer_branch_id: branchId,
+        sale_date: saleDate as string,
+        invoice: invoice as string,
+        buyer_name: buyer as string,
+        document_type: docType as string,
+        document_number: docNumber as string,
+        email: emailOk ? email : null,
+        phone,
+        vin: vin as string,
+        manufacturer_id: brandId as number,
+        manufacturer_model_id: modelId,
+        model_name: model as string,
+        year,
+        seller,
+        payment_method: payment as string,
+        survey_status: emailOk ? 'sin_enviar' : 'contacto_invalido',
+      });
+    }
+
+    return { report, valid, newVins };
+  }
+
+  /** Marks the rows whose VIN is already sold; answers whether any was. */
+  markSold(report: ImportReportEntry[], sold: Set<string>): boolean {
+    if (sold.size === 0) return false;
+    for (const entry of report) {
+      if (entry.vin && sold.has(entry.vin) && this.firstRowOfVin.get(entry.vin) === entry.row) {
+        entry.errors.push(SOLD(entry.vin));
+        if (entry.ok) {
+          entry.ok = false;
+          this.failed++;
+        }
+      }
+    }
+    return true;
+  }
+}
+
+async function soldVins(
+  run: (vins: string[]) => Promise<{ vin: string }[]>,
+  vins: string[],
+): Promise<Set<string>> {
+  const sold = new Set<string>();
+  for (let i = 0; i < vins.length; i += 20_000) {
+    for (const r of await run(vins.slice(i, i + 20_000))) sold.add(r.vin);
+  }
+  return sold;
+}
+
 /** Checks every row (including VINs already sold or repeated in the input); never writes. */
 export async function validateSaleRows(
   handle: DatabaseHandle,
   rows: NumberedRow[],
   scope: RowScope,
 ): Promise<ValidationOutcome> {
-  const l = await loadLookups(handle);
-  const today = new Date().toISOString().slice(0, 10);
-  const maxYear = new Date().getUTCFullYear() + 1;
-  const report: ImportReportEntry[] = [];
-  const valid: NewSale[] = [];
-  const firstRowOfVin = new Map<string, number>();
-  let failed = 0;
-
-  for (const { row, data } of rows) {
-    const errors: string[] = [];
-    const warnings: string[] = [];
-    const dealerCode = text(data.dealer_code);
-    let dealerId: number | undefined;
-    if (!dealerCode) errors.push('Concesionario es obligatorio');
-    else {
-      const dealer = l.dealers.get(up(dealerCode));
-      if (!dealer) errors.push(`Concesionario "${dealerCode}" no existe`);
-      else if (scope.dealerId !== null && dealer.id !== scope.dealerId)
-        errors.push(
-          `Concesionario "${dealerCode}" no es su concesionario: solo puede registrar ventas propias`,
-        );
-      else dealerId = dealer.id;
-    }
-    const branch = text(data.branch);
-    let branchId: number | null = null;
-    if (branch && dealerId !== undefined) {
-      const id = l.branches.get(`${dealerId}|${up(branch)}`);
-      if (id === undefined) errors.push(`Sede "${branch}" no existe en el concesionario ${dealerCode}`);
-      else branchId = id;
-    }
-    const rawDate = data.sale_date;
-    const saleDate = parseDate(rawDate);
-    if (text(rawDate) === null) errors.push('Fecha Venta es obligatorio');
-    else if (!saleDate) errors.push('Fecha Venta no es una fecha valida (formato YYYY-MM-DD)');
-    else if (saleDate > today) errors.push('Fecha Venta no puede ser una fecha futura');
-    else if (saleDate < '2000-01-01') errors.push('Fecha Venta no puede ser anterior al 2000-01-01');
-
-    const invoice = text(data.invoice);
-    if (!invoice) errors.push('Factura es obligatorio');
-    maxLen(errors, 'Factura', invoice, 40);
-
-    const docTypeRaw = text(data.document_type);
-    const docType = docTypeRaw ? DOC_ALIASES[up(docTypeRaw)] : undefined;
-    if (!docTypeRaw) errors.push('Tipo Documento es obligatorio');
-    else if (!docType) errors.push(`Tipo Documento "${docTypeRaw}" no es valido (DNI, RUC, CE, PAS)`);
-    const docNumber = text(data.document_number)?.toUpperCase() ?? null;
-    if (!docNumber) errors.push('Documento es obligatorio');
-    else if (docType) {
-      const rule = DOC_RULES[docType];
-      if (!rule.re.test(docNumber)) errors.push(rule.message);
-    }
-
-    const buyer = text(data.buyer_name);
-    if (!buyer) errors.push('Cliente es obligatorio');
-    maxLen(errors, 'Cliente', buyer, 200);
-
-    let email = text(data.email);
-    if (email) email = email.toLowerCase();
-    if (!email) warnings.push('Sin Email: no recibira la encuesta');
-    else if (!EMAIL_RE.test(email) || email.length > 150) {
-      warnings.push(`Email "${email}" no es valido: no recibira la encuesta`);
-    }
-    const phone = text(data.phone);
-    maxLen(errors, 'Telefono', phone, 30);
-
-    const vin = text(data.vin)?.toUpperCase().replace(/\s+/g, '') ?? null;
-    if (!vin) errors.push('VIN es obligatorio');
-    else if (!VIN_RE.test(vin)) errors.push(`VIN "${vin}" no es valido: 17 letras o digitos, sin I, O ni Q`);
-    else {
-      const first = firstRowOfVin.get(vin);
-      if (first !== undefined) errors.push(`VIN ${vin} repetido en la fila ${first}`);
-      else firstRowOfVin.set(vin, row);
-    }
-
-    const brandRaw = text(data.brand);
-    const brandId = brandRaw ? l.brands.get(up(brandRaw)) : undefined;
-    if (!brandRaw) errors.push('Marca es obligatorio');
-    else if (brandId === undefined) errors.push(`Marca "${brandRaw}" no existe`);
-
-    const model = text(data.model);
-    if (!model) errors.push('Modelo es obligatorio');
-    maxLen(errors, 'Modelo', model, 150);
-    const modelId = model && brandId !== undefined ? (l.models.get(`${brandId}|${up(model)}`) ?? null) : null;
-
-    const yearText = text(data.year);
-    const year = yearText === null ? Number.NaN : Number(yearText);
-    if (yearText === null) errors.push('Año es obligatorio');
-    else if (!Number.isInteger(year) || year < 1990 || year > maxYear)
-      errors.push(`Año "${yearText}" no es valido (entre 1990 y ${maxYear})`);
-
-    const seller = text(data.seller);
-    maxLen(errors, 'Vendedor', seller, 150);
-
-    const payRaw = text(data.payment_method);
-    const payment = payRaw ? PAYMENT_ALIASES[up(payRaw)] : undefined;
-    if (!payRaw) errors.push('Forma de Pago es obligatorio');
-    else if (!payment) errors.push(`Forma de Pago "${payRaw}" no es valida (E, T, D, G)`);
-
-    const entry: ImportReportEntry = { row, ok: errors.length === 0, errors };
-    if (vin) entry.vin = vin;
-    if (warnings.length) entry.warnings = warnings;
-    report.push(entry);
-    if (errors.length) {
-      failed++;
-      continue;
-    }
-    const emailOk = !!email && EMAIL_RE.test(email) && email.length <= 150;
-    valid.push({
-      dealer_id: dealerId as number,
-      dealer_branch_id: branchId,
-      sale_date: saleDate as string,
-      invoice: invoice as string,
-      buyer_name: buyer as string,
-      document_type: docType as string,
-      document_number: docNumber as string,
-      email: emailOk ? email : null,
-      phone,
-      vin: vin as string,
-      manufacturer_id: brandId as number,
-      manufacturer_model_id: modelId,
-      model_name: model as string,
-      year,
-      seller,
-      payment_method: payment as string,
-      survey_status: emailOk ? 'sin_enviar' : 'contacto_invalido',
-    });
-  }
-
-  // VINs already sold: one query for the whole input.
-  const vins = [...firstRowOfVin.keys()];
-  if (vins.length) {
-    const sold = new Set<string>();
-    for (let i = 0; i < vins.length; i += 20_000) {
-      const found = await handle.query<{ vin: string }>('select vin from sales where vin = any($1::text[])', [
-        vins.slice(i, i + 20_000),
-      ]);
-      for (const r of found) sold.add(r.vin);
-    }
-    if (sold.size) {
-      for (const entry of report) {
-        if (entry.vin && sold.has(entry.vin) && firstRowOfVin.get(entry.vin) === entry.row) {
-          entry.errors.push(`VIN ${entry.vin} ya fue vendido (existe una venta registrada)`);
-          if (entry.ok) {
-            entry.ok = false;
-            failed++;
-          }
-        }
-      }
-    }
-  }
-  return { report, valid: failed ? [] : valid, failed };
+  const checker = await SaleRowChecker.create(handle, scope);
+  const { report, valid, newVins } = checker.check(rows);
+  const sold = await soldVins(
+    (vins) => handle.query<{ vin: string }>('select vin from sales where vin = any($1::text[])', [vins]),
+    newVins,
+  );
+  checker.markSold(report, sold);
+  return { report, valid: checker.failed ? [] : valid, failed: checker.failed };
 }
 
 const CHUNK = 10_000;
@@ -364,6 +404,71 @@ export async function importSaleRows(
   const outcome = await validateSaleRows(handle, rows, scope);
   const saved = outcome.failed === 0 && outcome.valid.length ? await insertSales(handle, outcome.valid) : 0;
   return { saved, total: rows.length, failed: outcome.failed, report: outcome.report };
+}
+
+const ROLLBACK = Symbol('rollback');
+
+/**
+ * The same rules for rows arriving in batches from a file being read. One transaction is opened
+ * first; while the next batch is read and checked, the previous one is checked against the
+ * database and inserted, so reading the file and writing overlap. At the end, if any row was
+ * wrong, the transaction is rolled back: all rows or none, and the full report either way.
+ */
+export async function importSaleStream(
+  handle: DatabaseHandle,
+  batches: AsyncIterable<NumberedRow[]>,
+  scope: RowScope,
+): Promise<ImportResult> {
+  const checker = await SaleRowChecker.create(handle, scope);
+  const report: ImportReportEntry[] = [];
+  let saved = 0;
+  try {
+    await handle.db.transaction(async (tx) => {
+      const rowsOf = (res: unknown) => (res as { rows: { vin: string }[] }).rows;
+      let chain: Promise<void> = Promise.resolve();
+      try {
+        for await (const rows of batches) {
+          const part = checker.check(rows);
+          for (const e of part.report) report.push(e);
+          chain = chain.then(async () => {
+            const sold = await soldVins(
+              async (vins) =>
+                rowsOf(
+                  await tx.execute(sql`select vin from sales where vin = any(${sql.param(vins)}::text[])`),
+                ),
+              part.newVins,
+            );
+            checker.markSold(part.report, sold);
+            if (checker.failed === 0 && part.valid.length) {
+              for (let i = 0; i < part.valid.length; i += CHUNK) {
+                await tx.execute(insertStatement(part.valid.slice(i, i + CHUNK)));
+              }
+              saved += part.valid.length;
+            }
+          });
+          // Handled here so a failure never goes unobserved; it is rethrown by `await chain`.
+          chain.catch(() => {});
+        }
+      } catch (err) {
+        // The file broke mid-way: let the queued statements finish before the rollback.
+        await chain.catch(() => {});
+        throw err;
+      }
+      await chain;
+      if (checker.failed > 0) throw ROLLBACK;
+    });
+  } catch (err) {
+    if (err !== ROLLBACK) {
+      if (findPgError(err)?.code === '23505') {
+        throw new ConflictError(
+          'Otra carga registro alguno de estos VIN al mismo tiempo; no se guardo ninguna fila',
+          'Vuelva a intentar la carga',
+        );
+      }
+      throw err;
+    }
+  }
+  return { saved: checker.failed ? 0 : saved, total: report.length, failed: checker.failed, report };
 }
 
 /** Turns loose JSON objects (batch, sales API) into numbered rows; keys are the SALE_ROW_KEYS. */

@@ -73,17 +73,23 @@ const norm = (s: unknown) =>
     .trim()
     .toLowerCase();
 
-/** Reads the first worksheet: checks the header row, returns the non-empty data rows. */
-export async function readSalesWorkbook(file: string, bytes: number): Promise<NumberedRow[]> {
+/** An .xlsx is a zip archive: anything else (csv, xls, junk) is refused before reading. */
+export async function assertXlsxFile(file: string, bytes: number): Promise<void> {
   if (bytes === 0) throw new BadRequestError(IMPORT_MESSAGES.empty);
   const fh = await open(file, 'r');
   const magic = Buffer.alloc(4);
   await fh.read(magic, 0, 4, 0);
   await fh.close();
-  // An .xlsx is a zip archive: anything else (csv, xls, junk) stops here.
   if (magic.readUInt32BE(0) !== 0x504b0304) throw new BadRequestError(IMPORT_MESSAGES.notXlsx);
+}
 
-  const rows: NumberedRow[] = [];
+/**
+ * Reads the first worksheet with the streaming reader: checks the header row, then yields the
+ * non-empty data rows in batches. A broken file throws a BadRequestError, even mid-way.
+ */
+export async function* readSalesBatches(file: string, batchSize = 5000): AsyncGenerator<NumberedRow[]> {
+  let batch: NumberedRow[] = [];
+  let total = 0;
   let headerSeen = false;
   let sheetSeen = false;
   try {
@@ -116,13 +122,17 @@ export async function readSalesWorkbook(file: string, bytes: number): Promise<Nu
           continue;
         }
         if (values.every((v) => v === null || (typeof v === 'string' && v.trim() === ''))) continue;
-        if (rows.length >= MAX_IMPORT_ROWS) throw new BadRequestError(IMPORT_MESSAGES.tooManyRows);
+        if (++total > MAX_IMPORT_ROWS) throw new BadRequestError(IMPORT_MESSAGES.tooManyRows);
         const data: SaleRowInput = {};
         SALE_ROW_KEYS.forEach((k, i) => {
           const v = values[i];
           if (v !== null && v !== undefined) data[k] = v;
         });
-        rows.push({ row: row.number, data });
+        batch.push({ row: row.number, data });
+        if (batch.length >= batchSize) {
+          yield batch;
+          batch = [];
+        }
       }
       break; // only the first worksheet
     }
@@ -131,7 +141,15 @@ export async function readSalesWorkbook(file: string, bytes: number): Promise<Nu
     throw new BadRequestError(IMPORT_MESSAGES.notXlsx, err instanceof Error ? err.message : undefined);
   }
   if (!sheetSeen || !headerSeen) throw new BadRequestError(IMPORT_MESSAGES.noHeader);
-  if (rows.length === 0) throw new BadRequestError(IMPORT_MESSAGES.noRows);
+  if (total === 0) throw new BadRequestError(IMPORT_MESSAGES.noRows);
+  if (batch.length) yield batch;
+}
+
+/** Every data row at once (small files, tools). */
+export async function readSalesWorkbook(file: string, bytes: number): Promise<NumberedRow[]> {
+  await assertXlsxFile(file, bytes);
+  const rows: NumberedRow[] = [];
+  for await (const batch of readSalesBatches(file)) rows.push(...batch);
   return rows;
 }
 
