@@ -35,6 +35,18 @@ interface Entry {
 
 const contracts = RESOURCE_CONTRACTS as Record<string, { title: string; labels: Record<string, string> }>;
 
+/** What each audited action means, in the trail's words. */
+export const ACTIONS: Record<string, string> = {
+  create: 'Creo',
+  update: 'Edito',
+  delete: 'Elimino',
+  grant: 'Concedio permisos',
+  revoke: 'Retiro permisos',
+  save: 'Guardo',
+  profile: 'Edito su perfil',
+  'reset-password': 'Restablecio la contraseña',
+};
+
 export const resourceTitle = (resource: string) => contracts[resource]?.title ?? resource;
 
 const show = (v: unknown) => {
@@ -72,7 +84,7 @@ export function AuditChangesDialog({ id, onClose }: { id: number | null; onClose
           <>
             <Typography variant="body2" sx={{ mb: 1 }}>
               <b>{e.username ?? 'Sistema'}</b> · {resourceTitle(e.resource)} #{e.record_id ?? '—'} ·{' '}
-              {e.action} · {new Date(e.at).toLocaleString('es-PE')}
+              {ACTIONS[e.action] ?? e.action} · {new Date(e.at).toLocaleString('es-PE')}
             </Typography>
             {e.before && e.after && (
               <FormControlLabel

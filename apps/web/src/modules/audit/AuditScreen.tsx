@@ -3,14 +3,17 @@
 import { defineContract, RESOURCE_CONTRACTS } from '@app/contracts';
 import Visibility from '@mui/icons-material/Visibility';
 import { Autocomplete, Box, Button, IconButton, Paper, TextField, Tooltip } from '@mui/material';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { http } from '../../api/http';
+import { DateInput } from '../../fields/inputs/DateInputs';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
-import { AuditChangesDialog, resourceTitle } from './AuditChanges';
+import { ACTIONS, AuditChangesDialog, resourceTitle } from './AuditChanges';
 
 const auditContract = defineContract({
   path: 'audit-logs',
@@ -26,17 +29,6 @@ const auditContract = defineContract({
   pageSize: 10,
   schema: z.object({}),
 });
-
-const ACTIONS: Record<string, string> = {
-  create: 'Creo',
-  update: 'Edito',
-  delete: 'Elimino',
-  grant: 'Concedio permisos',
-  revoke: 'Retiro permisos',
-  save: 'Guardo',
-  profile: 'Edito su perfil',
-  'reset-password': 'Restablecio la contraseña',
-};
 
 export const formatDateTime = (v: unknown) => {
   if (!v) return '';
@@ -114,8 +106,9 @@ export default function AuditScreen() {
             setResource(v);
           }}
           noOptionsText="Sin registros disponibles"
-          renderInput={(p) => <TextField {...p} label="Recurso" />}
-          sx={{ width: 240 }}
+          size="small"
+          renderInput={(p) => <TextField {...p} label="Recurso" helperText=" " />}
+          sx={{ width: 220 }}
         />
         <Autocomplete
           options={users.data ?? []}
@@ -127,31 +120,32 @@ export default function AuditScreen() {
             setUser(v);
           }}
           noOptionsText="Sin registros disponibles"
-          renderInput={(p) => <TextField {...p} label="Usuario" />}
-          sx={{ width: 280 }}
+          size="small"
+          renderInput={(p) => <TextField {...p} label="Usuario" helperText=" " />}
+          sx={{ width: 260 }}
         />
-        <TextField
-          type="date"
-          label="Desde"
-          value={from}
-          onChange={(e) => {
-            changed();
-            setFrom(e.target.value);
-          }}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': 'Desde' } }}
-          sx={{ width: 170 }}
-        />
-        <TextField
-          type="date"
-          label="Hasta"
-          value={to}
-          onChange={(e) => {
-            changed();
-            setTo(e.target.value);
-          }}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': 'Hasta' } }}
-          sx={{ width: 170 }}
-        />
+        <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="es">
+          <Box sx={{ width: 170 }}>
+            <DateInput
+              field={{ name: 'date_from', type: 'date', label: 'Desde', clearable: true }}
+              value={from || null}
+              onChange={(v) => {
+                changed();
+                setFrom(v ?? '');
+              }}
+            />
+          </Box>
+          <Box sx={{ width: 170 }}>
+            <DateInput
+              field={{ name: 'date_to', type: 'date', label: 'Hasta', clearable: true }}
+              value={to || null}
+              onChange={(v) => {
+                changed();
+                setTo(v ?? '');
+              }}
+            />
+          </Box>
+        </LocalizationProvider>
         <Button
           onClick={() => {
             changed();

@@ -25,8 +25,11 @@ export function TabTree() {
     [next[index], next[target]] = [next[target], next[index]];
     setBusy(true);
     try {
-      // Orders follow the positions (1, 2, 3...), so the two moved entries never tie.
-      for (const [i, t] of next.entries()) await http.put(`/tabs/${t.id}`, { order: i + 1 });
+      // Orders follow the positions (1, 2, 3...): only entries whose order changes are saved.
+      const rows = await http.get<{ id: number; order: number }[]>('/tabs', { perPage: -1 });
+      const current = new Map(rows.map((r) => [r.id, r.order]));
+      for (const [i, t] of next.entries())
+        if (current.get(t.id) !== i + 1) await http.put(`/tabs/${t.id}`, { order: i + 1 });
       enqueueSnackbar('Orden guardado', { variant: 'success' });
     } catch {
       // toast shown by the client
