@@ -31,7 +31,13 @@ for (const f of files) {
   gz += gzipSync(buf, { level: 9 }).length;
 }
 const kb = (n) => Math.round((n / 1024) * 10) / 10;
-const result = { files: files.size, rawKB: kb(raw), gzipKB: kb(gz), limitKB: LIMIT_KB, ok: gz / 1024 <= LIMIT_KB };
+const result = {
+  files: files.size,
+  rawKB: kb(raw),
+  gzipKB: kb(gz),
+  limitKB: LIMIT_KB,
+  ok: gz / 1024 <= LIMIT_KB,
+};
 if (process.argv.includes('--json')) console.log(JSON.stringify(result));
 else
   console.log(

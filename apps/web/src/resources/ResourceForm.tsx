@@ -67,11 +67,17 @@ export function ResourceForm({ def, record, defaults, onClose, onSaved }: Props)
       form.reset({});
     },
     onError: (err) => {
-      if (err instanceof HttpError) {
-        for (const v of err.validationErrors) {
-          const name = v.field.split('.')[0] || fields[0]?.name;
-          if (name) form.setError(name, { type: 'server', message: v.message }, { shouldFocus: true });
-        }
+      if (!(err instanceof HttpError)) return;
+      for (const v of err.validationErrors) {
+        const name = v.field.split('.')[0] || fields[0]?.name;
+        if (name) form.setError(name, { type: 'server', message: v.message }, { shouldFocus: true });
+      }
+      // A duplicate (409 'El valor de Nombre ya existe') names the field by its label.
+      if (err.status === 409 && !err.validationErrors.length) {
+        const hit = fields
+          .filter((f) => f.label && err.message.includes(f.label))
+          .sort((x, y) => (y.label?.length ?? 0) - (x.label?.length ?? 0))[0];
+        if (hit) form.setError(hit.name, { type: 'server', message: err.message }, { shouldFocus: true });
       }
     },
   });

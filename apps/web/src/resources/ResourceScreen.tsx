@@ -252,18 +252,33 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
   useHotkeys('alt+e', () => void exportXlsx(), HOTKEYS, [canExport, apiQuery, hidden]);
   useHotkeys('alt+r', () => void refresh(), HOTKEYS);
 
-  const sortModel: GridSortModel = params.sort ? [{ field: params.sort, sort: params.order ?? 'asc' }] : [];
-  const filterModel: GridFilterModel = {
-    items: Object.entries(params.filters).map(([k, v]) => {
-      const c = def.columns.find((x) => filterKey(x) === k);
-      return {
-        id: k,
-        field: c?.field ?? k,
-        operator: k === 'active' ? 'is' : c?.filter !== true && c?.filter?.options ? 'is' : 'equals',
-        value: v,
-      };
+  // Stable models: a new object on every render makes the grid re-apply them and reset the page.
+  const sortKey = `${params.sort ?? ''}:${params.order ?? ''}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the URL values
+  const sortModel = useMemo<GridSortModel>(
+    () => (params.sort ? [{ field: params.sort, sort: params.order ?? 'asc' }] : []),
+    [sortKey],
+  );
+  const filterKeyStr = JSON.stringify(params.filters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the URL values
+  const filterModel = useMemo<GridFilterModel>(
+    () => ({
+      items: Object.entries(params.filters).map(([k, v]) => {
+        const c = def.columns.find((x) => filterKey(x) === k);
+        return {
+          id: k,
+          field: c?.field ?? k,
+          operator: k === 'active' ? 'is' : c?.filter !== true && c?.filter?.options ? 'is' : 'equals',
+          value: v,
+        };
+      }),
     }),
-  };
+    [filterKeyStr, def],
+  );
+  const paginationModel = useMemo(
+    () => ({ page: params.page - 1, pageSize: params.perPage }),
+    [params.page, params.perPage],
+  );
 
   return (
     <Paper sx={{ p: 2 }}>
@@ -320,14 +335,20 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
         paginationMode="server"
         sortingMode="server"
         filterMode="server"
-        paginationModel={{ page: params.page - 1, pageSize: params.perPage }}
+        paginationModel={paginationModel}
         onPaginationModelChange={(m) => {
           if (!list.data) return;
           update({ page: m.pageSize !== params.perPage ? 1 : m.page + 1, perPage: m.pageSize });
         }}
         pageSizeOptions={[...PAGE_SIZES]}
         sortModel={sortModel}
-        onSortModelChange={(m) => update({ sort: m[0]?.field, order: m[0]?.sort ?? undefined, page: 1 })}
+        onSortModelChange={(m) => {
+          const sort = m[0]?.field;
+          const order = m[0]?.sort ?? undefined;
+          // The grid also reports the model it was given: only a real change resets the page.
+          if (sort === params.sort && (!sort || order === (params.order ?? 'asc'))) return;
+          update({ sort, order, page: 1 });
+        }}
         filterModel={filterModel}
         onFilterModelChange={(m) => {
           const filters: Record<string, string> = {};
@@ -337,6 +358,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
             const key = it.field === 'active' ? 'active' : c ? filterKey(c) : null;
             if (key) filters[key] = String(it.value);
           }
+          if (JSON.stringify(filters) === JSON.stringify(params.filters)) return;
           update({ filters, page: 1 });
         }}
         columnVisibilityModel={hidden}

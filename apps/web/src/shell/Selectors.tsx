@@ -15,6 +15,12 @@ const selectSx = {
   minWidth: 170,
   maxWidth: 240,
   '& .MuiInputBase-root': { bgcolor: 'rgba(255,255,255,0.95)' },
+  // The label sits above the box, in white on the toolbar.
+  '& .MuiInputLabel-root.MuiInputLabel-shrink': {
+    color: '#fff',
+    transform: 'translate(2px, -17px) scale(0.75)',
+  },
+  mt: 1.5,
 };
 
 export function DealerSelector() {
@@ -43,7 +49,11 @@ export function DealerSelector() {
       onChange={(e) => setDealerId(Number(e.target.value))}
       sx={selectSx}
       fullWidth={false}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'dealer-selector' } }}
+      slotProps={{
+        inputLabel: { shrink: true },
+        input: { notched: false },
+        htmlInput: { 'data-testid': 'dealer-selector' },
+      }}
     >
       {options.map((o) => (
         <MenuItem key={o.id} value={o.id}>
@@ -70,7 +80,7 @@ export function ManufacturerSelector() {
       onChange={(e) => setManufacturerId(Number(e.target.value))}
       sx={{ ...selectSx, minWidth: 130 }}
       fullWidth={false}
-      slotProps={{ inputLabel: { shrink: true } }}
+      slotProps={{ inputLabel: { shrink: true }, input: { notched: false } as any }}
     >
       {options.map((o) => (
         <MenuItem key={o.id} value={o.id}>

@@ -86,7 +86,7 @@ export default function Shell() {
             sx={{
               width,
               flexShrink: 0,
-              '& .MuiDrawer-paper': { width, top: 48, height: 'calc(100% - 48px)', transition: 'width .2s' },
+              '& .MuiDrawer-paper': { width, top: 64, height: 'calc(100% - 64px)', transition: 'width .2s' },
             }}
             data-collapsed={isCollapsed ? 'true' : 'false'}
           >

@@ -43,16 +43,23 @@ export function TabsBar({ current }: { current?: string }) {
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                 {t.title}
                 {isClosable(t) && (
-                  <CloseIcon
-                    fontSize="inherit"
+                  <Box
+                    component="span"
                     role="button"
                     aria-label={`Cerrar ${t.title}`}
+                    sx={{
+                      display: 'inline-flex',
+                      borderRadius: '50%',
+                      '&:hover': { bgcolor: 'action.hover' },
+                    }}
                     onClick={(e) => {
                       e.stopPropagation();
                       const next = closeTab(t.name, current);
                       if (next) navigate(next);
                     }}
-                  />
+                  >
+                    <CloseIcon fontSize="inherit" />
+                  </Box>
                 )}
               </Box>
             }

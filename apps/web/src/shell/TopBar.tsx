@@ -127,7 +127,7 @@ export function TopBar({ onToggleMenu, onHelp }: { onToggleMenu: () => void; onH
   const [full, setFull] = useState(false);
   return (
     <AppBar position="sticky" elevation={1} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
-      <Toolbar variant="dense" sx={{ gap: 1 }}>
+      <Toolbar sx={{ gap: 1, minHeight: { xs: 64 } }}>
         <IconButton color="inherit" edge="start" aria-label="Mostrar u ocultar menu" onClick={onToggleMenu}>
           <MenuIcon />
         </IconButton>

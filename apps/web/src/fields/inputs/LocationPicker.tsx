@@ -90,13 +90,16 @@ export function LocationPicker(p: InputProps<number | Location | null>) {
   const districtRef = useRef<HTMLInputElement>(null);
 
   // Only a district id given: find its province and department (SPEC §4: set up after 100 ms).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the district changes
   useEffect(() => {
     if (loc.district_id && (!loc.province_id || !loc.department_id)) {
       const t = setTimeout(async () => {
         try {
           const d = await http.get<Place>(`/districts/get/${loc.district_id}`, undefined, { silent: true });
           const pr = await http.get<Place>(`/provinces/get/${d.province_id}`, undefined, { silent: true });
-          setLoc({ department_id: pr.department_id ?? null, province_id: pr.id, district_id: d.id });
+          const full = { department_id: pr.department_id ?? null, province_id: pr.id, district_id: d.id };
+          setLoc(full);
+          if (emitObject) p.onChange(full);
         } catch {
           // unknown district: leave the picker empty
         }

@@ -118,6 +118,7 @@ export function SelectInput(p: InputProps<Id | Id[] | null>) {
 
   const onInput = (t: string, reason: string) => {
     if (!field.remote || !field.resource || reason !== 'input') return;
+    clearTimeout(timer.current);
     if (
       !shouldSearch({
         text: t,
@@ -129,7 +130,6 @@ export function SelectInput(p: InputProps<Id | Id[] | null>) {
       })
     )
       return;
-    clearTimeout(timer.current);
     timer.current = setTimeout(async () => {
       setSearching(true);
       try {

@@ -1,0 +1,45 @@
+// Shared steps of the browser flows: log in through the form, call the API as admin, screenshots.
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const ADMIN = { username: 'admin', password: 'Admin12345' };
+
+export async function loginForm(page: Page, user = ADMIN, rememberMe = false): Promise<void> {
+  await page.goto('/');
+  await page.locator('input[name=username]').fill(user.username);
+  await page.locator('input[name=password]').fill(user.password);
+  if (rememberMe) await page.getByLabel('Recordarme').check();
+  await page.getByRole('button', { name: 'Iniciar Sesion' }).click();
+  await expect(page).toHaveURL(/\/main\//);
+  // The lazy shell is on screen (its shortcuts are live).
+  await expect(page.getByRole('button', { name: 'Menu de usuario' })).toBeVisible();
+}
+
+export async function apiToken(request: APIRequestContext, user = ADMIN): Promise<string> {
+  const r = await request.post('/api/auth/login', { data: { ...user, rememberMe: false } });
+  expect(r.ok()).toBeTruthy();
+  return (await r.json()).result.access_token;
+}
+
+export async function api<T = any>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const r = await request.fetch(`/api${url}`, {
+    method,
+    data,
+    headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  const body = await r.json();
+  if (!r.ok()) throw new Error(`${method} ${url}: ${r.status()} ${JSON.stringify(body.error)}`);
+  return body.result as T;
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/${name}.png`, fullPage: false });
+}
+
+/** A unique suffix so flows do not collide within one database. */
+export const uid = () => Date.now().toString(36).slice(-5);

@@ -1,0 +1,54 @@
+// Browser flows against the real API on a fresh database (the API serves the built client:
+// run `npm run build` first). Debian's chromium; never `npx playwright install`.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+export const E2E_PORT = 3310;
+export const ADMIN_PASSWORD = 'Admin12345';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results/artifacts',
+  workers: 1,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  retries: 0,
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    viewport: { width: 1400, height: 900 },
+    locale: 'es-PE',
+    acceptDownloads: true,
+    trace: 'off',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node apps/api/dist/main.js',
+    cwd: root,
+    url: `http://127.0.0.1:${E2E_PORT}/api/getUserConfigurations`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'e2e-data-')),
+      PORT: String(E2E_PORT),
+      ADMIN_PASSWORD,
+    },
+  },
+});

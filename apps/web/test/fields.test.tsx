@@ -1,0 +1,382 @@
+// Every field type of the kit renders, edits its value and shows the SPEC §5 messages.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../src/auth/session';
+import { renderFields } from './harness';
+
+const save = () => userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+const json = (result: unknown) =>
+  new Response(JSON.stringify({ success: true, result, error: null }), {
+    headers: { 'content-type': 'application/json' },
+  });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('text inputs', () => {
+  it('text: required message and value', async () => {
+    const f = renderFields([{ name: 'name', type: 'text', label: 'Nombre', required: true }]);
+    await save();
+    expect(await screen.findByText('Nombre es obligatorio')).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: /Nombre/ }), 'Lima Motors');
+    await save();
+    await waitFor(() => expect(f.last()).toEqual({ name: 'Lima Motors' }));
+  });
+  it('email: Debe ser un Email valido.', async () => {
+    renderFields([{ name: 'email', type: 'email', label: 'Email', required: true }], { email: 'ana@' });
+    await save();
+    expect(await screen.findByText('Debe ser un Email valido.')).toBeTruthy();
+  });
+  it('password: Minimo 8 caracteres', async () => {
+    const f = renderFields([{ name: 'password', type: 'password', label: 'Contraseña', required: true }]);
+    const input = document.querySelector('input[name=password]') as HTMLInputElement;
+    expect(input.type).toBe('password');
+    await userEvent.type(input, 'corta');
+    await save();
+    expect(await screen.findByText('Minimo 8 caracteres')).toBeTruthy();
+    await userEvent.type(input, '12345');
+    await save();
+    await waitFor(() => expect(f.last()).toEqual({ password: 'corta12345' }));
+  });
+  it('number: minimum and maximum messages, numeric value', async () => {
+    const f = renderFields([{ name: 'qty', type: 'number', label: 'Cantidad', min: 1, max: 10 }]);
+    const input = screen.getByRole('textbox', { name: /Cantidad/ });
+    await userEvent.type(input, '0');
+    await save();
+    expect(await screen.findByText('Cantidad el valor minimo es 1')).toBeTruthy();
+    await userEvent.clear(input);
+    await userEvent.type(input, '11');
+    await save();
+    expect(await screen.findByText('Cantidad el valor maximo es 10')).toBeTruthy();
+    await userEvent.clear(input);
+    await userEvent.type(input, '7');
+    await save();
+    await waitFor(() => expect(f.last()).toEqual({ qty: 7 }));
+  });
+  it('percent shows %; price shows the currency sign and keeps 2 decimals', async () => {
+    sessionStore.set((s) => ({ settings: { ...s.settings, DEFAULT_CURRENCY_SIGN: 'US$' } }));
+    const f = renderFields([
+      { name: 'discount', type: 'percent', label: 'Descuento' },
+      { name: 'price', type: 'price', label: 'Precio' },
+    ]);
+    expect(screen.getByText('%')).toBeTruthy();
+    expect(screen.getByText('US$')).toBeTruthy();
+    const price = screen.getByRole('textbox', { name: /Precio/ });
+    await userEvent.type(price, '12.345');
+    await userEvent.tab();
+    expect((price as HTMLInputElement).value).toBe('12.35');
+    await userEvent.type(screen.getByRole('textbox', { name: /Descuento/ }), '15x');
+    await save();
+    await waitFor(() => expect(f.last()).toEqual({ price: 12.35, discount: 15 }));
+  });
+  it('phone: masked while typing', async () => {
+    renderFields([{ name: 'phone', type: 'phone', label: 'Telefono' }]);
+    const input = screen.getByRole('textbox', { name: /Telefono/ }) as HTMLInputElement;
+    await userEvent.type(input, '987654321');
+    expect(input.value).toBe('987 654 321');
+  });
+  it('textarea: counter of characters', async () => {
+    renderFields([{ name: 'note', type: 'textarea', label: 'Nota', counter: true, maxLength: 50 }]);
+    await userEvent.type(screen.getByRole('textbox', { name: /Nota/ }), 'hola');
+    expect(screen.getByTestId('note-counter').textContent).toBe('4 / 50');
+  });
+});
+
+describe('dates', () => {
+  it('date: YYYY-MM-DD value; required message', async () => {
+    const f = renderFields([{ name: 'date', type: 'date', label: 'Fecha', required: true }]);
+    await save();
+    expect(await screen.findByText('Fecha es obligatorio')).toBeTruthy();
+    f.unmount();
+    const g = renderFields([{ name: 'date', type: 'date', label: 'Fecha' }], { date: '2024-03-05' });
+    expect((document.querySelector('input[name=date]') as HTMLInputElement).value).toBe('2024-03-05');
+    await save();
+    await waitFor(() => expect(g.last()).toEqual({ date: '2024-03-05' }));
+  });
+  it('date range: closes only after two dates', async () => {
+    const f = renderFields([{ name: 'range', type: 'daterange', label: 'Periodo' }], {
+      range: ['2024-03-05', '2024-03-05'],
+    });
+    await userEvent.click(screen.getByRole('textbox', { name: /Periodo/ }));
+    const cal = await screen.findByRole('grid');
+    await userEvent.click(within(cal).getByRole('gridcell', { name: '10' }));
+    expect(screen.queryByRole('grid')).toBeTruthy(); // still open with one date
+    await userEvent.click(within(cal).getByRole('gridcell', { name: '12' }));
+    await waitFor(() => expect(screen.queryByRole('grid')).toBeNull());
+    await save();
+    await waitFor(() => expect(f.last()).toEqual({ range: ['2024-03-10', '2024-03-12'] }));
+  });
+});
+
+describe('selects', () => {
+  const options = [
+    { id: 1, name: 'Norte' },
+    { id: 2, name: 'Sur' },
+  ];
+  it("plain select; 'Sin registros disponibles' when empty", async () => {
+    const f = renderFields([
+      { name: 'zone_id', type: 'select', label: 'Zona', options, required: true },
+      { name: 'empty', type: 'select', label: 'Vacio', options: [] },
+    ]);
+    await save();
+    expect(await screen.findByText('Zona es obligatorio')).toBeTruthy();
+    await userEvent.click(screen.getByRole('combobox', { name: /Vacio/ }));
+    expect(await screen.findByText('Sin registros disponibles')).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('combobox', { name: /Zona/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Sur' }));
+    await save();
+    await waitFor(() => expect(f.last()).toMatchObject({ zone_id: 2 }));
+  });
+  it('autocomplete, multiple with chips', async () => {
+    const f = renderFields([
+      {
+        name: 'roles',
+        type: 'select',
+        label: 'Roles',
+        options,
+        autocomplete: true,
+        multiple: true,
+        chips: true,
+      },
+    ]);
+    const input = screen.getByRole('combobox', { name: /Roles/ });
+    await userEvent.type(input, 'No');
+    await userEvent.click(await screen.findByRole('option', { name: 'Norte' }));
+    await userEvent.type(input, 'Su');
+    await userEvent.click(await screen.findByRole('option', { name: 'Sur' }));
+    expect(screen.getAllByRole('button', { name: /Norte|Sur/ }).length).toBe(2);
+    await save();
+    await waitFor(() => expect(f.last()).toEqual({ roles: [1, 2] }));
+  });
+  it('remote autocomplete follows the search rule', async () => {
+    const fetchMock = vi.fn(async () => json([{ id: 9, name: 'Surquillo' }]));
+    vi.stubGlobal('fetch', fetchMock);
+    renderFields([
+      {
+        name: 'district_id',
+        type: 'select',
+        label: 'Distrito',
+        options,
+        remote: true,
+        resource: 'districts',
+      },
+    ]);
+    const input = screen.getByRole('combobox', { name: /Distrito/ });
+    await userEvent.type(input, 's');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(fetchMock).not.toHaveBeenCalled(); // below the minimum length
+    await userEvent.clear(input);
+    await userEvent.type(input, 'sur');
+    await new Promise((r) => setTimeout(r, 400));
+    // 'SUR' matches an existing option in upper case: no search.
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.type(input, 'q');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/districts/query-search?query=surq');
+    expect(await screen.findByRole('option', { name: 'Surquillo' })).toBeTruthy();
+  });
+  it('avatar items and clearable', async () => {
+    const f = renderFields(
+      [
+        {
+          name: 'user_id',
+          type: 'select',
+          label: 'Usuario',
+          autocomplete: true,
+          avatar: true,
+          clearable: true,
+          options: [{ id: 1, name: 'Ana', avatar: null }],
+        },
+      ],
+      { user_id: 1 },
+    );
+    expect((screen.getByRole('combobox', { name: /Usuario/ }) as HTMLInputElement).value).toBe('Ana');
+    await userEvent.click(document.querySelector('.MuiAutocomplete-clearIndicator') as HTMLElement);
+    await save();
+    await waitFor(() => expect(f.last()).toEqual({ user_id: null }));
+  });
+});
+
+describe('choices', () => {
+  const options = [
+    { id: 'E', name: 'Efectivo' },
+    { id: 'T', name: 'Tarjeta' },
+  ];
+  it('switch, radio, checkbox list, button group', async () => {
+    const f = renderFields([
+      { name: 'active', type: 'switch', label: 'Habilitado' },
+      { name: 'pay', type: 'radio', label: 'Pago', options },
+      { name: 'days', type: 'checkboxlist', label: 'Dias', options },
+      { name: 'kind', type: 'buttongroup', label: 'Tipo', options },
+    ]);
+    await userEvent.click(screen.getByRole('switch', { name: 'Habilitado' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Tarjeta' }));
+    const days = screen.getAllByRole('checkbox');
+    await userEvent.click(days[0]);
+    await userEvent.click(days[1]);
+    await userEvent.click(screen.getByRole('button', { name: 'Efectivo' }));
+    await save();
+    await waitFor(() => expect(f.last()).toEqual({ active: true, pay: 'T', days: ['E', 'T'], kind: 'E' }));
+  });
+  it('rating has 4 levels; color; chips', async () => {
+    const f = renderFields(
+      [
+        { name: 'score', type: 'rating', label: 'Puntaje' },
+        { name: 'color', type: 'color', label: 'Color' },
+        { name: 'tags', type: 'chip', label: 'Etiquetas' },
+      ],
+      { tags: ['uno', 'dos'] },
+    );
+    expect(screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).name === 'score').length).toBe(
+      5,
+    ); // 4 + empty
+    // jsdom has no layout, so the hover position of a pointer click is unknown: click the input.
+    fireEvent.click(screen.getByRole('radio', { name: /^3 Stars?$/ }));
+    await userEvent.type(screen.getByRole('textbox', { name: /Color/ }), '#116F77');
+    expect(screen.getByText('uno')).toBeTruthy();
+    await save();
+    await waitFor(() => expect(f.last()).toEqual({ score: 3, color: '#116F77', tags: ['uno', 'dos'] }));
+  });
+});
+
+describe('lists, tree and display types', () => {
+  it('sortable list: up and down reorder', async () => {
+    const f = renderFields([{ name: 'order', type: 'sortable', label: 'Orden' }], {
+      order: [
+        { id: 1, name: 'A' },
+        { id: 2, name: 'B' },
+        { id: 3, name: 'C' },
+      ],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Bajar A' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Subir C' }));
+    expect((screen.getByRole('button', { name: 'Subir B' }) as HTMLButtonElement).disabled).toBe(true);
+    await save();
+    await waitFor(() => expect((f.last()?.order as { id: number }[]).map((o) => o.id)).toEqual([2, 3, 1]));
+  });
+  it('accordion list: per item a set of text inputs', async () => {
+    const f = renderFields([
+      {
+        name: 'contacts',
+        type: 'accordion',
+        label: 'Contactos',
+        itemFields: [
+          { name: 'name', label: 'Nombre' },
+          { name: 'phone', label: 'Telefono' },
+        ],
+      },
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Agregar' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Nombre' }), 'Ana');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Telefono' }), '999');
+    await save();
+    await waitFor(() => expect(f.last()).toEqual({ contacts: [{ name: 'Ana', phone: '999' }] }));
+  });
+  it('tree view: checked nodes are the value', async () => {
+    const f = renderFields([
+      {
+        name: 'perms',
+        type: 'tree',
+        label: 'Permisos',
+        tree: [{ id: 'Admin.Zones', label: 'Zonas', children: [{ id: 'Admin.Zones.view', label: 'Ver' }] }],
+      },
+    ]);
+    await userEvent.click(screen.getAllByRole('checkbox')[0]);
+    await save();
+    await waitFor(() => expect(f.last()?.perms).toContain('Admin.Zones'));
+  });
+  it('read-only label with 2 decimals; file; divider, subheader, alert, spacer, button', async () => {
+    const onClick = vi.fn();
+    const f = renderFields(
+      [
+        { name: 'total', type: 'label', label: 'Total' },
+        { name: 'doc', type: 'file', label: 'Archivo', accept: '.xlsx' },
+        { name: 'd', type: 'divider', label: 'Seccion' },
+        { name: 's', type: 'subheader', label: 'Subtitulo' },
+        { name: 'a', type: 'alert', text: 'Atencion', severity: 'warning' },
+        { name: 'sp', type: 'spacer' },
+        { name: 'b', type: 'button', text: 'Calcular', onClick },
+      ],
+      { total: 1500.5 },
+    );
+    expect((screen.getByRole('textbox', { name: 'Total' }) as HTMLInputElement).value).toMatch(
+      /1.?500[.,]50/,
+    );
+    const file = new File(['x'], 'cifras.xlsx');
+    await userEvent.upload(document.querySelector('input[type=file]') as HTMLInputElement, file);
+    expect(screen.getByText('cifras.xlsx')).toBeTruthy();
+    expect(screen.getByText('Seccion')).toBeTruthy();
+    expect(screen.getByText('Subtitulo')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Atencion');
+    await userEvent.click(screen.getByRole('button', { name: 'Calcular' }));
+    expect(onClick).toHaveBeenCalled();
+    await save();
+    await waitFor(() => expect(f.last()?.doc).toBe(file));
+  });
+});
+
+describe('location picker', () => {
+  function api() {
+    return vi.fn(async (url: string) => {
+      if (url.startsWith('/api/departments'))
+        return json([
+          { id: 15, name: 'Lima' },
+          { id: 4, name: 'Arequipa' },
+        ]);
+      if (url.startsWith('/api/provinces?')) {
+        expect(url).toContain('filter%5Bdepartment_id%5D=15');
+        return json([{ id: 1501, name: 'Lima', department_id: 15 }]);
+      }
+      if (url.startsWith('/api/districts?')) {
+        expect(url).toContain('filter%5Bprovince_id%5D=1501');
+        return json([{ id: 150101, name: 'Lima Cercado', province_id: 1501 }]);
+      }
+      if (url.startsWith('/api/districts/get/150101'))
+        return json({ id: 150101, name: 'Lima Cercado', province_id: 1501 });
+      if (url.startsWith('/api/provinces/get/1501'))
+        return json({ id: 1501, name: 'Lima', department_id: 15 });
+      throw new Error(`unexpected ${url}`);
+    });
+  }
+  it('department → province → district, filtered by parent, focus moves, emits the district id', async () => {
+    vi.stubGlobal('fetch', api());
+    const f = renderFields([{ name: 'district_id', type: 'location', label: 'Ubigeo' }]);
+    const grid = screen.getByTestId('location-district_id');
+    expect(
+      grid.querySelectorAll('.MuiGrid-root.MuiGrid-grid-xs-4, [class*="grid-xs-4"]').length,
+    ).toBeGreaterThanOrEqual(0);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Departamento' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Lima' }));
+    const province = screen.getByRole('combobox', { name: 'Provincia' });
+    await waitFor(() => expect(document.activeElement).toBe(province));
+    await userEvent.click(province);
+    await userEvent.click(await screen.findByRole('option', { name: 'Lima' }));
+    const district = screen.getByRole('combobox', { name: 'Distrito' });
+    await waitFor(() => expect(document.activeElement).toBe(district));
+    await userEvent.click(district);
+    await userEvent.click(await screen.findByRole('option', { name: 'Lima Cercado' }));
+    await save();
+    await waitFor(() => expect(f.last()).toEqual({ district_id: 150101 }));
+  });
+  it('emits the full object, and fills the parents from a district id', async () => {
+    vi.stubGlobal('fetch', api());
+    const f = renderFields([{ name: 'loc', type: 'location', label: 'Ubigeo', emit: 'object' }], {
+      loc: { department_id: null, province_id: null, district_id: 150101 },
+    });
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: 'Departamento' }) as HTMLInputElement).value).toBe('Lima'),
+    );
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: 'Distrito' }) as HTMLInputElement).value).toBe(
+        'Lima Cercado',
+      ),
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: 'Distrito' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Lima Cercado' }));
+    await save();
+    await waitFor(() =>
+      expect(f.last()).toEqual({ loc: { department_id: 15, province_id: 1501, district_id: 150101 } }),
+    );
+  });
+});
