@@ -41,6 +41,7 @@ describe('request', () => {
   const forbidden = vi.fn();
   beforeEach(() => {
     setHttpHooks({ toast, unauthorized, forbidden });
+    // biome-ignore lint/suspicious/noDocumentCookie: the client reads the token cookie
     document.cookie = 'AuthToken=tok123; path=/';
   });
   afterEach(() => {
