@@ -59,6 +59,7 @@ const CUSTOM: Record<string, Expectation> = {
   'GET /api/sale-dealers': { access: 'permission', permission: 'Sales.view' },
   'GET /api/sales/:id/responses': { access: 'permission', permission: 'Sales.view' },
   'POST /api/sales-quiz-request': { access: 'permission', permission: 'Sales.update' },
+  'GET /api/quiz-responses': { access: 'permission', permission: 'Quizzes.view' },
   'GET /api/quiz-alerts': { access: 'permission', permission: 'Quizzes.view' },
   'PUT /api/quiz-alerts/:id/reply': { access: 'permission', permission: 'Quizzes.view' },
   'PUT /api/quiz-alerts/:id/close': { access: 'permission', permission: 'Quizzes.view' },
