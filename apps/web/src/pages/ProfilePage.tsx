@@ -82,7 +82,7 @@ export default function ProfilePage() {
         <Box>
           <Typography variant="h6">{user?.full_name}</Typography>
           <Typography color="text.secondary">
-            {user?.username} · {user?.roles.join(', ')}
+            {[user?.username, user?.roles.join(', ')].filter(Boolean).join(' · ')}
           </Typography>
         </Box>
       </Box>
