@@ -6,11 +6,15 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, Skeleton, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { screenByName } from '../app/screens';
 import { useSession } from '../auth/session';
 import { MenuIcon } from './icons';
 
+/** Menu entries are matched to screens by name (SPEC §2); the tab's own path is the fallback. */
+const pathOf = (node: TabNode) => screenByName(node.name)?.path ?? node.path ?? undefined;
+
 function contains(node: TabNode, pathname: string): boolean {
-  return node.path === pathname || node.children.some((c) => contains(c, pathname));
+  return pathOf(node) === pathname || node.children.some((c) => contains(c, pathname));
 }
 
 function Entry({ node, depth, collapsed }: { node: TabNode; depth: number; collapsed: boolean }) {
@@ -18,15 +22,15 @@ function Entry({ node, depth, collapsed }: { node: TabNode; depth: number; colla
   const navigate = useNavigate();
   const hasChildren = node.children.length > 0;
   const [open, setOpen] = useState(() => contains(node, pathname));
-  const selected = !hasChildren && node.path === pathname;
+  const selected = !hasChildren && pathOf(node) === pathname;
   const button = (
     <ListItemButton
       selected={selected}
       sx={{ pl: collapsed ? 2.5 : 2 + depth * 2, minHeight: 42 }}
       onClick={() => {
         if (hasChildren && !collapsed) setOpen((o) => !o);
-        else if (hasChildren) navigate(node.children[0].path ?? '/main/home');
-        else if (node.path) navigate(node.path);
+        else if (hasChildren) navigate(pathOf(node.children[0]) ?? '/main/home');
+        else if (pathOf(node)) navigate(pathOf(node)!);
       }}
       data-menu={node.name}
     >
