@@ -5,13 +5,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { HttpError, http } from '../api/http';
 import { FormFields } from '../fields/FormFields';
 import { initialValues, isNewRecord } from '../fields/rules';
 import type { FieldDef } from '../fields/types';
+import { ConfirmDialog } from './ConfirmDialog';
 import type { ResourceScreenDef } from './types';
 
 const HOTKEYS = { enableOnFormTags: true, preventDefault: true } as const;
@@ -83,9 +84,15 @@ export function ResourceForm({ def, record, defaults, onClose, onSaved }: Props)
   });
 
   const submit = form.handleSubmit((values) => save.mutate(values));
-  const cancel = () => {
+  const [askUnsaved, setAskUnsaved] = useState(false);
+  const close = () => {
+    setAskUnsaved(false);
     form.reset({});
     onClose();
+  };
+  const cancel = () => {
+    if (def.confirmUnsaved && form.formState.isDirty) setAskUnsaved(true);
+    else close();
   };
   useHotkeys('alt+g', () => open && void submit(), { ...HOTKEYS, enabled: open }, [open, submit]);
   useHotkeys('alt+c', () => open && cancel(), { ...HOTKEYS, enabled: open }, [open]);
@@ -118,6 +125,14 @@ export function ResourceForm({ def, record, defaults, onClose, onSaved }: Props)
           </Button>
         </DialogActions>
       </form>
+      <ConfirmDialog
+        open={askUnsaved}
+        title="Cambios sin guardar"
+        onNo={() => setAskUnsaved(false)}
+        onYes={close}
+      >
+        Hay cambios sin guardar. ¿Desea cerrar el formulario?
+      </ConfirmDialog>
     </Dialog>
   );
 }

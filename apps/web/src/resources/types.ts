@@ -34,6 +34,8 @@ export interface ResourceScreenDef {
   toBody?: (values: Record<string, any>, isNew: boolean) => Record<string, any>;
   /** Width of the form dialog (default 700). */
   dialogWidth?: number;
+  /** Ask before closing a form with unsaved changes (SPEC §5: exists, off by default). */
+  confirmUnsaved?: boolean;
   /** Extra row buttons beside edit/delete (e.g. a dealer's branches, a role's permissions). */
   rowActions?: (row: Record<string, any>, ctx: { refresh: () => void }) => ReactNode;
   /** Width of the actions column when rowActions adds buttons (default 110). */
