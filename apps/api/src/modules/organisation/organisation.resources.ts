@@ -51,6 +51,7 @@ export const zoneResource = defineResource({
 
 export const dealerResource = defineResource({
   ...fromContract(dealerContract),
+  labels: { ...dealerContract.labels, full_address: 'Direccion completa' },
   table: dealers,
   // The list shows the zone and the ubigeo names (the company only in the form).
   joins: [
@@ -64,6 +65,9 @@ export const dealerResource = defineResource({
     department_name: departments.name,
     province_name: provinces.name,
     district_name: districts.name,
+    // SPEC §3 address column: street, then district, province and department.
+    full_address: sql<string | null>`nullif(concat_ws(', ', nullif(${dealers.address_address1}, ''),
+      nullif(${dealers.address_address2}, ''), ${districts.name}, ${provinces.name}, ${departments.name}), '')`,
   },
   searchable: ['code', 'name', 'ruc', 'zone_name', 'district_name'],
   sortable: ['id', 'code', 'name', 'ruc', 'zone_name', 'district_name', 'active', 'created_at'],
@@ -78,8 +82,9 @@ export const dealerResource = defineResource({
     'department_name',
     'province_name',
     'district_name',
-    'address_address1',
+    'full_address',
     'address_phone',
+    'address_phone_mobile',
     'email',
     'active',
   ],

@@ -22,15 +22,14 @@ const dealerAddressFields = addressFields.filter((f) => f.type !== 'location');
 export const dealerScreen = defineScreen({
   contract: dealerContract,
   columns: [
-    { field: 'code', width: 110 },
+    { field: 'code', width: 90 },
     { field: 'name', flex: 2 },
-    { field: 'ruc', width: 130 },
     { field: 'zone_name' },
-    { field: 'district_name', header: 'Distrito' },
-    { field: 'address_address1', header: 'Direccion', flex: 1.5, sortable: false },
-    { field: 'address_phone', header: 'Telefono', width: 120, sortable: false },
+    { field: 'department_name', header: 'Departamento', sortable: false },
+    { field: 'full_address', header: 'Direccion', flex: 2.5, sortable: false },
+    { field: 'address_phone', header: 'Telefono', width: 110, sortable: false },
   ],
-  actionsWidth: 200,
+  actionsWidth: 190,
   form: [
     { name: 'code', type: 'text', label: 'Codigo', required: true, maxLength: 20 },
     { name: 'name', type: 'text', label: 'Nombre', required: true },
