@@ -178,7 +178,16 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
   const recordParam = searchParams.get('record');
   // biome-ignore lint/correctness/useExhaustiveDependencies: opens once per linked id
   useEffect(() => {
-    if (recordParam && /^\d+$/.test(recordParam)) void openEdit({ id: Number(recordParam) });
+    if (!recordParam || !/^\d+$/.test(recordParam)) return;
+    if (canUpdate) {
+      void openEdit({ id: Number(recordParam) });
+      return;
+    }
+    // Without .update the form would only fail on save: say so (a foreign id still answers 404).
+    http
+      .get(`/${path}/get/${recordParam}`)
+      .then(() => enqueueSnackbar('No tiene permiso para editar este registro', { variant: 'info' }))
+      .catch(() => {});
   }, [recordParam]);
   const closeForm = () => {
     setEditing(null);
