@@ -73,18 +73,41 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const webDist =
     opts.webDist && existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : undefined;
   if (webDist) {
+    const root = path.resolve(webDist);
+    // wildcard: files are looked up on each request, so a rebuild of the client (new hashed
+    // assets) is served without restarting the server. Hashed assets never change: cached for good.
     await app.register(fastifyStatic, {
-      root: path.resolve(webDist),
-      wildcard: false,
+      root,
+      wildcard: true,
       index: ['index.html'],
+      setHeaders: (reply, filePath) => {
+        if (path.relative(root, filePath).startsWith(`assets${path.sep}`)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    if (webDist && (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api')) {
-      return reply.type('text/html').sendFile('index.html');
+    if (
+      webDist &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/api') &&
+      !isFileRequest(url)
+    ) {
+      return reply
+        .type('text/html')
+        .header('Cache-Control', 'no-cache')
+        .sendFile('index.html', { cacheControl: false });
     }
     return reply.status(404).send(notFoundEnvelope(request));
   });
   return app;
+}
+
+/** A missing file (an old hashed asset, a typo) answers 404, not the client's index.html. */
+function isFileRequest(url: string): boolean {
+  if (url.startsWith('/assets/')) return true;
+  const last = url.slice(url.lastIndexOf('/') + 1);
+  return /\.[A-Za-z0-9]+$/.test(last);
 }

@@ -1,6 +1,6 @@
 // Special calls beside the generic CRUD: permissions per role, tab trees, settings, type values,
 // export contents, big-table counting, OpenAPI and the web client fallback.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -264,6 +264,42 @@ describe('engine', () => {
       expect(apiMiss.json().success).toBe(false);
     } finally {
       await app.close();
+    }
+  });
+
+  it('answers 404 for a missing file and serves files written after start (a rebuild)', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<html><body>cliente</body></html>');
+    const app = await buildApp({
+      handle: t.handle,
+      config: loadConfig({}),
+      jwtSecret: JWT_SECRET,
+      webDist: dist,
+    });
+    try {
+      await app.ready();
+      for (const url of ['/assets/index-viejo.js', '/assets/nada', '/favicon.ico', '/main/logo.png']) {
+        const miss = await app.inject({ method: 'GET', url });
+        expect(miss.statusCode, url).toBe(404);
+        expect(miss.body, url).not.toContain('cliente');
+      }
+      // A rebuild writes new hashed assets into the same folder while the server runs.
+      mkdirSync(path.join(dist, 'assets'));
+      writeFileSync(path.join(dist, 'assets', 'index-nuevo.js'), 'console.log("nuevo")');
+      const fresh = await app.inject({ method: 'GET', url: '/assets/index-nuevo.js' });
+      expect(fresh.statusCode).toBe(200);
+      expect(fresh.body).toContain('nuevo');
+      expect(fresh.headers['cache-control']).toContain('immutable');
+      writeFileSync(path.join(dist, 'index.html'), '<html><body>cliente nuevo</body></html>');
+      const route = await app.inject({ method: 'GET', url: '/main/dealer' });
+      expect(route.statusCode).toBe(200);
+      expect(route.body).toContain('cliente nuevo');
+      expect(route.headers['cache-control']).toContain('no-cache');
+      const root = await app.inject({ method: 'GET', url: '/' });
+      expect(root.body).toContain('cliente nuevo');
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 });
