@@ -41,7 +41,7 @@ function lazyScreen(name: string): ComponentType {
 
 const Shell = lazy(withChunkTimeout(() => import('../shell/Shell')));
 const LockPage = lazy(() => import('../auth/LockPage'));
-const PublicQuiz = lazy(() => import('../pages/PublicQuizPage'));
+const PublicQuiz = lazy(() => import('../modules/publicquiz/PublicQuizPage'));
 const NotFound = lazy(() => import('../pages/NotFound'));
 
 function screenRoute(s: Screen): RouteObject {

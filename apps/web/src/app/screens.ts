@@ -28,8 +28,8 @@ export const SCREEN_COMPONENTS: Record<string, Loader> = {
   role: () => import('../modules/security/role.screen'),
   tab: () => import('../modules/security/tab.screen'),
   // Screens of later issues: placeholders until their module lands.
-  sales: placeholder,
-  quiz: placeholder,
+  sales: () => import('../modules/sales/sales.screen'),
+  quiz: () => import('../modules/quiz/quiz.screen'),
   agreement: placeholder,
   workshopinfo: placeholder,
   extranet: placeholder,

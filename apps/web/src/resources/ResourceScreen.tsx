@@ -374,6 +374,9 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
         onColumnVisibilityModelChange={setHidden}
         localeText={esES.components.MuiDataGrid.defaultProps.localeText}
         disableRowSelectionOnClick
+        checkboxSelection={!!def.onSelectionChange}
+        keepNonExistentRowsSelected={!!def.onSelectionChange}
+        onRowSelectionModelChange={(m) => def.onSelectionChange?.([...m.ids].map(Number))}
         autoHeight
         density="compact"
         sx={{ '& .MuiDataGrid-columnHeaders': { bgcolor: 'grey.50' } }}

@@ -42,6 +42,8 @@ export interface ResourceScreenDef {
   actionsWidth?: number;
   /** Shown above the grid (e.g. a tree of the same records). */
   header?: ReactNode;
+  /** Check boxes on the rows: the chosen ids are reported (kept across pages). */
+  onSelectionChange?: (ids: number[]) => void;
   /** filter[...] always applied (and given to new records), e.g. the values of one general type. */
   fixedFilters?: Record<string, string | number>;
 }

@@ -1,0 +1,272 @@
+// Table-stats for a year/month, the toolbar brand and dealer: cobertura, ranking by top box (the
+// dealers under the minimum sample apart, 'muestra insuficiente'), postventa, a chart, export.
+import { QUIZ_MESSAGES, type RankingRow, type TableStats } from '@app/contracts';
+import FileDownload from '@mui/icons-material/FileDownload';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { type FileResult, http, saveFile } from '../../api/http';
+import { usePermission } from '../../auth/session';
+import { useGlobalFilters } from '../../shell/filters';
+import { avg, MONTHS, pct } from './format';
+
+function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Paper sx={{ p: 2, mb: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
+        <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 600 }}>
+          {title}
+        </Typography>
+        {action}
+      </Box>
+      {children}
+    </Paper>
+  );
+}
+
+const num = { align: 'right' as const };
+
+function RankingTable({
+  rows,
+  label,
+  insufficient,
+}: {
+  rows: RankingRow[];
+  label: string;
+  insufficient?: boolean;
+}) {
+  return (
+    <Table size="small" aria-label={label}>
+      <TableHead>
+        <TableRow>
+          {!insufficient && <TableCell width={60}>Puesto</TableCell>}
+          <TableCell>Concesionario</TableCell>
+          <TableCell {...num}>Respuestas</TableCell>
+          <TableCell {...num}>Calificaciones</TableCell>
+          <TableCell {...num}>Top box</TableCell>
+          <TableCell {...num}>Promedio</TableCell>
+          {insufficient && <TableCell />}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((r) => (
+          <TableRow key={r.dealer_id}>
+            {!insufficient && <TableCell>{r.position}</TableCell>}
+            <TableCell>{r.dealer_name}</TableCell>
+            <TableCell {...num}>{r.responses}</TableCell>
+            <TableCell {...num}>{r.rating_answers}</TableCell>
+            <TableCell {...num}>{pct(r.top_box)}</TableCell>
+            <TableCell {...num}>{avg(r.average)}</TableCell>
+            {insufficient && (
+              <TableCell>
+                <Chip size="small" variant="outlined" label={r.label ?? QUIZ_MESSAGES.insufficientSample} />
+              </TableCell>
+            )}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+export default function StatsView() {
+  const thisYear = new Date().getFullYear();
+  const [year, setYear] = useState(thisYear);
+  const [month, setMonth] = useState(0);
+  const { dealerId, manufacturerId } = useGlobalFilters();
+  const canExport = usePermission('Quizzes.export');
+  const [busy, setBusy] = useState(false);
+  const query = {
+    year,
+    month: month || undefined,
+    manufacturer: manufacturerId || undefined,
+    dealer_id: dealerId || undefined,
+  };
+  const stats = useQuery({
+    queryKey: ['table-stats', query],
+    queryFn: () => http.get<TableStats>('/table-stats', query),
+    placeholderData: keepPreviousData,
+  });
+  const d = stats.data;
+
+  const exportXlsx = async () => {
+    setBusy(true);
+    try {
+      const file = await http.get<FileResult>('/table-stats/export', query, { file: true });
+      saveFile(file, `Satisfaccion_${year}${month ? `-${month}` : ''}.xlsx`);
+    } catch {
+      // toast shown by the client
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const chartRows = d?.ranking.ranked ?? [];
+  return (
+    <Box>
+      <Paper sx={{ p: 2, mb: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <TextField
+          select
+          label="Año"
+          value={year}
+          onChange={(e) => setYear(Number(e.target.value))}
+          sx={{ width: 120 }}
+          fullWidth={false}
+        >
+          {Array.from({ length: 6 }, (_, i) => thisYear - i).map((y) => (
+            <MenuItem key={y} value={y}>
+              {y}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Mes"
+          value={month}
+          onChange={(e) => setMonth(Number(e.target.value))}
+          sx={{ width: 170 }}
+          fullWidth={false}
+        >
+          <MenuItem value={0}>Todo el año</MenuItem>
+          {MONTHS.map((m, i) => (
+            <MenuItem key={m} value={i + 1}>
+              {m}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+          Marca y concesionario: los elegidos en la barra superior.
+        </Typography>
+        {canExport && (
+          <Button
+            variant="outlined"
+            startIcon={<FileDownload />}
+            onClick={() => void exportXlsx()}
+            disabled={busy}
+          >
+            Exportar a Excel
+          </Button>
+        )}
+      </Paper>
+      {stats.isFetching && <LinearProgress sx={{ mb: 1 }} />}
+      {d && (
+        <>
+          <Section title="Ranking de concesionarios (top box: calificaciones en el nivel mas alto)">
+            {chartRows.length > 0 ? (
+              <>
+                <BarChart
+                  height={Math.max(220, 60 + chartRows.length * 36)}
+                  layout="horizontal"
+                  dataset={chartRows.map((r) => ({
+                    dealer: r.dealer_name,
+                    top: Math.round((r.top_box ?? 0) * 1000) / 10,
+                  }))}
+                  yAxis={[{ scaleType: 'band', dataKey: 'dealer', width: 160 }]}
+                  xAxis={[{ min: 0, max: 100, label: 'Top box (%)' }]}
+                  series={[{ dataKey: 'top', label: 'Top box (%)', valueFormatter: (v) => `${v ?? 0} %` }]}
+                  margin={{ left: 10, right: 20 }}
+                />
+                <RankingTable rows={chartRows} label="Ranking" />
+              </>
+            ) : (
+              <Alert severity="info">
+                Ningun concesionario alcanza la muestra minima de {d.ranking.min_sample} respuestas en el
+                periodo.
+              </Alert>
+            )}
+            {d.ranking.insufficient.length > 0 && (
+              <Box sx={{ mt: 2 }}>
+                <Typography variant="subtitle2" gutterBottom>
+                  Con muestra insuficiente (menos de {d.ranking.min_sample} respuestas): no se ordenan
+                </Typography>
+                <RankingTable rows={d.ranking.insufficient} label="Muestra insuficiente" insufficient />
+              </Box>
+            )}
+          </Section>
+          <Section title="Cobertura">
+            {d.cobertura.length === 0 ? (
+              <Alert severity="info">No hay ventas en el periodo.</Alert>
+            ) : (
+              <Table size="small" aria-label="Cobertura">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Concesionario</TableCell>
+                    <TableCell {...num}>Ventas</TableCell>
+                    <TableCell {...num}>Invitaciones</TableCell>
+                    <TableCell {...num}>Respuestas</TableCell>
+                    <TableCell {...num}>% Respuesta</TableCell>
+                    <TableCell {...num}>Contactos invalidos</TableCell>
+                    <TableCell {...num}>% Invalidos</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {d.cobertura.map((r) => (
+                    <TableRow key={r.dealer_id}>
+                      <TableCell>{r.dealer_name}</TableCell>
+                      <TableCell {...num}>{r.sales}</TableCell>
+                      <TableCell {...num}>{r.invitations}</TableCell>
+                      <TableCell {...num}>{r.responses}</TableCell>
+                      <TableCell {...num}>{pct(r.response_rate)}</TableCell>
+                      <TableCell {...num}>{r.invalid_contacts}</TableCell>
+                      <TableCell {...num}>{pct(r.invalid_contact_rate)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </Section>
+          <Section title="Postventa">
+            {d.postventa.length === 0 ? (
+              <Alert severity="info">No hay respuestas de encuestas de postventa en el periodo.</Alert>
+            ) : (
+              <Table size="small" aria-label="Postventa">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Concesionario / Pregunta</TableCell>
+                    <TableCell {...num}>Respuestas</TableCell>
+                    <TableCell {...num}>Promedio</TableCell>
+                    <TableCell {...num}>Top box</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {d.postventa.flatMap((r) => [
+                    <TableRow key={`d${r.dealer_id}`} sx={{ bgcolor: 'grey.50' }}>
+                      <TableCell sx={{ fontWeight: 600 }}>{r.dealer_name}</TableCell>
+                      <TableCell {...num}>{r.responses}</TableCell>
+                      <TableCell {...num}>{avg(r.average)}</TableCell>
+                      <TableCell {...num}>{pct(r.top_box)}</TableCell>
+                    </TableRow>,
+                    ...r.questions.map((q) => (
+                      <TableRow key={`d${r.dealer_id}-${q.question}`}>
+                        <TableCell sx={{ pl: 4 }}>{q.question}</TableCell>
+                        <TableCell {...num}>{q.answers}</TableCell>
+                        <TableCell {...num}>{avg(q.average)}</TableCell>
+                        <TableCell {...num}>{pct(q.top_box)}</TableCell>
+                      </TableRow>
+                    )),
+                  ])}
+                </TableBody>
+              </Table>
+            )}
+          </Section>
+        </>
+      )}
+    </Box>
+  );
+}
