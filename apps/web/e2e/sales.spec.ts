@@ -203,6 +203,18 @@ test('import, invite, answer on a phone, see the response, the ranking and the a
     expect(res.ok(), await res.text()).toBeTruthy();
   }
 
+  // A reminder for the chosen sale that has not answered: a new link, only to it.
+  await page.getByLabel('Buscar').fill(rows[5].vin);
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await page.getByRole('row').nth(1).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Enviar encuestas' }).click();
+  await expect(send.getByLabel('Ventas seleccionadas (1)')).toBeChecked();
+  await send.getByLabel('Recordatorio: volver a enviar a quienes no respondieron').check();
+  await send.getByRole('button', { name: 'Enviar recordatorios' }).click();
+  await expect(send.getByText(/Invitaciones: 0\. Recordatorios: 1\. Sin enviar: 0\./)).toBeVisible();
+  await send.getByRole('button', { name: 'Cerrar' }).click();
+  await page.getByRole('row').nth(1).getByRole('checkbox').uncheck();
+
   // The sale shows its answers with the question text.
   await page.getByLabel('Buscar').fill(rows[0].vin);
   await expect(page.getByRole('row')).toHaveCount(2);
@@ -211,6 +223,7 @@ test('import, invite, answer on a phone, see the response, the ranking and the a
   const resp = page.getByRole('dialog');
   await expect(resp.getByText(pq.quiz.questions[0].text)).toBeVisible();
   await expect(resp.getByText('1 - Muy insatisfecho')).toBeVisible();
+  await page.waitForTimeout(400); // the dialog's fade-in
   await shot(page, 'sales-responses');
   await resp.getByRole('button', { name: 'Cerrar' }).click();
 

@@ -215,7 +215,14 @@ function SurveyForm({
   };
 
   return (
-    <Box component="form" onSubmit={(e) => (e.preventDefault(), void submit())} noValidate>
+    <Box
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      noValidate
+    >
       <Paper sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
         <Typography variant="h6">{data.quiz.title}</Typography>
         <Typography sx={{ mt: 1 }}>

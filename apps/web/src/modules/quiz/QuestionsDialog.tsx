@@ -96,8 +96,10 @@ export function QuestionsDialog({ quizId, readOnly, onClose }: Props) {
       .catch(onClose);
   }, [quizId, onClose]);
 
-  const set = (i: number, patch: Partial<EditedQuestion>) =>
+  const set = (i: number, patch: Partial<EditedQuestion>) => {
+    setErrors([]);
     setItems((s) => s.map((q, j) => (j === i ? { ...q, ...patch } : q)));
+  };
 
   const save = async () => {
     if (!quiz) return;

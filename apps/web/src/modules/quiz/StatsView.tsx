@@ -17,6 +17,7 @@ import {
   TableRow,
   TextField,
   Typography,
+  useTheme,
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -86,6 +87,7 @@ function RankingTable({
 }
 
 export default function StatsView() {
+  const theme = useTheme();
   const thisYear = new Date().getFullYear();
   const [year, setYear] = useState(thisYear);
   const [month, setMonth] = useState(0);
@@ -179,7 +181,14 @@ export default function StatsView() {
                   }))}
                   yAxis={[{ scaleType: 'band', dataKey: 'dealer', width: 160 }]}
                   xAxis={[{ min: 0, max: 100, label: 'Top box (%)' }]}
-                  series={[{ dataKey: 'top', label: 'Top box (%)', valueFormatter: (v) => `${v ?? 0} %` }]}
+                  series={[
+                    {
+                      dataKey: 'top',
+                      label: 'Top box (%)',
+                      color: theme.palette.primary.main,
+                      valueFormatter: (v) => `${v ?? 0} %`,
+                    },
+                  ]}
                   margin={{ left: 10, right: 20 }}
                 />
                 <RankingTable rows={chartRows} label="Ranking" />

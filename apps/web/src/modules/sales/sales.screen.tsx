@@ -43,7 +43,7 @@ export const salesScreen = defineScreen({
     { field: 'vin', width: 175 },
     { field: 'manufacturer_name', width: 110, sortable: false },
     { field: 'model_name', flex: 1 },
-    { field: 'year', width: 70, type: 'number' },
+    { field: 'year', width: 70 },
     {
       field: 'survey_status',
       width: 150,
