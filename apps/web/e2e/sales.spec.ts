@@ -272,8 +272,13 @@ test('questionnaire editor: add a choice question, reorder, save in order', asyn
   await loginForm(page);
   await page.goto('/quiz');
   await page.getByRole('tab', { name: 'Encuestas' }).click();
+  // Searching the list keeps the tab; a reload too.
+  await page.getByLabel('Buscar').fill(`prueba ${id}`);
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Encuestas' })).toHaveAttribute('aria-selected', 'true');
   const row = page.getByRole('row', { name: new RegExp(`Encuesta prueba ${id}`) });
-  await expect(row).toContainText('1');
+  await expect(row).toBeVisible();
   await row.getByRole('button', { name: 'Preguntas' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Pregunta', { exact: true }).first()).toHaveValue('Primera');
