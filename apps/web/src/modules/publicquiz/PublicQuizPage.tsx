@@ -178,7 +178,7 @@ function SurveyForm({
       const e: Record<number, string> = {};
       for (const id of missing) e[id] = 'Esta pregunta es obligatoria';
       setErrors(e);
-      document.getElementById(`q-${missing[0]}`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      document.getElementById(`q-${missing[0]}`)?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
       return;
     }
     setBusy(true);
