@@ -44,7 +44,7 @@ describe('missingRequired', () => {
 
 describe('/encuesta', () => {
   it('asks every question, refuses missing answers, sends them and thanks', async () => {
-    const fetch = vi.fn(async (url: string, init?: RequestInit) =>
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
       init?.method === 'POST'
         ? json(200, { success: true, result: { saved: true, message: 'Gracias por responder la encuesta' } })
         : json(200, { success: true, result: QUIZ }),
