@@ -104,8 +104,12 @@ test('import, invite, answer on a phone, see the response, the ranking and the a
   await page.goto('/sales');
   await expect(page.getByRole('button', { name: 'Importar ventas' })).toBeVisible();
 
-  // A file with one wrong row: the report says which and nothing is saved.
+  // The external sales system is not configured: a clear message, nothing else.
   await page.getByRole('button', { name: 'Importar ventas' }).click();
+  await page.getByRole('button', { name: 'Traer del API de ventas' }).click();
+  await expect(page.getByRole('dialog').getByText(/El API de ventas no esta configurado/)).toBeVisible();
+
+  // A file with one wrong row: the report says which and nothing is saved.
   let dialog = await importFile(page, 'ventas-con-error.xlsx', await templateWith(rows, today, 3));
   await expect(dialog.getByText('1 de 7 filas tienen errores. No se guardo ninguna venta.')).toBeVisible();
   await expect(dialog.getByText('Fila 5')).toContainText('con errores');
@@ -237,6 +241,19 @@ test('import, invite, answer on a phone, see the response, the ranking and the a
   const cobertura = page.getByRole('table', { name: 'Cobertura' });
   await expect(cobertura.getByRole('row', { name: new RegExp(`Alfa Motors ${id}`) })).toContainText('83.3 %');
   await shot(page, 'quiz-stats');
+  // Export: a real workbook with the three sheets.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Exportar a Excel' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^Satisfaccion_\d{4}.*\.xlsx$/);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(await download.path());
+  expect(wb.worksheets.map((w) => w.name)).toEqual(
+    expect.arrayContaining(['Cobertura', 'Ranking', 'Postventa']),
+  );
+  const rankingText = JSON.stringify(wb.getWorksheet('Ranking')!.getSheetValues());
+  expect(rankingText).toContain(`Alfa Motors ${id}`);
   await page.getByRole('table', { name: 'Cobertura' }).scrollIntoViewIfNeeded();
   await shot(page, 'quiz-stats-cobertura');
 

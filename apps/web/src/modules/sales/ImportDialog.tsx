@@ -2,6 +2,7 @@
 // any row is wrong (the server answers saved = 0); the wrong rows are listed first.
 import type { ImportReportEntry, ImportResult } from '@app/contracts';
 import CheckCircle from '@mui/icons-material/CheckCircle';
+import CloudDownload from '@mui/icons-material/CloudDownload';
 import ErrorIcon from '@mui/icons-material/Error';
 import FileDownload from '@mui/icons-material/FileDownload';
 import UploadFile from '@mui/icons-material/UploadFile';
@@ -19,6 +20,7 @@ import {
   ListItem,
   ListItemIcon,
   ListItemText,
+  TextField,
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
@@ -48,15 +50,14 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     onClose();
   };
 
-  const upload = async () => {
-    if (!file) return;
+  const [range, setRange] = useState({ from: '', to: '' });
+
+  const run = async (call: () => Promise<ImportResult>) => {
     setBusy(true);
     setFailure(null);
     setResult(null);
     try {
-      const body = new FormData();
-      body.append('file', file);
-      const r = await http.post<ImportResult>('/sales/import', body, { silent: true });
+      const r = await call();
       setResult(r);
       if (r.saved > 0) await queryClient.invalidateQueries({ queryKey: ['list', 'sales'] });
     } catch (e) {
@@ -65,6 +66,22 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       setBusy(false);
     }
   };
+
+  const upload = () => {
+    if (!file) return;
+    const body = new FormData();
+    body.append('file', file);
+    return run(() => http.post<ImportResult>('/sales/import', body, { silent: true }));
+  };
+  /** POST /api/sales-api: the same report, rows pulled from the external sales system. */
+  const pull = () =>
+    run(() =>
+      http.post<ImportResult>(
+        '/sales-api',
+        { date_from: range.from || undefined, date_to: range.to || undefined },
+        { silent: true },
+      ),
+    );
 
   const lines = result ? sortReport(result.report).slice(0, MAX_LINES) : [];
   const warned = result?.report.filter((e) => e.ok && e.warnings?.length).length ?? 0;
@@ -98,6 +115,37 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             />
           </Button>
           <Typography variant="body2">{file ? file.name : 'Ningun archivo elegido'}</Typography>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+          <Typography variant="body2" sx={{ width: '100%' }} color="text.secondary">
+            O traiga las ventas del sistema de ventas (API) de un periodo:
+          </Typography>
+          <TextField
+            type="date"
+            label="Desde"
+            value={range.from}
+            onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+            sx={{ width: 170 }}
+            fullWidth={false}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            type="date"
+            label="Hasta"
+            value={range.to}
+            onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
+            sx={{ width: 170 }}
+            fullWidth={false}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Button
+            variant="outlined"
+            startIcon={<CloudDownload />}
+            onClick={() => void pull()}
+            disabled={busy}
+          >
+            Traer del API de ventas
+          </Button>
         </Box>
         {failure && (
           <Alert severity="error" sx={{ whiteSpace: 'pre-line' }}>
