@@ -1,8 +1,19 @@
 // Streaming .xlsx export (exceljs WorkbookWriter): a header row of Spanish labels, typed cells,
 // and text that starts like a formula (= + - @) neutralised so a spreadsheet never runs it.
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+
+let excel: Promise<typeof ExcelJS> | undefined;
+
+/**
+ * exceljs, loaded on first use: it costs about 150 ms to load, which every start would pay,
+ * while only the export and import calls need it.
+ */
+export function loadExcel(): Promise<typeof ExcelJS> {
+  excel ??= import('exceljs').then((m) => m.default);
+  return excel;
+}
 
 export interface XlsxColumn {
   key: string;
@@ -40,9 +51,10 @@ export interface XlsxExport {
 }
 
 /** Sends the workbook as the reply body; call as `return sendXlsx(reply, {...})`. */
-export function sendXlsx(reply: FastifyReply, spec: XlsxExport): FastifyReply {
+export async function sendXlsx(reply: FastifyReply, spec: XlsxExport): Promise<FastifyReply> {
+  const { stream: excelStream } = await loadExcel();
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new excelStream.xlsx.WorkbookWriter({
     stream,
     useStyles: true,
     useSharedStrings: false,

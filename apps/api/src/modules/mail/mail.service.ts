@@ -3,7 +3,7 @@
 // once through nodemailer and marked sent, otherwise it stays pending (and a log line says so)
 // until `flushOutbox` runs with SMTP configured. No message is lost either way.
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { readSetting } from '../../connectors/settings';
 import type { DatabaseHandle } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
@@ -36,10 +36,12 @@ export interface MailOutcome {
 const DEFAULT_FROM = 'Red de Concesionarios <no-responder@localhost>';
 const transports = new Map<string, Transporter>();
 
-function transportFor(url: string): Transporter {
+/** nodemailer is loaded with the first message sent, not at every start. */
+async function transportFor(url: string): Promise<Transporter> {
   let t = transports.get(url);
   if (!t) {
-    t = nodemailer.createTransport(url);
+    const { default: nodemailer } = await import('nodemailer');
+    t = transports.get(url) ?? nodemailer.createTransport(url);
     transports.set(url, t);
   }
   return t;
@@ -66,7 +68,8 @@ async function resolveFrom(ctx: MailContext): Promise<string> {
 
 async function deliver(url: string, from: string, msg: MailMessage): Promise<string | undefined> {
   try {
-    await transportFor(url).sendMail({
+    const transport = await transportFor(url);
+    await transport.sendMail({
       from,
       to: msg.to,
       subject: msg.subject,

@@ -1,7 +1,6 @@
 // Satisfaction survey calls: invitations, the public survey, alerts, statistics, and the mail
 // outbox screen. Questionnaires themselves are declared resources (quiz.resources.ts).
 import { alertReplySchema, publicAnswerSchema, salesQuizRequestSchema } from '@app/contracts';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, requirePermission } from '../../core/auth';
 import type { CurrentUser } from '../../core/context';
@@ -9,7 +8,7 @@ import { ok } from '../../core/envelope';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import { parseBody, parseId, type QueryParams, qInt, qs } from '../../core/http';
 import { registerResource } from '../../core/resource-routes';
-import { contentDisposition, neutralise } from '../../core/xlsx';
+import { contentDisposition, loadExcel, neutralise } from '../../core/xlsx';
 import { flushOutbox, type MailContext, resolveSmtpUrl } from '../mail/mail.service';
 import { requestInvitations } from './quiz.invitations';
 import { getPublicQuiz, submitPublicAnswers } from './quiz.public';
@@ -267,7 +266,8 @@ export function quizRoutes(app: FastifyInstance): void {
       const user = currentUser(request);
       const f = await statsFilter(app, request, user);
       const stats = await tableStats(handle(), f);
-      const wb = new ExcelJS.Workbook();
+      const { Workbook } = await loadExcel();
+      const wb = new Workbook();
       const sheet = (name: string, cols: [string, string][], rows: Record<string, unknown>[]) => {
         const ws = wb.addWorksheet(name);
         ws.columns = cols.map(([key, header]) => ({ key, header, width: key.includes('name') ? 32 : 16 }));

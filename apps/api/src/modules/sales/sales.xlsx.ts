@@ -7,8 +7,9 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { SALE_ROW_KEYS, SALES_IMPORT_HEADERS, type SaleRowInput } from '@app/contracts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { BadRequestError, PayloadTooLargeError } from '../../core/errors';
+import { loadExcel } from '../../core/xlsx';
 import type { NumberedRow } from './sales.rows';
 
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
@@ -92,8 +93,9 @@ export async function* readSalesBatches(file: string, batchSize = 5000): AsyncGe
   let total = 0;
   let headerSeen = false;
   let sheetSeen = false;
+  const { stream } = await loadExcel();
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    const reader = new stream.xlsx.WorkbookReader(file, {
       entries: 'emit',
       sharedStrings: 'cache',
       styles: 'cache',
@@ -155,7 +157,8 @@ export async function readSalesWorkbook(file: string, bytes: number): Promise<Nu
 
 /** The empty template: the header row, column widths, and one note row explaining the codes. */
 export async function salesTemplateBuffer(): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcel();
+  const wb = new Workbook();
   const ws = wb.addWorksheet('Ventas');
   ws.columns = SALES_IMPORT_HEADERS.map((h) => ({
     header: h,
