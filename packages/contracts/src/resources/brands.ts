@@ -7,7 +7,7 @@ export const manufacturerContract = defineContract({
   permission: 'Admin.Manufacturers',
   title: 'Marcas',
   labels: { code: 'Codigo', name: 'Nombre', color: 'Color' },
-  pageSize: 10,
+  pageSize: 5,
   schema: z.object({
     code: field.text('Codigo', 2),
     name: field.text('Nombre', 120),
@@ -21,7 +21,7 @@ export const manufacturerModelContract = defineContract({
   permission: 'Admin.ManufacturerModels',
   title: 'Modelos',
   labels: { manufacturer_id: 'Marca', manufacturer_name: 'Marca', code: 'Codigo', name: 'Nombre' },
-  pageSize: 10,
+  pageSize: 5,
   schema: z.object({
     manufacturer_id: field.ref('Marca'),
     code: field.optText('Codigo', 30),

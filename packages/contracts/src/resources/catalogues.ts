@@ -7,7 +7,7 @@ export const conceptContract = defineContract({
   permission: 'Admin.Concepts',
   title: 'Conceptos',
   labels: { code: 'Codigo', name: 'Nombre', unit: 'Unidad', group: 'Grupo', order: 'Orden' },
-  pageSize: 10,
+  pageSize: 5,
   schema: z.object({
     code: field.text('Codigo', 30),
     name: field.text('Nombre', 150),
@@ -23,7 +23,7 @@ export const categoryContract = defineContract({
   permission: 'Admin.Categories',
   title: 'Categorias',
   labels: { name: 'Nombre', description: 'Descripcion' },
-  pageSize: 10,
+  pageSize: 5,
   schema: z.object({
     name: field.text('Nombre', 120),
     description: field.optText('Descripcion', 300),

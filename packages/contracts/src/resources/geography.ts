@@ -7,7 +7,7 @@ export const countryContract = defineContract({
   permission: 'Admin.Countries',
   title: 'Paises',
   labels: { code: 'Codigo', name: 'Nombre' },
-  pageSize: 10,
+  pageSize: 5,
   schema: z.object({
     code: field.text('Codigo', 3),
     name: field.text('Nombre', 120),

@@ -16,7 +16,7 @@ export const companyContract = defineContract({
   permission: 'Admin.Companies',
   title: 'Empresas',
   labels: companyLabels,
-  pageSize: 10,
+  pageSize: 5,
   schema: z.object({
     name: field.text(companyLabels.name, 150),
     ruc: field.optText(companyLabels.ruc, 11),
@@ -32,7 +32,7 @@ export const zoneContract = defineContract({
   permission: 'Admin.Zones',
   title: 'Zonas',
   labels: zoneLabels,
-  pageSize: 10,
+  pageSize: 5,
   schema: z.object({
     code: field.optText(zoneLabels.code, 20),
     name: field.text(zoneLabels.name, 120),
@@ -61,7 +61,7 @@ export const dealerContract = defineContract({
   permission: 'Admin.Dealers',
   title: 'Concesionarios',
   labels: dealerLabels,
-  pageSize: 10,
+  pageSize: 5,
   schema: z.object({
     code: field.text(dealerLabels.code, 20),
     name: field.text(dealerLabels.name, 150),
@@ -93,7 +93,7 @@ export const dealerBranchContract = defineContract({
   permission: 'Admin.DealerBranches',
   title: 'Sedes',
   labels: branchLabels,
-  pageSize: 10,
+  pageSize: 5,
   schema: z.object({
     dealer_id: field.ref(branchLabels.dealer_id),
     code: field.optText(branchLabels.code, 20),
@@ -124,7 +124,7 @@ export const employeeContract = defineContract({
   permission: 'Admin.Employees',
   title: 'Empleados',
   labels: employeeLabels,
-  pageSize: 10,
+  pageSize: 5,
   schema: z.object({
     dealer_id: field.ref(employeeLabels.dealer_id),
     dealer_branch_id: field.optRef(employeeLabels.dealer_branch_id),
@@ -153,7 +153,7 @@ export const dealerContactContract = defineContract({
   permission: 'Admin.DealerContacts',
   title: 'Contactos',
   labels: contactLabels,
-  pageSize: 10,
+  pageSize: 5,
   schema: z.object({
     dealer_id: field.ref(contactLabels.dealer_id),
     name: field.text(contactLabels.name, 150),

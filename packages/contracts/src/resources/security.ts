@@ -68,7 +68,7 @@ export const tabContract = defineContract({
     order: 'Orden',
     permission: 'Permiso',
   },
-  pageSize: 10,
+  pageSize: 5,
   schema: z.object({
     parent_id: field.optRef('Padre'),
     name: field.text('Nombre', 80),
