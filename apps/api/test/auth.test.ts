@@ -92,6 +92,37 @@ describe('login', () => {
     expect(later.status).toBe(200);
   });
 
+  it('refuses a user whose account is not confirmed yet (401, and only with the right password)', async () => {
+    const u = await createDealerUser(t.app, admin);
+    const put = await api(t.app, 'PUT', `/api/users/${u.userId}`, {
+      token: admin,
+      body: { confirmed: false },
+    });
+    expect(put.status).toBe(200);
+    const res = await api(t.app, 'POST', '/api/auth/login', {
+      body: { username: u.username, password: 'Dealer-Pass-1' },
+    });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({
+      success: false,
+      result: null,
+      error: {
+        code: 401,
+        message: 'Su cuenta aun no ha sido confirmada. Consulte con el administrador del sistema.',
+      },
+    });
+    // A wrong password says nothing about the account.
+    const wrong = await api(t.app, 'POST', '/api/auth/login', {
+      body: { username: u.username, password: 'mal' },
+    });
+    expect(wrong.body.error.message).toBe('Usuario o contraseña incorrectos');
+    await api(t.app, 'PUT', `/api/users/${u.userId}`, { token: admin, body: { confirmed: true } });
+    const confirmed = await api(t.app, 'POST', '/api/auth/login', {
+      body: { username: u.username, password: 'Dealer-Pass-1' },
+    });
+    expect(confirmed.status).toBe(200);
+  });
+
   it('validates the login body', async () => {
     const res = await api(t.app, 'POST', '/api/auth/login', { body: { username: '' } });
     expect(res.status).toBe(422);

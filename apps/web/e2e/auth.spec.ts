@@ -1,6 +1,6 @@
 // Login with and without rememberMe, a failed login, lock and unlock, logout.
 import { expect, test } from '@playwright/test';
-import { ADMIN, loginForm, shot } from './helpers';
+import { ADMIN, api, apiToken, loginForm, shot, uid } from './helpers';
 
 test('a wrong password shows the inline message and no toast', async ({ page }) => {
   await page.goto('/');
@@ -11,6 +11,28 @@ test('a wrong password shows the inline message and no toast', async ({ page }) 
   await expect(page.locator('#notistack-snackbar')).toHaveCount(0);
   await expect(page).toHaveURL(/\/$/);
   await shot(page, 'auth-login-failed');
+});
+
+test('an account not confirmed yet says so on the login form', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const id = uid();
+  const user = { username: `sinconf${id}`, password: 'Sinconf12345' };
+  await api(request, token, 'POST', '/users', {
+    ...user,
+    email: `sinconf${id}@example.com`,
+    full_name: 'Usuario Sin Confirmar',
+    active: true,
+    confirmed: false,
+  });
+  await page.goto('/');
+  await page.locator('input[name=username]').fill(user.username);
+  await page.locator('input[name=password]').fill(user.password);
+  await page.getByRole('button', { name: 'Iniciar Sesion' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Su cuenta aun no ha sido confirmada. Consulte con el administrador del sistema.',
+  );
+  await expect(page).toHaveURL(/\/$/);
+  await shot(page, 'auth-login-not-confirmed');
 });
 
 test('login without rememberMe keeps a session cookie only', async ({ page, context }) => {

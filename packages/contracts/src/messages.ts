@@ -11,6 +11,7 @@ export const messages = {
   saved: 'Guardado Correctamente',
   genericError: 'Ocurrio un error al procesar la solicitud',
   loginFailed: 'Usuario o contraseña incorrectos',
+  accountNotConfirmed: 'Su cuenta aun no ha sido confirmada. Consulte con el administrador del sistema.',
   confirmNo: 'No',
   confirmYes: 'Si, Seguro',
 } as const;

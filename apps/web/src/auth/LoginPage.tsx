@@ -62,7 +62,14 @@ export function LoginPage() {
       // The login route's guard sends the user to the default tab.
     } catch (err) {
       const status = err instanceof HttpError ? err.status : 0;
-      setError(status === 401 || status === 422 ? messages.loginFailed : (err as Error).message);
+      const notConfirmed = err instanceof HttpError && err.error?.message === messages.accountNotConfirmed;
+      setError(
+        notConfirmed
+          ? messages.accountNotConfirmed
+          : status === 401 || status === 422
+            ? messages.loginFailed
+            : (err as Error).message,
+      );
     } finally {
       setBusy(false);
     }

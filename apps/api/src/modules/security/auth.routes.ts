@@ -52,6 +52,7 @@ export function authRoutes(app: FastifyInstance): void {
           password_hash: users.password_hash,
           token_version: users.token_version,
           active: users.active,
+          confirmed: users.confirmed,
         })
         .from(users)
         .where(sql`lower(${users.username}) = ${key} or lower(${users.email}) = ${key}`)
@@ -63,8 +64,11 @@ export function authRoutes(app: FastifyInstance): void {
       } catch {
         valid = false;
       }
-      const succeeded = !!user && user.active && valid;
+      // Only someone who knows the password learns that the account waits for confirmation.
+      const unconfirmed = !!user && user.active && valid && !user.confirmed;
+      const succeeded = !!user && user.active && valid && !unconfirmed;
       await db().insert(loginAttempts).values({ username: key, succeeded, ip: request.ip });
+      if (unconfirmed) throw new UnauthorizedError(messages.accountNotConfirmed);
       if (!succeeded) throw new UnauthorizedError(messages.loginFailed);
       // Only the last minutes matter to the throttle: a success sweeps this name's old attempts.
       await db()

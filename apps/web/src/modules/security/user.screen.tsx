@@ -55,7 +55,8 @@ export const userScreen = defineScreen({
     },
     { name: 'default_tab', type: 'text', label: 'Pestaña inicial', placeholder: 'home' },
     { name: 'avatar_url', type: 'text', label: 'Avatar (URL)' },
-    { name: 'confirmed', type: 'switch', label: 'Confirmado', cols: 6 },
+    // As on the server: a new user is confirmed unless the administrator turns it off.
+    { name: 'confirmed', type: 'switch', label: 'Confirmado', cols: 6, default: true },
     { name: 'active', type: 'switch', label: 'Habilitado', cols: 6 },
   ],
 });
