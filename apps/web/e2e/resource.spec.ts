@@ -86,6 +86,8 @@ test('a server validation error appears on its field; Alt+N opens the form and E
   await page.keyboard.press('Alt+n');
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Nuevo: Zonas')).toBeVisible();
+  // The form's initial setup (SPEC §4, 200 ms) puts the focus on its first field.
+  await expect(dialog.getByLabel('Codigo')).toBeFocused();
   await dialog.getByLabel('Nombre').fill(`Zona Repetida ${id}`);
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   // 409 from the server, shown under the Nombre field.

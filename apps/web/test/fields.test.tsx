@@ -1,8 +1,10 @@
 // Every field type of the kit renders, edits its value and shows the SPEC §5 messages.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../src/auth/session';
+import { FORM_SETUP_DELAY_MS } from '../src/fields/FormFields';
+import { LOCATION_SETUP_DELAY_MS } from '../src/fields/inputs/LocationPicker';
 import { renderFields } from './harness';
 
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
@@ -378,5 +380,55 @@ describe('location picker', () => {
     await waitFor(() =>
       expect(f.last()).toEqual({ loc: { department_id: 15, province_id: 1501, district_id: 150101 } }),
     );
+  });
+});
+
+describe('initial setup (SPEC §4)', () => {
+  it('the form builder focuses its first editable field 200 ms after it opens', async () => {
+    vi.useFakeTimers();
+    try {
+      renderFields([
+        { name: 'code', type: 'text', label: 'Codigo', readOnly: true },
+        { name: 'name', type: 'text', label: 'Nombre' },
+      ]);
+      const name = screen.getByRole('textbox', { name: 'Nombre' });
+      act(() => vi.advanceTimersByTime(FORM_SETUP_DELAY_MS - 1));
+      expect(document.activeElement).not.toBe(name);
+      act(() => vi.advanceTimersByTime(1));
+      expect(document.activeElement).toBe(name);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+  it('leaves the focus where the user already is', async () => {
+    vi.useFakeTimers();
+    try {
+      renderFields([
+        { name: 'name', type: 'text', label: 'Nombre' },
+        { name: 'city', type: 'text', label: 'Ciudad' },
+      ]);
+      const city = screen.getByRole('textbox', { name: 'Ciudad' });
+      act(() => city.focus());
+      act(() => vi.advanceTimersByTime(FORM_SETUP_DELAY_MS));
+      expect(document.activeElement).toBe(city);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+  it('the location picker looks up the parents of a given district after 100 ms', () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn(async (_url: string) => json([]));
+    vi.stubGlobal('fetch', fetch);
+    try {
+      renderFields([{ name: 'district_id', type: 'location', label: 'Ubigeo' }], { district_id: 150101 });
+      const lookups = () => fetch.mock.calls.filter(([url]) => String(url).includes('/districts/get/150101'));
+      act(() => vi.advanceTimersByTime(LOCATION_SETUP_DELAY_MS - 1));
+      expect(lookups()).toHaveLength(0);
+      act(() => vi.advanceTimersByTime(1));
+      expect(lookups()).toHaveLength(1);
+      expect(LOCATION_SETUP_DELAY_MS).toBe(100);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -2,7 +2,7 @@
 import { Grid } from '@mui/material';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import type { ComponentType } from 'react';
+import { type ComponentType, type RefObject, useEffect, useRef } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import {
   ButtonGroupInput,
@@ -146,12 +146,38 @@ interface FormFieldsProps {
   form: UseFormReturn<any>;
   /** Validate with the fields' own rules (forms without a zod schema). */
   useRules?: boolean;
+  /** Focus the first editable field after the initial setup delay (default true). */
+  autoFocus?: boolean;
 }
 
-export function FormFields({ fields, form, useRules }: FormFieldsProps) {
+/** SPEC §4: the form builder's initial setup runs 200 ms after it opens (the location picker's, 100 ms). */
+export const FORM_SETUP_DELAY_MS = 200;
+
+const FOCUSABLE =
+  'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=file]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly])';
+
+/**
+ * The delayed setup: the first editable field takes the focus, unless the user is already in a
+ * field of the form (the values themselves are set at once by the caller, so nothing typed is lost).
+ */
+function useInitialSetup(box: RefObject<HTMLDivElement | null>, enabled: boolean) {
+  useEffect(() => {
+    if (!enabled) return;
+    const t = setTimeout(() => {
+      const el = box.current;
+      if (!el || el.contains(document.activeElement)) return;
+      el.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    }, FORM_SETUP_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [box, enabled]);
+}
+
+export function FormFields({ fields, form, useRules, autoFocus = true }: FormFieldsProps) {
+  const box = useRef<HTMLDivElement>(null);
+  useInitialSetup(box, autoFocus);
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="es">
-      <Grid container columnSpacing={2} rowSpacing={0.5}>
+      <Grid ref={box} container columnSpacing={2} rowSpacing={0.5}>
         {fields.map((f) => (
           <Grid key={f.name} size={{ xs: 12, sm: widthOf(f) }}>
             <FormField field={f} form={form} useRules={useRules} siblings={fields} />

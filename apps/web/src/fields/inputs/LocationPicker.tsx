@@ -23,6 +23,9 @@ export interface Location {
 
 const EMPTY: Location = { department_id: null, province_id: null, district_id: null };
 
+/** SPEC §4: the location picker's initial setup (parents of a given district) runs after 100 ms. */
+export const LOCATION_SETUP_DELAY_MS = 100;
+
 function usePlaces(path: string, filter?: [string, number | null]) {
   const waiting = !!filter && !filter[1];
   return useQuery({
@@ -103,7 +106,7 @@ export function LocationPicker(p: InputProps<number | Location | null>) {
         } catch {
           // unknown district: leave the picker empty
         }
-      }, 100);
+      }, LOCATION_SETUP_DELAY_MS);
       return () => clearTimeout(t);
     }
   }, [loc.district_id, loc.province_id, loc.department_id]);
