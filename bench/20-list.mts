@@ -13,6 +13,7 @@ import { buildApp } from '../apps/api/src/app';
 import { prepareDatabase } from '../apps/api/src/bootstrap';
 import { loadConfig } from '../apps/api/src/config';
 import { figure, percentile, round, startServer } from './lib/common.mjs';
+import { adminQuery as adminQueryOn, databaseUrl, fillDealers } from './lib/postgres.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = process.env.BENCH_DB ?? 'bench';
@@ -24,11 +25,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PORT = Number(process.env.BENCH_LIST_PORT ?? 3232);
 const ADMIN_PASSWORD = 'bench-admin-1234';
 
-const dbUrl = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${DB_NAME}`;
-  return u.toString();
-})();
+const dbUrl = databaseUrl(ADMIN_URL, DB_NAME);
 
 /** Scenarios: the list screen as it opens (default sort), and a search over the same table. */
 const SCENARIOS = [
@@ -36,15 +33,7 @@ const SCENARIOS = [
   { name: 'pagina 20, orden por codigo desc', query: 'page=20&perPage=10&sort=code&order=desc' },
 ];
 
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (text: string) => adminQueryOn(ADMIN_URL, text);
 
 async function recreateDatabase() {
   await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
@@ -63,36 +52,6 @@ async function prepare() {
     await recreateDatabase();
     return { config, prepared: await prepareDatabase(config) };
   }
-}
-
-async function fillDealers(pool: pg.Pool) {
-  const [{ n }] = (await pool.query('SELECT count(*)::int AS n FROM dealers')).rows;
-  if (n >= ROWS) {
-    console.log(`dealers ya tiene ${n} filas`);
-    return;
-  }
-  const t0 = performance.now();
-  await pool.query(`INSERT INTO zones (code, name)
-    SELECT 'Z' || g, 'Zona ' || g FROM generate_series(1, 12) g ON CONFLICT DO NOTHING`);
-  await pool.query(`INSERT INTO dealers (code, name, ruc, zone_id, department_id, province_id, district_id,
-      email, address_address1, address_phone, active)
-    SELECT 'B' || lpad(g::text, 7, '0'),
-           'Concesionario ' || upper(substr(md5(g::text), 1, 10)),
-           (20100000000 + g)::text,
-           z.ids[1 + g % array_length(z.ids, 1)],
-           u.deps[1 + g % array_length(u.dids, 1)],
-           u.pids[1 + g % array_length(u.dids, 1)],
-           u.dids[1 + g % array_length(u.dids, 1)],
-           'c' || g || '@example.com', 'Av. Principal ' || (g % 999), '01' || lpad((g % 9999999)::text, 7, '0'),
-           g % 10 <> 0
-    FROM generate_series(${n + 1}, ${ROWS}) g,
-         (SELECT array_agg(id ORDER BY id) ids FROM zones) z,
-         (SELECT array_agg(d.id ORDER BY d.id) dids, array_agg(p.id ORDER BY d.id) pids,
-                 array_agg(p.department_id ORDER BY d.id) deps
-            FROM districts d JOIN provinces p ON p.id = d.province_id) u
-    ON CONFLICT DO NOTHING`);
-  await pool.query('ANALYZE');
-  console.log(`dealers llenada hasta ${ROWS} filas en ${round((performance.now() - t0) / 1000)} s`);
 }
 
 interface Captured {
@@ -220,7 +179,7 @@ function combine(ms: Measure[]) {
 
 const { config, prepared } = await prepare();
 const seedPool = new pg.Pool({ connectionString: dbUrl, max: 2 });
-await fillDealers(seedPool);
+await fillDealers(seedPool, { rows: ROWS, prefix: 'B', zones: 12 });
 await seedPool.end();
 await prepared.handle.close();
 

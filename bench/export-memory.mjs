@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { figure, round, startServer } from './lib/common.mjs';
+import { adminQuery as adminQueryOn, databaseUrl, fillDealers } from './lib/postgres.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = process.env.BENCH_EXPORT_DB ?? 'bench_export';
@@ -28,21 +29,9 @@ const COLUMNS = [
   'created_at',
 ];
 
-const dbUrl = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${DB_NAME}`;
-  return u.toString();
-})();
+const dbUrl = databaseUrl(ADMIN_URL, DB_NAME);
 
-async function adminQuery(text) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (text) => adminQueryOn(ADMIN_URL, text);
 
 /** Kilobytes of a /proc/<pid>/status field (VmRSS, VmHWM), or NaN when the process is gone. */
 function procKb(pid, field) {
@@ -54,37 +43,11 @@ function procKb(pid, field) {
   }
 }
 
-async function fillDealers() {
+/** 100,000 dealers; every 1,000th name looks like a formula, which the export must neutralise. */
+async function fillBenchDealers() {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
   try {
-    const [{ n }] = (await pool.query('SELECT count(*)::int AS n FROM dealers')).rows;
-    if (n >= ROWS) {
-      console.log(`dealers ya tiene ${n} filas`);
-      return;
-    }
-    const t0 = performance.now();
-    await pool.query(`INSERT INTO zones (code, name)
-      SELECT 'Z' || g, 'Zona ' || g FROM generate_series(1, 6) g ON CONFLICT DO NOTHING`);
-    // Text that looks like a formula on some rows: the export must neutralise it.
-    await pool.query(`INSERT INTO dealers (code, name, ruc, zone_id, department_id, province_id, district_id,
-        email, address_address1, address_phone, active)
-      SELECT 'X' || lpad(g::text, 7, '0'),
-             CASE WHEN g % 1000 = 0 THEN '=HYPERLINK("http://x")' ELSE 'Concesionario ' || upper(substr(md5(g::text), 1, 10)) END,
-             (20100000000 + g)::text,
-             z.ids[1 + g % array_length(z.ids, 1)],
-             u.deps[1 + g % array_length(u.dids, 1)],
-             u.pids[1 + g % array_length(u.dids, 1)],
-             u.dids[1 + g % array_length(u.dids, 1)],
-             'c' || g || '@example.com', 'Av. Principal ' || (g % 999), '01' || lpad((g % 9999999)::text, 7, '0'),
-             g % 10 <> 0
-      FROM generate_series(${n + 1}, ${ROWS}) g,
-           (SELECT array_agg(id ORDER BY id) ids FROM zones) z,
-           (SELECT array_agg(d.id ORDER BY d.id) dids, array_agg(p.id ORDER BY d.id) pids,
-                   array_agg(p.department_id ORDER BY d.id) deps
-              FROM districts d JOIN provinces p ON p.id = d.province_id) u
-      ON CONFLICT DO NOTHING`);
-    await pool.query('ANALYZE dealers');
-    console.log(`dealers llenada hasta ${ROWS} filas en ${round((performance.now() - t0) / 1000)} s`);
+    await fillDealers(pool, { rows: ROWS, prefix: 'X', zones: 6, formulaEvery: 1000 });
   } finally {
     await pool.end();
   }
@@ -135,7 +98,7 @@ try {
   await server.ready;
 }
 try {
-  await fillDealers();
+  await fillBenchDealers();
   const pid = server.child.pid;
   const base = `http://127.0.0.1:${PORT}`;
   const login = await fetch(`${base}/api/auth/login`, {

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -184,6 +185,30 @@ describe('settings and types', () => {
   });
 });
 
+const CLIENT_HTML = '<html><body>cliente</body></html>';
+
+/** An app that serves a temporary web client folder made of `files` (both gone afterwards). */
+async function withWebDist(
+  files: Record<string, string>,
+  use: (app: FastifyInstance, dist: string) => Promise<void>,
+): Promise<void> {
+  const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dist, name), text);
+  const app = await buildApp({
+    handle: t.handle,
+    config: loadConfig({}),
+    jwtSecret: JWT_SECRET,
+    webDist: dist,
+  });
+  try {
+    await app.ready();
+    await use(app, dist);
+  } finally {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  }
+}
+
 describe('engine', () => {
   it('exports only the columns asked, with Spanish headers, typed cells and formulas neutralised', async () => {
     await api(t.app, 'POST', '/api/zones', { token: admin, body: { code: '=1+1', name: '@Zona Formula' } });
@@ -247,16 +272,7 @@ describe('engine', () => {
   });
 
   it('serves the web client and answers index.html for client routes', async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
-    writeFileSync(path.join(dist, 'index.html'), '<html><body>cliente</body></html>');
-    writeFileSync(path.join(dist, 'app.js'), 'console.log(1)');
-    const app = await buildApp({
-      handle: t.handle,
-      config: loadConfig({}),
-      jwtSecret: JWT_SECRET,
-      webDist: dist,
-    });
-    try {
+    await withWebDist({ 'index.html': CLIENT_HTML, 'app.js': 'console.log(1)' }, async (app) => {
       const page = await app.inject({ method: 'GET', url: '/main/dealer' });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('cliente');
@@ -265,22 +281,11 @@ describe('engine', () => {
       const apiMiss = await app.inject({ method: 'GET', url: '/api/nada' });
       expect(apiMiss.statusCode).toBe(404);
       expect(apiMiss.json().success).toBe(false);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('answers 404 for a missing file and serves files written after start (a rebuild)', async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
-    writeFileSync(path.join(dist, 'index.html'), '<html><body>cliente</body></html>');
-    const app = await buildApp({
-      handle: t.handle,
-      config: loadConfig({}),
-      jwtSecret: JWT_SECRET,
-      webDist: dist,
-    });
-    try {
-      await app.ready();
+    await withWebDist({ 'index.html': CLIENT_HTML }, async (app, dist) => {
       for (const url of ['/assets/index-viejo.js', '/assets/nada', '/favicon.ico', '/main/logo.png']) {
         const miss = await app.inject({ method: 'GET', url });
         expect(miss.statusCode, url).toBe(404);
@@ -300,9 +305,6 @@ describe('engine', () => {
       expect(route.headers['cache-control']).toContain('no-cache');
       const root = await app.inject({ method: 'GET', url: '/' });
       expect(root.body).toContain('cliente nuevo');
-    } finally {
-      await app.close();
-      rmSync(dist, { recursive: true, force: true });
-    }
+    });
   });
 });
