@@ -15,13 +15,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-
-const timestamps = {
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
-
-const active = { active: boolean('active').notNull().default(true) };
+import { active, timestamps } from './columns';
 
 /** The address_ fields of SPEC §3, shared by every record that has an address. */
 const addressFields = {

@@ -12,13 +12,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { active, timestamps } from '../../db/columns';
 import { dealers, manufacturers, users } from '../../db/schema';
 import { sales } from '../sales/sales.tables';
-
-const timestamps = {
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 export const quizzes = pgTable('quizzes', {
   id: serial('id').primaryKey(),
@@ -28,7 +24,7 @@ export const quizzes = pgTable('quizzes', {
   manufacturer_id: integer('manufacturer_id').references(() => manufacturers.id),
   /** sales | postventa */
   kind: varchar('kind', { length: 20 }).notNull().default('sales'),
-  active: boolean('active').notNull().default(true),
+  ...active,
   ...timestamps,
 });
 

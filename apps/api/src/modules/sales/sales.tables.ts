@@ -1,5 +1,6 @@
 // CEM sales: one row per vehicle sold. The VIN is unique: a vehicle is sold once.
-import { date, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
 import { dealerBranches, dealers, manufacturerModels, manufacturers } from '../../db/schema';
 
 export const sales = pgTable(
@@ -30,8 +31,7 @@ export const sales = pgTable(
     payment_method: varchar('payment_method', { length: 1 }).notNull(),
     /** sin_enviar | enviada | respondida | contacto_invalido */
     survey_status: varchar('survey_status', { length: 20 }).notNull().default('sin_enviar'),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     uniqueIndex('sales_vin_uq').on(t.vin),
