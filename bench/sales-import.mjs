@@ -8,49 +8,33 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { figure, root, round, startServer } from './lib/common.mjs';
+import { adminQuery, databaseUrl } from './lib/postgres.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = process.env.BENCH_SALES_DB ?? 'bench_sales';
 const ROWS = Number(process.env.BENCH_SALES_ROWS ?? 50_000);
 const PORT = Number(process.env.BENCH_SALES_PORT ?? 3233);
 const ADMIN_PASSWORD = 'bench-admin-1234';
-const HEADERS = [
-  'Concesionario',
-  'Sede',
-  'Fecha Venta',
-  'Factura',
-  'Tipo Documento',
-  'Documento',
-  'Cliente',
-  'Email',
-  'Telefono',
-  'VIN',
-  'Marca',
-  'Modelo',
-  'Año',
-  'Vendedor',
-  'Forma de Pago',
-];
+const admin = (text) => adminQuery(ADMIN_URL, text);
 
-async function admin(text) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    return await c.query(text);
-  } finally {
-    await c.end();
-  }
+/** The header row of the template the server hands out (GET /api/sales/template). */
+async function templateHeaders(base, auth) {
+  const res = await fetch(`${base}/api/sales/template`, { headers: auth });
+  if (res.status !== 200) throw new Error(`La plantilla respondio ${res.status}`);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(Buffer.from(await res.arrayBuffer()));
+  return (wb.worksheets[0].getRow(1).values ?? []).slice(1).map(String);
 }
 
 /** A template file of `rows` sales over 20 dealers; `badRow` (0-based) gets an unknown brand. */
-async function writeFile(file, rows, badRow = -1) {
+async function writeFile(file, headers, rows, badRow = -1) {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
     filename: file,
     useSharedStrings: false,
     useStyles: false,
   });
   const ws = wb.addWorksheet('Ventas');
-  ws.addRow(HEADERS).commit();
+  ws.addRow(headers).commit();
   const prefix = `B${Date.now().toString(36).toUpperCase().replace(/[IOQ]/g, 'X').slice(-4)}`;
   const brands = ['V', 'N', 'S', 'A'];
   const pay = ['E', 'T', 'D', 'G'];
@@ -80,13 +64,12 @@ async function writeFile(file, rows, badRow = -1) {
 async function main() {
   await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
   await admin(`CREATE DATABASE ${DB_NAME}`);
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${DB_NAME}`;
+  const dbUrl = databaseUrl(ADMIN_URL, DB_NAME);
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-sales-'));
   const server = startServer({
     PORT: String(PORT),
     HOST: '127.0.0.1',
-    DATABASE_URL: u.toString(),
+    DATABASE_URL: dbUrl,
     ADMIN_USERNAME: 'admin',
     ADMIN_PASSWORD,
     DATA_DIR: dir,
@@ -102,7 +85,8 @@ async function main() {
       })
     ).json();
     const auth = { authorization: `Bearer ${login.result.access_token}` };
-    const db = new pg.Client({ connectionString: u.toString() });
+    const headers = await templateHeaders(base, auth);
+    const db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
     await db.query(`INSERT INTO dealers (code, name)
       SELECT 'BD' || lpad(g::text, 2, '0'), 'Concesionario bench ' || g FROM generate_series(0, 19) g`);
@@ -117,7 +101,7 @@ async function main() {
     };
 
     const bad = path.join(dir, 'bad.xlsx');
-    await writeFile(bad, ROWS, Math.floor(ROWS / 2));
+    await writeFile(bad, headers, ROWS, Math.floor(ROWS / 2));
     const r1 = await upload(bad);
     const [{ n: afterBad }] = (await db.query('select count(*)::int as n from sales')).rows;
     console.log(
@@ -125,7 +109,7 @@ async function main() {
     );
 
     const good = path.join(dir, 'good.xlsx');
-    await writeFile(good, ROWS);
+    await writeFile(good, headers, ROWS);
     const r2 = await upload(good);
     const [{ n: saved }] = (await db.query('select count(*)::int as n from sales')).rows;
     await db.end();
