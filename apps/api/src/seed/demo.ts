@@ -275,6 +275,20 @@ const slug = (s: string) =>
     .replace(/^\.|\.$/g, '')
     .toLowerCase();
 
+/** The ids of the rows whose `column` is one of `keys`, by that value (rows kept from earlier runs too). */
+async function idsBy(
+  tx: any,
+  table: any,
+  column: any,
+  keys: readonly string[],
+): Promise<Map<string, number>> {
+  const rows: { id: number; key: string }[] = await tx
+    .select({ id: table.id, key: column })
+    .from(table)
+    .where(inArray(column, [...keys]));
+  return new Map(rows.map((r) => [r.key, r.id]));
+}
+
 function daysAgo(n: number): string {
   const d = new Date();
   d.setUTCDate(d.getUTCDate() - n);
@@ -314,19 +328,14 @@ export async function seedDemo(
   await db.transaction(async (tx: any) => {
     const zoneRows = await tx.insert(zones).values(ZONES).onConflictDoNothing().returning({ id: zones.id });
     created.zones = zoneRows.length;
-    const zoneIds = new Map<string, number>(
-      (
-        await tx
-          .select({ id: zones.id, name: zones.name })
-          .from(zones)
-          .where(
-            inArray(
-              zones.name,
-              ZONES.map((z) => z.name),
-            ),
-          )
-      ).map((z: { id: number; name: string }) => [ZONES.find((d) => d.name === z.name)!.code, z.id]),
+    // Zones are found by name (the name is unique), then keyed by their demo code.
+    const zoneIdsByName = await idsBy(
+      tx,
+      zones,
+      zones.name,
+      ZONES.map((z) => z.name),
     );
+    const zoneIds = new Map(ZONES.map((z) => [z.code, zoneIdsByName.get(z.name)]));
 
     const companyRows = await tx
       .insert(companies)
@@ -334,18 +343,11 @@ export async function seedDemo(
       .onConflictDoNothing()
       .returning({ id: companies.id });
     created.companies = companyRows.length;
-    const companyIds = new Map<string, number>(
-      (
-        await tx
-          .select({ id: companies.id, name: companies.name })
-          .from(companies)
-          .where(
-            inArray(
-              companies.name,
-              COMPANIES.map((c) => c.name),
-            ),
-          )
-      ).map((c: { id: number; name: string }) => [c.name, c.id]),
+    const companyIds = await idsBy(
+      tx,
+      companies,
+      companies.name,
+      COMPANIES.map((c) => c.name),
     );
 
     // Brand models.
@@ -539,26 +541,12 @@ export async function seedDemo(
     }
 
     // Users: the manufacturer administrator and one Concesionario user per dealer.
-    const roleIds = new Map<string, number>(
-      (
-        await tx
-          .select({ id: roles.id, name: roles.name })
-          .from(roles)
-          .where(inArray(roles.name, [ADMIN_ROLE, DEALER_ROLE]))
-      ).map((r: { id: number; name: string }) => [r.name, r.id]),
-    );
-    const dealerIds = new Map<string, number>(
-      (
-        await tx
-          .select({ id: dealers.id, code: dealers.code })
-          .from(dealers)
-          .where(
-            inArray(
-              dealers.code,
-              DEALERS.map((d) => d.code),
-            ),
-          )
-      ).map((r: { id: number; code: string }) => [r.code, r.id]),
+    const roleIds = await idsBy(tx, roles, roles.name, [ADMIN_ROLE, DEALER_ROLE]);
+    const dealerIds = await idsBy(
+      tx,
+      dealers,
+      dealers.code,
+      DEALERS.map((d) => d.code),
     );
     const wanted = [
       {
