@@ -1,4 +1,5 @@
 import { dealerBranchContract } from '@app/contracts';
+import { dealerField } from '../../fields/shared';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen } from '../../resources/types';
 
@@ -12,15 +13,7 @@ export const dealerBranchScreen = defineScreen({
     { field: 'district_name', sortable: false },
   ],
   form: [
-    {
-      name: 'dealer_id',
-      type: 'select',
-      label: 'Concesionario',
-      resource: 'dealers',
-      autocomplete: true,
-      required: true,
-      cols: 12,
-    },
+    dealerField({ cols: 12 }),
     { name: 'code', type: 'text', label: 'Codigo', maxLength: 20 },
     { name: 'name', type: 'text', label: 'Nombre', required: true },
     {

@@ -1,4 +1,5 @@
 import { dealerContactContract } from '@app/contracts';
+import { dealerField } from '../../fields/shared';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen } from '../../resources/types';
 
@@ -14,15 +15,7 @@ export const dealerContactScreen = defineScreen({
     { field: 'receives_alerts', type: 'boolean', sortable: false, width: 130 },
   ],
   form: [
-    {
-      name: 'dealer_id',
-      type: 'select',
-      label: 'Concesionario',
-      resource: 'dealers',
-      autocomplete: true,
-      required: true,
-      cols: 12,
-    },
+    dealerField({ cols: 12 }),
     { name: 'name', type: 'text', label: 'Nombre', required: true },
     { name: 'position', type: 'text', label: 'Cargo' },
     { name: 'email', type: 'email', label: 'Email' },

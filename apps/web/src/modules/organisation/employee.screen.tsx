@@ -2,6 +2,7 @@ import { employeeContract, LICENSE_CATEGORIES } from '@app/contracts';
 
 const licenses = LICENSE_CATEGORIES.map((c) => ({ ...c }));
 
+import { dealerBranchField, dealerField } from '../../fields/shared';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen } from '../../resources/types';
 
@@ -18,22 +19,8 @@ export const employeeScreen = defineScreen({
     { field: 'license_category', width: 120, sortable: false, filter: { options: licenses } },
   ],
   form: [
-    {
-      name: 'dealer_id',
-      type: 'select',
-      label: 'Concesionario',
-      resource: 'dealers',
-      autocomplete: true,
-      required: true,
-    },
-    {
-      name: 'dealer_branch_id',
-      type: 'select',
-      label: 'Sede',
-      resource: 'dealer-branches',
-      dependsOn: { field: 'dealer_id', filter: 'dealer_id' },
-      clearable: true,
-    },
+    dealerField(),
+    dealerBranchField(),
     { name: 'first_name', type: 'text', label: 'Nombres', required: true },
     { name: 'last_name', type: 'text', label: 'Apellidos', required: true },
     { name: 'document_number', type: 'text', label: 'Nro. Documento', maxLength: 20 },

@@ -3,6 +3,7 @@ import LockReset from '@mui/icons-material/LockReset';
 import { Avatar, IconButton, Tooltip } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { usePermission } from '../../auth/session';
+import { dealerField } from '../../fields/shared';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 import { ResetPasswordDialog } from './ResetPassword';
@@ -36,14 +37,7 @@ export const userScreen = defineScreen({
     { name: 'email', type: 'email', label: 'Email', required: true },
     { name: 'full_name', type: 'text', label: 'Nombre completo', required: true },
     { name: 'password', type: 'password', label: 'Contraseña', required: true, onlyNew: true },
-    {
-      name: 'dealer_id',
-      type: 'select',
-      label: 'Concesionario',
-      resource: 'dealers',
-      autocomplete: true,
-      clearable: true,
-    },
+    dealerField({ required: false, clearable: true }),
     {
       name: 'roles',
       type: 'select',
