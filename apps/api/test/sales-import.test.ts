@@ -153,7 +153,7 @@ describe('POST /api/sales/import', () => {
       'Documento: un DNI tiene 8 digitos',
       'Cliente es obligatorio',
       'VIN "I0" no es valido: 17 letras o digitos, sin I, O ni Q',
-      'Año "1800" no es valido (entre 1990 y ' + (new Date().getUTCFullYear() + 1) + ')',
+      `Año "1800" no es valido (entre 1990 y ${new Date().getUTCFullYear() + 1})`,
     ]);
   });
 
