@@ -81,8 +81,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       wildcard: true,
       index: ['index.html'],
       setHeaders: (reply, filePath) => {
-        if (path.relative(root, filePath).startsWith(`assets${path.sep}`)) {
+        const file = path.relative(root, filePath);
+        if (file.startsWith(`assets${path.sep}`)) {
           reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        } else if (file === 'index.html') {
+          reply.header('Cache-Control', 'no-cache');
         }
       },
     });
@@ -95,10 +98,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       !url.startsWith('/api') &&
       !isFileRequest(url)
     ) {
-      return reply
-        .type('text/html')
-        .header('Cache-Control', 'no-cache')
-        .sendFile('index.html', { cacheControl: false });
+      return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send(notFoundEnvelope(request));
   });

@@ -305,6 +305,7 @@ describe('engine', () => {
       expect(route.headers['cache-control']).toContain('no-cache');
       const root = await app.inject({ method: 'GET', url: '/' });
       expect(root.body).toContain('cliente nuevo');
+      expect(root.headers['cache-control']).toContain('no-cache');
     });
   });
 });
