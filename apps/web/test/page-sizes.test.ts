@@ -1,30 +1,28 @@
-// SPEC §9 page sizes: the server's default (the contract) and the client's list agree.
+// SPEC §9 page sizes: declared once in the contracts; the server's default and the client's list use them.
 import { RESOURCE_CONTRACTS } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { BASE_PAGE_SIZE, pageSizeOf, type ResourceScreenDef } from '../src/resources/types';
+import { pageSizeOf, type ResourceScreenDef } from '../src/resources/types';
+
+const SPEC_SIZES: Record<string, number> = {
+  users: 10,
+  roles: 50,
+  'general-types': 15,
+  departments: 10,
+  provinces: 10,
+  districts: 10,
+  'type-values': 10,
+  configurations: 10,
+};
 
 describe('default page sizes (SPEC §9)', () => {
-  it('the contract of every resource declares the page size the client uses', () => {
+  it('users 10, roles 50, general types 15, ubigeo and preferences lists 10, the rest (base) 5', () => {
     for (const [path, contract] of Object.entries(RESOURCE_CONTRACTS)) {
-      const def = { contract, columns: [], fields: [] } as unknown as ResourceScreenDef;
-      expect(contract.pageSize, path).toBe(pageSizeOf(def));
+      expect(contract.pageSize, path).toBe(SPEC_SIZES[path] ?? 5);
     }
   });
-  it('users 10, roles 50, general types 15, ubigeo and preferences lists 10, the rest 5', () => {
-    const sizes = Object.fromEntries(Object.entries(RESOURCE_CONTRACTS).map(([p, c]) => [p, c.pageSize]));
-    expect(sizes).toMatchObject({
-      users: 10,
-      roles: 50,
-      'general-types': 15,
-      departments: 10,
-      provinces: 10,
-      districts: 10,
-      'type-values': 10,
-      configurations: 10,
-      dealers: 5,
-      companies: 5,
-      zones: 5,
-    });
-    expect(BASE_PAGE_SIZE).toBe(5);
+  it('a screen lists with its contract page size unless it sets its own', () => {
+    const contract = RESOURCE_CONTRACTS.roles;
+    expect(pageSizeOf({ contract } as unknown as ResourceScreenDef)).toBe(50);
+    expect(pageSizeOf({ contract, pageSize: 20 } as unknown as ResourceScreenDef)).toBe(20);
   });
 });

@@ -93,7 +93,7 @@ export const quizContract = defineContract({
   permission: 'Quizzes',
   title: 'Encuestas',
   labels: quizLabels,
-  pageSize: 10,
+  pageSize: 5,
   schema: z.object({
     title: field.text(quizLabels.title, 200),
     description: field.optText(quizLabels.description, 1000),

@@ -97,7 +97,7 @@ export const saleContract = defineContract({
   permission: 'Sales',
   title: 'CEM',
   labels: saleLabels,
-  pageSize: 10,
+  pageSize: 5,
   schema: z.object({
     dealer_id: field.ref(saleLabels.dealer_id),
     dealer_branch_id: field.optRef(saleLabels.dealer_branch_id),

@@ -50,21 +50,8 @@ export interface ResourceScreenDef {
 
 export type { GridRenderCellParams };
 
-/** SPEC §9: roles 50, general types 15, users and the ubigeo/preferences lists 10, the rest 5. */
-export const SPEC_PAGE_SIZES: Record<string, number> = {
-  users: 10,
-  roles: 50,
-  departments: 10,
-  provinces: 10,
-  districts: 10,
-  'type-values': 10,
-  configurations: 10,
-  'general-types': 15,
-};
-export const BASE_PAGE_SIZE = 5;
-
-export const pageSizeOf = (def: ResourceScreenDef) =>
-  def.pageSize ?? SPEC_PAGE_SIZES[def.contract.path] ?? BASE_PAGE_SIZE;
+/** The default page size is the contract's (SPEC §9), shared with the server's default. */
+export const pageSizeOf = (def: ResourceScreenDef) => def.pageSize ?? def.contract.pageSize;
 
 export function defineScreen(def: ResourceScreenDef): ResourceScreenDef {
   return def;
