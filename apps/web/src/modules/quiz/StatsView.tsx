@@ -1,6 +1,6 @@
 // Table-stats for a year/month, the toolbar brand and dealer: cobertura, ranking by top box (the
 // dealers under the minimum sample apart, 'muestra insuficiente'), postventa, a chart, export.
-import { QUIZ_MESSAGES, type RankingRow, type TableStats } from '@app/contracts';
+import { MONTHS, QUIZ_MESSAGES, type RankingRow, type TableStats } from '@app/contracts';
 import FileDownload from '@mui/icons-material/FileDownload';
 import {
   Alert,
@@ -25,7 +25,7 @@ import { type ReactNode, useState } from 'react';
 import { type FileResult, http, saveFile } from '../../api/http';
 import { usePermission } from '../../auth/session';
 import { useGlobalFilters } from '../../shell/filters';
-import { avg, MONTHS, pct } from './format';
+import { avg, pct } from './format';
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
@@ -146,9 +146,9 @@ export default function StatsView() {
           fullWidth={false}
         >
           <MenuItem value={0}>Todo el año</MenuItem>
-          {MONTHS.map((m, i) => (
-            <MenuItem key={m} value={i + 1}>
-              {m}
+          {MONTHS.map((m) => (
+            <MenuItem key={m.id} value={m.id}>
+              {m.name}
             </MenuItem>
           ))}
         </TextField>
