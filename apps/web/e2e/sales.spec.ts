@@ -5,7 +5,7 @@
 import { SALES_IMPORT_HEADERS } from '@app/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { api, apiToken, loginForm, shot, uid } from './helpers';
+import { api, apiToken, fillDate, loginForm, shot, uid } from './helpers';
 
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 function vin(seed: string, n: number): string {
@@ -106,6 +106,7 @@ test('import, invite, answer on a phone, see the response, the ranking and the a
 
   // The external sales system is not configured: a clear message, nothing else.
   await page.getByRole('button', { name: 'Importar ventas' }).click();
+  await fillDate(page, 'Desde', today);
   await page.getByRole('button', { name: 'Traer del API de ventas' }).click();
   await expect(page.getByRole('dialog').getByText(/El API de ventas no esta configurado/)).toBeVisible();
 
@@ -128,7 +129,7 @@ test('import, invite, answer on a phone, see the response, the ranking and the a
   await expect(page.getByRole('grid').getByText('Sin enviar').first()).toBeVisible();
 
   // Invitations for the current filters (the search does not narrow them; the date range does).
-  await page.getByLabel('Fecha Venta desde').fill(today);
+  await fillDate(page, 'Fecha Venta desde', today);
   await page.getByRole('button', { name: 'Enviar encuestas' }).click();
   const send = page.getByRole('dialog', { name: 'Enviar encuestas' });
   await expect(send.getByText(`Ventas con fecha ${today}`)).toBeVisible();

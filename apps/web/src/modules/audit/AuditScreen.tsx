@@ -3,14 +3,12 @@
 import { defineContract, RESOURCE_CONTRACTS } from '@app/contracts';
 import Visibility from '@mui/icons-material/Visibility';
 import { Autocomplete, Box, Button, IconButton, Paper, TextField, Tooltip } from '@mui/material';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { http } from '../../api/http';
-import { DateInput } from '../../fields/inputs/DateInputs';
+import { DateRangeFilter } from '../../fields/DateRangeFilter';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 import { ACTIONS, AuditChangesDialog, resourceTitle } from './AuditChanges';
@@ -63,8 +61,7 @@ export default function AuditScreen() {
   const [, setSearchParams] = useSearchParams();
   const [resource, setResource] = useState<{ id: string; name: string } | null>(null);
   const [user, setUser] = useState<{ id: number; username: string; full_name: string } | null>(null);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [range, setRange] = useState({ from: '', to: '' });
   const [viewing, setViewing] = useState<number | null>(null);
   const users = useQuery({
     queryKey: ['lookup', 'users'],
@@ -82,8 +79,8 @@ export default function AuditScreen() {
     const fixedFilters: Record<string, string | number> = {};
     if (resource) fixedFilters.resource = resource.id;
     if (user) fixedFilters.user_id = user.id;
-    if (/^\d{4}-\d{2}-\d{2}$/.test(from)) fixedFilters.date_from = from;
-    if (/^\d{4}-\d{2}-\d{2}$/.test(to)) fixedFilters.date_to = to;
+    if (range.from) fixedFilters.date_from = range.from;
+    if (range.to) fixedFilters.date_to = range.to;
     return {
       ...auditScreen,
       fixedFilters,
@@ -95,7 +92,7 @@ export default function AuditScreen() {
         </Tooltip>
       ),
     };
-  }, [resource, user, from, to]);
+  }, [resource, user, range]);
 
   // A new filter starts again at page 1.
   const changed = () => setSearchParams(new URLSearchParams(), { replace: true });
@@ -131,35 +128,19 @@ export default function AuditScreen() {
           renderInput={(p) => <TextField {...p} label="Usuario" helperText=" " />}
           sx={{ width: 260 }}
         />
-        <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="es">
-          <Box sx={{ width: 170 }}>
-            <DateInput
-              field={{ name: 'date_from', type: 'date', label: 'Desde', clearable: true }}
-              value={from || null}
-              onChange={(v) => {
-                changed();
-                setFrom(v ?? '');
-              }}
-            />
-          </Box>
-          <Box sx={{ width: 170 }}>
-            <DateInput
-              field={{ name: 'date_to', type: 'date', label: 'Hasta', clearable: true }}
-              value={to || null}
-              onChange={(v) => {
-                changed();
-                setTo(v ?? '');
-              }}
-            />
-          </Box>
-        </LocalizationProvider>
+        <DateRangeFilter
+          value={range}
+          onChange={(r) => {
+            changed();
+            setRange(r);
+          }}
+        />
         <Button
           onClick={() => {
             changed();
             setResource(null);
             setUser(null);
-            setFrom('');
-            setTo('');
+            setRange({ from: '', to: '' });
           }}
         >
           Limpiar filtros

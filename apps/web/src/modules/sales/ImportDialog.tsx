@@ -20,12 +20,12 @@ import {
   ListItem,
   ListItemIcon,
   ListItemText,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { HttpError, http } from '../../api/http';
+import { DateRangeFilter } from '../../fields/DateRangeFilter';
 import { downloadTemplate } from './template';
 
 /** Shown at most; the counts cover every row. */
@@ -120,24 +120,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           <Typography variant="body2" sx={{ width: '100%' }} color="text.secondary">
             O traiga las ventas del sistema de ventas (API) de un periodo:
           </Typography>
-          <TextField
-            type="date"
-            label="Desde"
-            value={range.from}
-            onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
-            sx={{ width: 170 }}
-            fullWidth={false}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            type="date"
-            label="Hasta"
-            value={range.to}
-            onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
-            sx={{ width: 170 }}
-            fullWidth={false}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DateRangeFilter value={range} onChange={setRange} />
           <Button
             variant="outlined"
             startIcon={<CloudDownload />}

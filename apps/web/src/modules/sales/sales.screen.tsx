@@ -9,9 +9,10 @@ import {
   saleContract,
 } from '@app/contracts';
 import Forum from '@mui/icons-material/Forum';
-import { Box, Chip, IconButton, TextField, Tooltip } from '@mui/material';
+import { Box, Chip, IconButton, Tooltip } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { DateRangeFilter } from '../../fields/DateRangeFilter';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 import { useGlobalFilters } from '../../shell/filters';
@@ -158,23 +159,11 @@ export default function SalesScreen() {
       ),
       header: (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
-          <TextField
-            type="date"
-            label="Fecha Venta desde"
-            value={range.from}
-            onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
-            sx={{ width: 180 }}
-            fullWidth={false}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: range.to || undefined } }}
-          />
-          <TextField
-            type="date"
-            label="Fecha Venta hasta"
-            value={range.to}
-            onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
-            sx={{ width: 180 }}
-            fullWidth={false}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.from || undefined } }}
+          <DateRangeFilter
+            value={range}
+            onChange={setRange}
+            labels={['Fecha Venta desde', 'Fecha Venta hasta']}
+            width={200}
           />
           <Box sx={{ flex: 1 }} />
           <SalesActions filters={filters} selected={selected} />
