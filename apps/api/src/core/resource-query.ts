@@ -97,8 +97,6 @@ export function readFilters(query: QueryParams): Record<string, string> {
 
 export interface ListConditions {
   where: SQL | undefined;
-  /** True when a search or filter narrows the list (the scope alone does not count). */
-  narrowed: boolean;
 }
 
 export function listConditions(
@@ -113,10 +111,7 @@ export function listConditions(
   parts.push(search, ...filters);
   if (onlyActive && res.activeColumn) parts.push(eq(res.activeColumn, true));
   const present = parts.filter((p): p is SQL => p !== undefined);
-  return {
-    where: present.length ? and(...present) : undefined,
-    narrowed: !!search || filters.some(Boolean) || (!!res.dealerScoped && user.isDealer) || onlyActive,
-  };
+  return { where: present.length ? and(...present) : undefined };
 }
 
 export function orderBy(res: Resource, query: QueryParams): SQL[] {
@@ -183,21 +178,15 @@ export async function countRows(
 ): Promise<{ total: number; totalIsEstimate?: boolean }> {
   // An unfiltered list of a table the planner knows to be big answers its estimate without
   // counting at all: even a capped count reads 10,001 rows on every page.
-  if (!cond.where) {
-    const estimate = await plannerEstimate(handle, res.tableName);
-    if (estimate > BIG_TABLE_ROWS) return { total: estimate, totalIsEstimate: true };
-  }
+  const estimate = cond.where ? undefined : await plannerEstimate(handle, res.tableName);
+  if (estimate !== undefined && estimate > BIG_TABLE_ROWS) return { total: estimate, totalIsEstimate: true };
   let inner = db.select({ one: sql`1` }).from(res.table);
   if (cond.where) for (const j of res.joins ?? []) inner = inner.leftJoin(j.table, j.on);
   inner = inner.where(cond.where).limit(COUNT_CAP + 1);
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(inner.as('capped'));
   const total = Number(n);
   if (total <= COUNT_CAP) return { total };
-  if (!cond.where) {
-    const estimate = await plannerEstimate(handle, res.tableName);
-    return { total: Math.max(estimate, COUNT_CAP + 1), totalIsEstimate: true };
-  }
-  return { total: COUNT_CAP + 1, totalIsEstimate: true };
+  return { total: Math.max(estimate ?? 0, COUNT_CAP + 1), totalIsEstimate: true };
 }
 
 /** One record by id within the user's scope, with its display fields. */
