@@ -13,6 +13,7 @@ import { Box, Chip, IconButton, Tooltip } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
+import { dealerBranchField, dealerField } from '../../fields/shared';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 import { useGlobalFilters } from '../../shell/filters';
@@ -55,22 +56,8 @@ export const salesScreen = defineScreen({
   actionsWidth: 140,
   dialogWidth: 800,
   form: [
-    {
-      name: 'dealer_id',
-      type: 'select',
-      label: 'Concesionario',
-      resource: 'dealers',
-      autocomplete: true,
-      required: true,
-    },
-    {
-      name: 'dealer_branch_id',
-      type: 'select',
-      label: 'Sede',
-      resource: 'dealer-branches',
-      dependsOn: { field: 'dealer_id', filter: 'dealer_id' },
-      clearable: true,
-    },
+    dealerField(),
+    dealerBranchField(),
     { name: 'sale_date', type: 'date', label: 'Fecha Venta', required: true, default: 'today', cols: 4 },
     { name: 'invoice', type: 'text', label: 'Factura', required: true, maxLength: 40, cols: 4 },
     {
