@@ -10,6 +10,7 @@ import { parseBody, parseId, type QueryParams, qInt, qs } from '../../core/http'
 import { registerResource } from '../../core/resource-routes';
 import { contentDisposition, loadExcel, neutralise } from '../../core/xlsx';
 import { flushOutbox, type MailContext, resolveSmtpUrl } from '../mail/mail.service';
+import { withAnswers } from './quiz.answers';
 import { requestInvitations } from './quiz.invitations';
 import { getPublicQuiz, submitPublicAnswers } from './quiz.public';
 import { questionResource, quizResource } from './quiz.resources';
@@ -136,20 +137,9 @@ export function quizRoutes(app: FastifyInstance): void {
          ${from} order by r.answered_at desc, r.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
         params,
       );
-      const answers = data.length
-        ? await handle().query<{ response_id: number }>(
-            `select a.response_id, a.question_id, a.question, a.question_type, a.value, a.rating
-             from quiz_answers a left join quiz_questions qq on qq.id = a.question_id
-             where a.response_id = any($1::int[]) order by a.response_id, coalesce(qq."order", 9999), a.id`,
-            [data.map((r) => r.id)],
-          )
-        : [];
       return ok({
         total,
-        data: data.map((r) => ({
-          ...r,
-          answers: answers.filter((a) => a.response_id === r.id).map(({ response_id: _r, ...a }) => a),
-        })),
+        data: await withAnswers(handle(), data),
       });
     },
   );

@@ -13,6 +13,7 @@ import { defineResource, fromContract } from '../../core/resource';
 import { registerResource } from '../../core/resource-routes';
 import { contentDisposition } from '../../core/xlsx';
 import { dealerBranches, dealers, manufacturerModels, manufacturers } from '../../db/schema';
+import { withAnswers } from '../quiz/quiz.answers';
 import { importSaleRows, importSaleStream, rowsFromObjects } from './sales.rows';
 import { sales } from './sales.tables';
 import {
@@ -276,21 +277,10 @@ export function salesRoutes(app: FastifyInstance): void {
          from quiz_responses r join quizzes q on q.id = r.quiz_id where r.sale_id = $1 order by r.id`,
         [id],
       );
-      const answers = responses.length
-        ? await handle().query<{ response_id: number }>(
-            `select a.response_id, a.question_id, a.question, a.question_type, a.value, a.rating
-             from quiz_answers a left join quiz_questions qq on qq.id = a.question_id
-             where a.response_id = any($1::int[]) order by a.response_id, coalesce(qq."order", 9999), a.id`,
-            [responses.map((r) => r.id)],
-          )
-        : [];
       return ok({
         sale_id: id,
         invitations,
-        responses: responses.map((r) => ({
-          ...r,
-          answers: answers.filter((a) => a.response_id === r.id).map(({ response_id: _r, ...a }) => a),
-        })),
+        responses: await withAnswers(handle(), responses),
       });
     },
   );
