@@ -330,6 +330,19 @@ export function allPermissions(tree: MenuNode[] = MENU_TREE): string[] {
   return out;
 }
 
+/** Screen titles by permission base ("Admin.Dealers" → its menu title), the first one in tree order. */
+export function permissionTitles(tree: MenuNode[] = MENU_TREE): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (nodes: MenuNode[]) => {
+    for (const n of nodes) {
+      if (n.permission && !out.has(n.permission)) out.set(n.permission, n.title);
+      if (n.children) walk(n.children);
+    }
+  };
+  walk(tree);
+  return out;
+}
+
 /** What the Concesionario role holds: its own dealer's records, read of the rest it needs. */
 export const DEALER_ROLE_PERMISSIONS: string[] = [
   'Dashboard.view',

@@ -2,7 +2,7 @@
 // logout and password changes raise the version, so older tokens stop working. The user's
 // permission set is cached in-process for a few seconds, keyed by id + token_version.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { MENU_TREE, type MenuNode } from '@app/contracts';
+import { permissionTitles } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from './context';
 import { ForbiddenError, UnauthorizedError } from './errors';
@@ -167,14 +167,7 @@ const ACTION_WORDS: Record<string, string> = {
 };
 
 /** Screen titles by permission base, so a 403 names what the user sees in the menu. */
-const titles = new Map<string, string>();
-const collectTitles = (nodes: MenuNode[]) => {
-  for (const n of nodes) {
-    if (n.permission && !titles.has(n.permission)) titles.set(n.permission, n.title);
-    if (n.children) collectTitles(n.children);
-  }
-};
-collectTitles(MENU_TREE);
+const titles = permissionTitles();
 
 export function forbidden(permission: string): ForbiddenError {
   const action = permission.split('.').pop() ?? '';

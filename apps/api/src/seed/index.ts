@@ -10,6 +10,7 @@ import {
   MENU_TREE,
   type MenuNode,
   type PermissionAction,
+  permissionTitles,
 } from '@app/contracts';
 import { hash } from '@node-rs/argon2';
 import { type SQL, sql } from 'drizzle-orm';
@@ -57,14 +58,7 @@ const ACTION_LABELS: Record<PermissionAction, string> = {
 
 /** Readable names for permissions: "Concesionarios - Ver". */
 function permissionDisplayNames(tree: MenuNode[] = MENU_TREE): Map<string, string> {
-  const titles = new Map<string, string>();
-  const walk = (nodes: MenuNode[]) => {
-    for (const n of nodes) {
-      if (n.permission) titles.set(n.permission, n.title);
-      if (n.children) walk(n.children);
-    }
-  };
-  walk(tree);
+  const titles = permissionTitles(tree);
   const out = new Map<string, string>();
   for (const name of allPermissions(tree)) {
     const dot = name.lastIndexOf('.');
