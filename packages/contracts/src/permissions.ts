@@ -5,6 +5,15 @@ export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
 
 export const permissionName = (base: string, action: PermissionAction) => `${base}.${action}`;
 
+/** The Spanish word of each action ("Concesionarios - Ver", the role permission tree, 403s). */
+export const PERMISSION_ACTION_LABELS: Record<PermissionAction, string> = {
+  view: 'Ver',
+  store: 'Crear',
+  update: 'Editar',
+  destroy: 'Eliminar',
+  export: 'Exportar',
+};
+
 export interface MenuNode {
   /** Screen name the client matches (SPEC §2). Unique. */
   name: string;

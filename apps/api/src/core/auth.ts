@@ -2,7 +2,7 @@
 // logout and password changes raise the version, so older tokens stop working. The user's
 // permission set is cached in-process for a few seconds, keyed by id + token_version.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { permissionTitles } from '@app/contracts';
+import { PERMISSION_ACTION_LABELS, type PermissionAction, permissionTitles } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from './context';
 import { ForbiddenError, UnauthorizedError } from './errors';
@@ -158,21 +158,15 @@ export async function optionalAuth(request: FastifyRequest): Promise<void> {
   }
 }
 
-const ACTION_WORDS: Record<string, string> = {
-  view: 'ver',
-  store: 'crear',
-  update: 'editar',
-  destroy: 'eliminar',
-  export: 'exportar',
-};
-
 /** Screen titles by permission base, so a 403 names what the user sees in the menu. */
 const titles = permissionTitles();
 
 export function forbidden(permission: string): ForbiddenError {
   const action = permission.split('.').pop() ?? '';
   const base = permission.slice(0, permission.length - action.length - 1);
-  const verb = ACTION_WORDS[action];
+  const verb = Object.hasOwn(PERMISSION_ACTION_LABELS, action)
+    ? PERMISSION_ACTION_LABELS[action as PermissionAction].toLowerCase()
+    : undefined;
   return new ForbiddenError(
     verb
       ? `No tiene permiso para ${verb} ${titles.get(base) ?? base}`

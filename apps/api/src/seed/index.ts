@@ -9,6 +9,7 @@ import {
   DEALER_ROLE_PERMISSIONS,
   MENU_TREE,
   type MenuNode,
+  PERMISSION_ACTION_LABELS,
   type PermissionAction,
   permissionTitles,
 } from '@app/contracts';
@@ -48,14 +49,6 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
-const ACTION_LABELS: Record<PermissionAction, string> = {
-  view: 'Ver',
-  store: 'Crear',
-  update: 'Editar',
-  destroy: 'Eliminar',
-  export: 'Exportar',
-};
-
 /** Readable names for permissions: "Concesionarios - Ver". */
 function permissionDisplayNames(tree: MenuNode[] = MENU_TREE): Map<string, string> {
   const titles = permissionTitles(tree);
@@ -64,7 +57,7 @@ function permissionDisplayNames(tree: MenuNode[] = MENU_TREE): Map<string, strin
     const dot = name.lastIndexOf('.');
     const base = name.slice(0, dot);
     const action = name.slice(dot + 1) as PermissionAction;
-    out.set(name, `${titles.get(base) ?? base} - ${ACTION_LABELS[action] ?? action}`);
+    out.set(name, `${titles.get(base) ?? base} - ${PERMISSION_ACTION_LABELS[action] ?? action}`);
   }
   return out;
 }
