@@ -1,5 +1,6 @@
 // An administrator sets a new password for a user (PUT /api/users/{id}/reset-password); the
 // user's open sessions end.
+import { LIMITS, messages } from '@app/contracts';
 import {
   Button,
   Dialog,
@@ -12,8 +13,6 @@ import {
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { HttpError, http } from '../../api/http';
-
-const MIN = 8;
 
 export function ResetPasswordDialog({
   user,
@@ -33,8 +32,8 @@ export function ResetPasswordDialog({
 
   const save = async () => {
     if (!user) return;
-    if (!password) return setError('Contraseña es obligatorio');
-    if (password.length < MIN) return setError('Minimo 8 caracteres');
+    if (!password) return setError(messages.required('Contraseña'));
+    if (password.length < LIMITS.passwordMinLength) return setError(messages.password);
     setBusy(true);
     try {
       await http.put(`/users/${user.id}/reset-password`, { password });
