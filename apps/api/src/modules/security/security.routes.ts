@@ -83,6 +83,17 @@ async function assertRole(db: any, roleId: number): Promise<void> {
   if (!role) throw new NotFoundError('El rol no existe');
 }
 
+/** The permission names a role holds, by name. */
+async function grantedNames(db: any, roleId: number): Promise<string[]> {
+  const rows = await db
+    .select({ name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(rolePermissions.permission_id, permissions.id))
+    .where(eq(rolePermissions.role_id, roleId))
+    .orderBy(asc(permissions.name));
+  return rows.map((g: { name: string }) => g.name);
+}
+
 export function securityRoutes(app: FastifyInstance): void {
   const db = () => app.ctx.handle.db as any;
   const tags = ['Seguridad'];
@@ -123,12 +134,6 @@ export function securityRoutes(app: FastifyInstance): void {
       if (raw === undefined) throw ValidationError.field('role_id', 'Rol es obligatorio');
       const roleId = parseId(raw);
       await assertRole(db(), roleId);
-      const granted = await db()
-        .select({ name: permissions.name })
-        .from(rolePermissions)
-        .innerJoin(permissions, eq(rolePermissions.permission_id, permissions.id))
-        .where(eq(rolePermissions.role_id, roleId))
-        .orderBy(asc(permissions.name));
       const names: string[] = (await db().select({ name: permissions.name }).from(permissions)).map(
         (p: { name: string }) => p.name,
       );
@@ -149,7 +154,7 @@ export function securityRoutes(app: FastifyInstance): void {
           children: withPermissions(n.children),
         }));
       return ok({
-        granted: granted.map((g: { name: string }) => g.name),
+        granted: await grantedNames(db(), roleId),
         all: withPermissions(buildTabTree(await allTabs(db(), false))),
       });
     },
@@ -188,13 +193,7 @@ export function securityRoutes(app: FastifyInstance): void {
       });
     });
     invalidateAllUsers();
-    const granted = await db()
-      .select({ name: permissions.name })
-      .from(rolePermissions)
-      .innerJoin(permissions, eq(rolePermissions.permission_id, permissions.id))
-      .where(eq(rolePermissions.role_id, body.role_id))
-      .orderBy(asc(permissions.name));
-    return ok({ role_id: body.role_id, granted: granted.map((g: { name: string }) => g.name) });
+    return ok({ role_id: body.role_id, granted: await grantedNames(db(), body.role_id) });
   };
 
   app.put(
