@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { findPgError } from '../../core/db-errors';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { DatabaseHandle } from '../../db/client';
-import { escapeHtml, type MailContext, sendMail } from '../mail/mail.service';
+import { escapeHtml, type MailContext, resolveMailSettings, sendMail } from '../mail/mail.service';
 import { hashToken, TOKEN_RE } from './quiz.invitations';
 
 export class GoneError extends AppError {
@@ -233,7 +233,9 @@ async function mailAlert(
   const html = `<p>El cliente <b>${escapeHtml(inv.buyer_name)}</b> (VIN ${escapeHtml(inv.vin)}) califico con el nivel mas bajo:</p><ul>${lowest
     .map((a) => `<li>${escapeHtml(a.question)}</li>`)
     .join('')}</ul><p>Revise la alerta en Satisfaccion de Cliente, respondala y cierrela.</p>`;
+  // SMTP and sender settings read once for all the contacts, as invitations do.
+  const settled = contacts.length > 1 ? await resolveMailSettings(mail) : mail;
   for (const c of contacts) {
-    await sendMail(mail, { to: c.email, subject, text, html });
+    await sendMail(settled, { to: c.email, subject, text, html });
   }
 }
