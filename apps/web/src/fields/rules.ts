@@ -5,7 +5,7 @@ import type { RegisterOptions } from 'react-hook-form';
 import type { FieldDef, Option } from './types';
 import { DISPLAY_TYPES } from './types';
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 const isEmpty = (v: unknown) =>

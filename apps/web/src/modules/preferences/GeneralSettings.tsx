@@ -1,6 +1,7 @@
 // The everyday settings as a form: company name, currency sign, survey expiry, mail and the
 // external systems. Saving calls PUT /api/configurations/save and merges its answer into the
 // client's settings at once (page title, currency sign...).
+import { messages } from '@app/contracts';
 import SaveIcon from '@mui/icons-material/Save';
 import { Alert, Box, Button, Grid, LinearProgress, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { http } from '../../api/http';
 import { mergeSettings, type Settings, usePermission } from '../../auth/session';
+import { EMAIL_RE } from '../../fields/rules';
 
 interface SettingField {
   key: string;
@@ -70,17 +72,16 @@ const SECTIONS: { title: string; fields: SettingField[] }[] = [
 ];
 
 const ALL = SECTIONS.flatMap((s) => s.fields);
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function validate(f: SettingField, value: string): string | null {
   const v = value.trim();
-  if (!v) return f.required ? `${f.label} es obligatorio` : null;
+  if (!v) return f.required ? messages.required(f.label) : null;
   if (f.kind === 'int') {
     if (!/^\d+$/.test(v)) return `${f.label} debe ser un numero entero`;
-    if (f.min !== undefined && Number(v) < f.min) return `${f.label} el valor minimo es ${f.min}`;
-    if (f.max !== undefined && Number(v) > f.max) return `${f.label} el valor maximo es ${f.max}`;
+    if (f.min !== undefined && Number(v) < f.min) return messages.min(f.label, f.min);
+    if (f.max !== undefined && Number(v) > f.max) return messages.max(f.label, f.max);
   }
-  if (f.kind === 'email' && !EMAIL.test(v)) return 'Debe ser un Email valido.';
+  if (f.kind === 'email' && !EMAIL_RE.test(v)) return messages.email;
   if (f.kind === 'url' && !/^https?:\/\/\S+$/.test(v))
     return `${f.label} debe empezar con http:// o https://`;
   return null;
