@@ -2,7 +2,7 @@
 // configured (SMTP_URL in the environment, or the SMTP_URL configuration) it is delivered at
 // once through nodemailer and marked sent, otherwise it stays pending (and a log line says so)
 // until `flushOutbox` runs with SMTP configured. No message is lost either way.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import { readSetting } from '../../connectors/settings';
 import type { DatabaseHandle } from '../../db/client';
@@ -148,16 +148,6 @@ export async function flushOutbox(ctx: MailContext, limit = 500): Promise<FlushR
   );
   ctx.log?.info({ sent, failed, pending: n }, 'mail_outbox vaciado');
   return { sent, failed, pending: n };
-}
-
-/** Status of outbox rows by id (for callers that keep the outbox id, e.g. invitations). */
-export async function outboxStatus(handle: DatabaseHandle, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await handle.db
-    .select({ id: mailOutbox.id, status: mailOutbox.status })
-    .from(mailOutbox)
-    .where(and(inArray(mailOutbox.id, ids)));
-  return new Map(rows.map((r) => [r.id, r.status]));
 }
 
 /** Minimal HTML escaping for the mail bodies built from user data. */
