@@ -108,11 +108,6 @@ export function dropSession(): void {
   sessionStore.set({ info: null, menu: null, status: 'ready' });
 }
 
-export function hasPermission(name: string | null | undefined): boolean {
-  if (!name) return true;
-  return sessionStore.get().info?.user.permissions.includes(name) ?? false;
-}
-
 export function usePermission(name: string | null | undefined): boolean {
   return useSession((s) => !name || (s.info?.user.permissions.includes(name) ?? false));
 }
