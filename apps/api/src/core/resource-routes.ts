@@ -36,13 +36,6 @@ function pickColumns(res: Resource, data: Row): Row {
   return out;
 }
 
-function rawRow(res: Resource, row: Row | undefined): Row | undefined {
-  if (!row) return row;
-  const out: Row = {};
-  for (const k of Object.keys(row)) if (!res.hidden?.includes(k)) out[k] = row[k];
-  return out;
-}
-
 const listQueryDoc = {
   type: 'object',
   properties: {
@@ -250,7 +243,7 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
       if (res.dealerColumn && res.dealerColumn !== 'id' && user.isDealer)
         input[res.dealerColumn] = user.dealerId;
       const row = await db().transaction(async (tx: any) => {
-        const before = rawRow(res, await findOne(tx, res, id, user));
+        const before = await findOne(tx, res, id, user);
         if (!before) throw new NotFoundError();
         const ctx: HookContext = { tx, user, action: 'update', id, before, input };
         const data = pickColumns(
@@ -279,7 +272,7 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
       assertPermission(user, perm('destroy'));
       const id = parseId((request.params as { id: string }).id);
       await db().transaction(async (tx: any) => {
-        const before = rawRow(res, await findOne(tx, res, id, user));
+        const before = await findOne(tx, res, id, user);
         if (!before) throw new NotFoundError();
         if (res.hooks?.beforeDelete)
           await res.hooks.beforeDelete({ tx, user, action: 'delete', id, before, input: {} });
