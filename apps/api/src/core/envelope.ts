@@ -3,7 +3,7 @@ import type { ApiError, Envelope } from '@app/contracts';
 import { messages } from '@app/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mapDbError } from './db-errors';
-import { AppError } from './errors';
+import { AppError, UnauthorizedError } from './errors';
 
 export function ok<T>(result: T): Envelope<T> {
   return { success: true, result, error: null };
@@ -39,8 +39,7 @@ function frameworkError(err: FastifyError): AppError | undefined {
   }
   const status = err.statusCode;
   if (status && status >= 400 && status < 500) {
-    if (status === 401)
-      return new AppError(401, 'Sesion expirada o token invalido, inicie sesion nuevamente');
+    if (status === 401) return new UnauthorizedError();
     if (status === 429)
       return new AppError(429, 'Demasiadas solicitudes, intente nuevamente en unos minutos');
     return new AppError(
