@@ -1,6 +1,6 @@
 // 'Auditoria': who changed what and when, read-only, for administrators (Admin.Audit.view).
 // Filters by resource, user and date range; each row opens its before and after values.
-import { defineContract, RESOURCE_CONTRACTS } from '@app/contracts';
+import { defineContract, messages, RESOURCE_CONTRACTS } from '@app/contracts';
 import Visibility from '@mui/icons-material/Visibility';
 import { Autocomplete, Box, Button, IconButton, Paper, TextField, Tooltip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -109,7 +109,7 @@ export default function AuditScreen() {
             changed();
             setResource(v);
           }}
-          noOptionsText="Sin registros disponibles"
+          noOptionsText={messages.emptySelect}
           size="small"
           renderInput={(p) => <TextField {...p} label="Recurso" helperText=" " />}
           sx={{ width: 220 }}
@@ -123,7 +123,7 @@ export default function AuditScreen() {
             changed();
             setUser(v);
           }}
-          noOptionsText="Sin registros disponibles"
+          noOptionsText={messages.emptySelect}
           size="small"
           renderInput={(p) => <TextField {...p} label="Usuario" helperText=" " />}
           sx={{ width: 260 }}

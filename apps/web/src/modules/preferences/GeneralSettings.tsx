@@ -133,7 +133,7 @@ export function GeneralSettings() {
     try {
       const settings = await http.put<Settings>('/configurations/save', body);
       mergeSettings(settings);
-      enqueueSnackbar('Guardado Correctamente', { variant: 'success' });
+      enqueueSnackbar(messages.saved, { variant: 'success' });
       await q.refetch();
     } catch {
       // toast shown by the client

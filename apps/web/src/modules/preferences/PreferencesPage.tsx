@@ -1,5 +1,6 @@
 // /preferences: general settings, general types and their values, and the raw configurations.
 // Only one list is mounted at a time; switching tabs clears the list state of the URL.
+import { messages } from '@app/contracts';
 import ListIcon from '@mui/icons-material/List';
 import { Autocomplete, Box, IconButton, Paper, Tab, Tabs, TextField, Tooltip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -84,7 +85,7 @@ export default function PreferencesPage() {
                 setSearchParams(new URLSearchParams(), { replace: true });
                 setTypeId(v?.id ?? null);
               }}
-              noOptionsText="Sin registros disponibles"
+              noOptionsText={messages.emptySelect}
               renderInput={(params) => (
                 <TextField {...params} label="Tipo general (todos si se deja vacio)" />
               )}

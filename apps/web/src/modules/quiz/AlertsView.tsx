@@ -1,5 +1,6 @@
 // Alerts raised by a rating at the lowest level: listed with their age (open first, oldest
 // first); the dealer replies and then closes them.
+import { messages } from '@app/contracts';
 import {
   Alert,
   Box,
@@ -64,13 +65,13 @@ export default function AlertsView() {
   const sendReply = async () => {
     if (!replying) return;
     if (!reply.trim()) {
-      setReplyError('Respuesta es obligatorio');
+      setReplyError(messages.required('Respuesta'));
       return;
     }
     setBusy(true);
     try {
       await http.put(`/quiz-alerts/${replying.id}/reply`, { reply: reply.trim() }, { silent: true });
-      enqueueSnackbar('Guardado Correctamente', { variant: 'success' });
+      enqueueSnackbar(messages.saved, { variant: 'success' });
       setReplying(null);
       await list.refetch();
     } catch (e) {

@@ -1,6 +1,6 @@
 // The questions of a questionnaire, in order: add, edit (text, type, options, required), move up
 // or down (the kit's sortable list rule) and remove; saved whole with the questionnaire.
-import { QUESTION_TYPES, type QuestionType } from '@app/contracts';
+import { messages, QUESTION_TYPES, type QuestionType } from '@app/contracts';
 import Add from '@mui/icons-material/Add';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
@@ -125,7 +125,7 @@ export function QuestionsDialog({ quizId, readOnly, onClose }: Props) {
         },
         { silent: true },
       );
-      enqueueSnackbar('Guardado Correctamente', { variant: 'success' });
+      enqueueSnackbar(messages.saved, { variant: 'success' });
       await queryClient.invalidateQueries({ queryKey: ['list', 'quizzes'] });
       onClose();
     } catch (e) {

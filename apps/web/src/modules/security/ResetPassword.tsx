@@ -37,7 +37,7 @@ export function ResetPasswordDialog({
     setBusy(true);
     try {
       await http.put(`/users/${user.id}/reset-password`, { password });
-      enqueueSnackbar('Guardado Correctamente', { variant: 'success' });
+      enqueueSnackbar(messages.saved, { variant: 'success' });
       onClose();
     } catch (err) {
       const field =
