@@ -10,6 +10,7 @@ import type { AppConfig } from './config';
 import { APP_VERSION } from './core/app-info';
 import { notFoundEnvelope, registerEnvelope } from './core/envelope';
 import { registerOpenApi } from './core/openapi';
+import { registerRateLimit } from './core/rate-limit';
 import type { DatabaseHandle } from './db/client';
 import { modules } from './modules';
 
@@ -46,7 +47,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger:
       opts.logger === false ? false : { level: opts.logger ? 'info' : (process.env.LOG_LEVEL ?? 'warn') },
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // Behind a reverse proxy set TRUST_PROXY, or every client shares the proxy's address; trusting
+    // X-Forwarded-For from anyone would let a client pick its address (and dodge the limits).
+    trustProxy: opts.config.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorate('ctx', { handle: opts.handle, config: opts.config, jwtSecret: opts.jwtSecret });
@@ -67,6 +70,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(fastifyJwt, { secret: opts.jwtSecret });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 5, fields: 50 } });
   await registerOpenApi(app, APP_VERSION);
+  // Before the modules: the plugin sees the routes registered after it (per-route limits).
+  await registerRateLimit(app);
 
   for (const register of modules) await register(app);
 

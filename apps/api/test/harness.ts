@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { type AppConfig, loadConfig, type RateLimits } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, databaseUrlFor } from './template';
 
@@ -21,7 +21,13 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(): Promise<TestContext> {
+/**
+ * Per-address limits for tests: the suites log in and call the public survey many times from one
+ * address (app.inject), so they run with limits no test reaches. A test of the limits passes its own.
+ */
+export const TEST_RATE_LIMITS: RateLimits = { login: 100_000, survey: 100_000, upload: 100_000 };
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
   const url = process.env.TEST_DATABASE_URL;
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
@@ -51,7 +57,13 @@ export async function createTestApp(): Promise<TestContext> {
     handle = await openDatabase({ dataDir: dir });
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
-  const config = { ...loadConfig({}), adminUsername: ADMIN_USERNAME, dataDir: '' };
+  const config: AppConfig = {
+    ...loadConfig({}),
+    adminUsername: ADMIN_USERNAME,
+    dataDir: '',
+    rateLimits: TEST_RATE_LIMITS,
+    ...overrides,
+  };
   const app = await buildApp({ handle, config, jwtSecret: JWT_SECRET });
   await app.ready();
   return {
