@@ -310,22 +310,32 @@ export const tabs = pgTable(
   (t) => [index('tabs_parent_idx').on(t.parent_id)],
 );
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  username: varchar('username', { length: 80 }).notNull().unique(),
-  email: varchar('email', { length: 150 }).notNull().unique(),
-  full_name: varchar('full_name', { length: 150 }).notNull(),
-  password_hash: text('password_hash').notNull(),
-  /** Set: a dealer user limited to that dealer's records. */
-  dealer_id: integer('dealer_id').references(() => dealers.id),
-  default_tab: varchar('default_tab', { length: 80 }).notNull().default('home'),
-  avatar_url: text('avatar_url'),
-  confirmed: boolean('confirmed').notNull().default(true),
-  /** Raised on password change and logout: tokens carry it, older ones stop working. */
-  token_version: integer('token_version').notNull().default(0),
-  ...active,
-  ...timestamps,
-});
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 80 }).notNull().unique(),
+    /** Stored trimmed and lower-cased (normaliseEmail); unique whatever the case or spaces. */
+    email: varchar('email', { length: 150 }).notNull().unique(),
+    full_name: varchar('full_name', { length: 150 }).notNull(),
+    password_hash: text('password_hash').notNull(),
+    /** Set: a dealer user limited to that dealer's records. */
+    dealer_id: integer('dealer_id').references(() => dealers.id),
+    default_tab: varchar('default_tab', { length: 80 }).notNull().default('home'),
+    avatar_url: text('avatar_url'),
+    confirmed: boolean('confirmed').notNull().default(true),
+    /** Raised on password change and logout: tokens carry it, older ones stop working. */
+    token_version: integer('token_version').notNull().default(0),
+    ...active,
+    ...timestamps,
+  },
+  // A login name designates one account: user names are unique whatever their case, e-mails
+  // whatever their case and surrounding spaces (login resolves both that way).
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_normalised_uq').on(sql`lower(btrim(${t.email}))`),
+  ],
+);
 
 export const userRoles = pgTable(
   'user_roles',
@@ -340,17 +350,37 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.user_id, t.role_id] })],
 );
 
+/**
+ * Login attempts, for the lockout: keyed by the account (user_id) when the typed name resolves
+ * to a user, else by the normalised typed name (user_id null). Rows older than a day are pruned.
+ */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: serial('id').primaryKey(),
+    /** The typed name, trimmed and lower-cased. */
     username: varchar('username', { length: 150 }).notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     succeeded: boolean('succeeded').notNull(),
     ip: varchar('ip', { length: 64 }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_attempts_username_at_idx').on(t.username, t.at)],
+  (t) => [
+    index('login_attempts_username_at_idx').on(t.username, t.at),
+    index('login_attempts_user_at_idx').on(t.user_id, t.at),
+    index('login_attempts_at_idx').on(t.at),
+  ],
 );
+
+/**
+ * Secrets the server owns (the generated token-signing key): never read or written by any
+ * call, unlike `configurations`, which administrators edit.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  key: varchar('key', { length: 80 }).primaryKey(),
+  value: text('value').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const auditLogs = pgTable(
   'audit_logs',

@@ -194,9 +194,21 @@ export const CONFIGURATIONS: SeedConfiguration[] = [
     description: 'URL del sistema SIMA de despachos (vacio: no configurado)',
   },
   { key: 'SIMA_API_TOKEN', value: '', is_public: false, description: 'Token del sistema SIMA' },
+  {
+    key: 'SMTP_URL',
+    value: '',
+    is_public: false,
+    description: 'Servidor de correo saliente smtp://usuario:clave@host:587 (si el entorno no lo define)',
+  },
 ];
 
-/** Configuration key of the generated token-signing secret (used when JWT_SECRET is not set). */
+/**
+ * The declared settings: the only keys /api/configurations and /api/configurations/save accept.
+ * A new setting is added to CONFIGURATIONS (the seed then inserts it with its default).
+ */
+export const CONFIGURATION_KEYS: ReadonlySet<string> = new Set(CONFIGURATIONS.map((c) => c.key));
+
+/** Key of the generated token-signing secret in `server_secrets` (used when JWT_SECRET is not set). */
 export const JWT_SECRET_KEY = 'jwt_secret';
 
 /** Configuration key holding the hash of the last base seed applied (a restart with the same seed skips it). */

@@ -17,6 +17,7 @@ import { hash } from '@node-rs/argon2';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import { seedQuizzes } from '../modules/quiz/quiz.seed';
+import { normaliseEmail } from '../modules/security/login-names';
 import {
   CONFIGURATIONS,
   COUNTRIES,
@@ -207,7 +208,7 @@ export async function seedDatabase(handle: DatabaseHandle, opts: SeedOptions): P
         const created = await rows<{ id: number }>(
           tx,
           sql`INSERT INTO users (username, email, full_name, password_hash, default_tab, confirmed)
-            VALUES (${adminUsername}, ${email.toLowerCase()}, 'Administrador', ${passwordHash}, 'home', true)
+            VALUES (${adminUsername}, ${normaliseEmail(email)}, 'Administrador', ${passwordHash}, 'home', true)
             ON CONFLICT DO NOTHING RETURNING id`,
         );
         if (created.length > 0) {
@@ -298,22 +299,22 @@ export async function seedDatabase(handle: DatabaseHandle, opts: SeedOptions): P
 }
 
 /**
- * The token-signing secret: JWT_SECRET when given, else the `jwt_secret` configuration row,
- * generated on first need. Safe when several instances start together (the first insert wins).
+ * The token-signing secret: JWT_SECRET when given, else the `jwt_secret` row of
+ * `server_secrets` (a table no call reads or writes), generated on first need. Safe when several
+ * instances start together (the first insert wins).
  */
 export async function ensureJwtSecret(handle: DatabaseHandle, fromEnv?: string): Promise<string> {
   if (fromEnv) return fromEnv;
   const generated = randomBytes(48).toString('base64url');
   await handle.db.execute(
-    sql`INSERT INTO configurations (key, value, is_public, description)
-        VALUES (${JWT_SECRET_KEY}, ${generated}, false, 'Secreto de firma de los tokens (generado)')
+    sql`INSERT INTO server_secrets (key, value) VALUES (${JWT_SECRET_KEY}, ${generated})
         ON CONFLICT (key) DO NOTHING`,
   );
-  const found = await rows<{ value: string | null }>(
+  const found = await rows<{ value: string }>(
     handle.db,
-    sql`SELECT value FROM configurations WHERE key = ${JWT_SECRET_KEY}`,
+    sql`SELECT value FROM server_secrets WHERE key = ${JWT_SECRET_KEY}`,
   );
   const value = found[0]?.value;
-  if (!value) throw new Error('La configuracion jwt_secret esta vacia: definala o use JWT_SECRET');
+  if (!value) throw new Error('No se pudo leer el secreto de firma de los tokens (server_secrets)');
   return value;
 }

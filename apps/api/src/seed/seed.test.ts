@@ -235,7 +235,9 @@ describe('running the seed again', () => {
     expect(a).toBe(b);
     expect(a.length).toBeGreaterThanOrEqual(32);
     expect(await ensureJwtSecret(ctx.handle, 'from-env')).toBe('from-env');
-    const [row] = await q(`SELECT is_public FROM configurations WHERE key = 'jwt_secret'`);
-    expect(row.is_public).toBe(false);
+    // Kept where no call reads or writes it, never among the settings administrators edit.
+    const [row] = await q(`SELECT value FROM server_secrets WHERE key = 'jwt_secret'`);
+    expect(row.value).toBe(a);
+    expect(await q(`SELECT id FROM configurations WHERE key ~* 'jwt'`)).toEqual([]);
   });
 });
