@@ -146,12 +146,12 @@ describe('settings and types', () => {
   it('answers public settings without a token, more with one, never secrets', async () => {
     const saved = await api(t.app, 'PUT', '/api/configurations/save', {
       token: admin,
-      body: { COMPANY_NAME: 'Importadora Andina', smtp_password: 'oculto', SURVEY_EXPIRY_DAYS: 30 },
+      body: { COMPANY_NAME: 'Importadora Andina', SALES_API_TOKEN: 'oculto', SURVEY_EXPIRY_DAYS: 30 },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.result.COMPANY_NAME).toBe('Importadora Andina');
     expect(saved.body.result.SURVEY_EXPIRY_DAYS).toBe('30');
-    expect(saved.body.result).not.toHaveProperty('smtp_password');
+    expect(saved.body.result).not.toHaveProperty('SALES_API_TOKEN');
 
     const anon = await api(t.app, 'GET', '/api/getUserConfigurations');
     expect(anon.status).toBe(200);
@@ -161,9 +161,9 @@ describe('settings and types', () => {
     );
     expect(withToken.body.result.COMPANY_NAME).toBe('Importadora Andina');
     for (const body of [anon.body.result, withToken.body.result]) {
-      expect(Object.keys(body).filter((k) => /secret|password/i.test(k))).toEqual([]);
+      expect(Object.keys(body).filter((k) => /secret|password|token/i.test(k))).toEqual([]);
     }
-    const list = await api(t.app, 'GET', '/api/configurations?query=smtp_password', { token: admin });
+    const list = await api(t.app, 'GET', '/api/configurations?query=SALES_API_TOKEN', { token: admin });
     expect(list.body.result.data[0].value).toBeNull();
     expect(JSON.stringify(list.body)).not.toContain('oculto');
     const bad = await api(t.app, 'PUT', '/api/configurations/save', {

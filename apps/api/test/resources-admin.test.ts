@@ -1,10 +1,6 @@
 import { manufacturerModelResource, manufacturerResource } from '../src/modules/brands/brands.resources';
 import { categoryResource, conceptResource } from '../src/modules/catalogues/catalogues.resources';
-import {
-  configurationResource,
-  generalTypeResource,
-  typeValueResource,
-} from '../src/modules/preferences/preferences.resources';
+import { generalTypeResource, typeValueResource } from '../src/modules/preferences/preferences.resources';
 import {
   auditLogResource,
   roleResource,
@@ -60,16 +56,8 @@ resourceSuite([
       message: 'Tipo general es obligatorio',
     },
   },
-  {
-    resource: configurationResource,
-    sample: (m) => ({ key: m, value: 'valor', description: `Ajuste ${m}` }),
-    update: () => ({ value: 'otro' }),
-    invalid: {
-      body: () => ({ key: 'con espacios' }),
-      field: 'key',
-      message: 'Clave solo admite letras, numeros, _ . -',
-    },
-  },
+  // configurations: a closed set of declared keys (no free create/delete), checked in
+  // test/config-secrets.test.ts instead.
   {
     resource: userResource,
     sample: (m) => ({

@@ -12,10 +12,12 @@ import type { FastifyInstance } from 'fastify';
 import { writeAudit } from '../../core/audit';
 import { currentUser, optionalAuth, requireAuth, requirePermission } from '../../core/auth';
 import { ok } from '../../core/envelope';
+import { ConflictError, ValidationError } from '../../core/errors';
 import { parseBody } from '../../core/http';
 import { defineResource, fromContract } from '../../core/resource';
 import { registerResource } from '../../core/resource-routes';
 import { configurations, generalTypes, typeValues } from '../../db/schema';
+import { CONFIGURATION_KEYS } from '../../seed/data';
 
 const SECRET_SQL = SECRET_CONFIGURATION_KEY.source;
 
@@ -58,16 +60,38 @@ export const configurationResource = defineResource({
   lookupOrder: 'key',
   filters: ['is_public'],
   hooks: {
-    // A secret answered as null and saved back unchanged keeps its stored value.
     beforeSave: (data, ctx) => {
+      // Only the declared settings can be written, and a row keeps its key.
+      if (ctx.action === 'update' && data.key !== undefined && data.key !== ctx.before?.key) {
+        throw ValidationError.field('key', 'La clave de una configuracion no se puede cambiar');
+      }
       const key = String(data.key ?? ctx.before?.key ?? '');
+      assertDeclaredKey(key, 'key');
+      // A secret answered as null and saved back unchanged keeps its stored value.
       if (ctx.action === 'update' && SECRET_CONFIGURATION_KEY.test(key) && (data.value ?? null) === null) {
         delete data.value;
       }
       return data;
     },
+    // A declared setting stays (its value can be emptied); a leftover row of an unknown key goes.
+    beforeDelete: (ctx) => {
+      const key = String(ctx.before.key);
+      if (CONFIGURATION_KEYS.has(key)) {
+        throw new ConflictError(
+          `No se puede eliminar la configuracion ${key}: es un ajuste del sistema. Para no usarla, deje su valor vacio.`,
+        );
+      }
+    },
   },
 });
+
+const unknownKeyMessage = (key: string) =>
+  `La clave ${key} no es una configuracion del sistema. Use una de las claves existentes.`;
+
+/** 422 naming the key when it is not one of the declared settings (seed/data.ts). */
+function assertDeclaredKey(key: string, field: string): void {
+  if (!CONFIGURATION_KEYS.has(key)) throw ValidationError.field(field, unknownKeyMessage(key));
+}
 
 /** Settings as {key: value}; public ones only, or every non-secret one. */
 async function readSettings(
@@ -106,6 +130,10 @@ export function preferencesModule(app: FastifyInstance): void {
     async (request) => {
       const user = currentUser(request);
       const body = parseBody(configurationsSaveSchema, request.body);
+      const unknown = Object.keys(body).filter((key) => !CONFIGURATION_KEYS.has(key));
+      if (unknown.length) {
+        throw new ValidationError(unknown.map((key) => ({ field: key, message: unknownKeyMessage(key) })));
+      }
       const entries = Object.entries(body).map(([key, v]) => [key, v === null ? null : String(v)] as const);
       await app.ctx.handle.db.transaction(async (tx) => {
         const keys = entries.map(([k]) => k);
