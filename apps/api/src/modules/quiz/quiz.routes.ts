@@ -7,6 +7,7 @@ import type { CurrentUser } from '../../core/context';
 import { ok } from '../../core/envelope';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import { parseBody, parseId, type QueryParams, qInt, qs } from '../../core/http';
+import { perAddressLimit } from '../../core/rate-limit';
 import { registerResource } from '../../core/resource-routes';
 import { contentDisposition, loadExcel, neutralise } from '../../core/xlsx';
 import { flushOutbox, type MailContext, resolveSmtpUrl } from '../mail/mail.service';
@@ -72,7 +73,10 @@ export function quizRoutes(app: FastifyInstance): void {
   // ---- public survey (no login) ----
   app.get(
     '/api/public/quiz/:token',
-    { schema: { tags, summary: 'Encuesta publica por token' } },
+    {
+      config: { rateLimit: perAddressLimit('survey') },
+      schema: { tags, summary: 'Encuesta publica por token' },
+    },
     async (request) => {
       return ok(await getPublicQuiz(handle(), (request.params as { token: string }).token));
     },
@@ -80,7 +84,10 @@ export function quizRoutes(app: FastifyInstance): void {
 
   app.post(
     '/api/public/quiz/:token',
-    { schema: { tags, summary: 'Responde la encuesta publica (una sola vez)' } },
+    {
+      config: { rateLimit: perAddressLimit('survey') },
+      schema: { tags, summary: 'Responde la encuesta publica (una sola vez)' },
+    },
     async (request) => {
       const body = parseBody(publicAnswerSchema, request.body);
       const out = await submitPublicAnswers(

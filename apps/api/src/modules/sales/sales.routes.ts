@@ -9,6 +9,7 @@ import { currentUser, requirePermission } from '../../core/auth';
 import { ok } from '../../core/envelope';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import { parseBody, parseId, type QueryParams, qInt } from '../../core/http';
+import { perAddressLimit } from '../../core/rate-limit';
 import { defineResource, fromContract } from '../../core/resource';
 import { registerResource } from '../../core/resource-routes';
 import { contentDisposition } from '../../core/xlsx';
@@ -146,6 +147,7 @@ export function salesRoutes(app: FastifyInstance): void {
     '/api/sales/import',
     {
       preHandler: requirePermission('Sales.store'),
+      config: { rateLimit: perAddressLimit('upload') },
       schema: {
         tags,
         summary: 'Carga de ventas desde .xlsx (campo file); todo o nada, con reporte por fila',

@@ -16,6 +16,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema';
+import { assertLoginNamesFree, normaliseEmail } from './login-names';
 
 export const hashPassword = (password: string) => hash(password);
 
@@ -59,6 +60,8 @@ export const userResource = defineResource({
       if (ctx.action === 'update' && ctx.id === ctx.user.id && data.active === false) {
         throw ValidationError.field('active', 'No puede deshabilitar su propio usuario');
       }
+      if (typeof data.email === 'string') data.email = normaliseEmail(data.email);
+      await assertLoginNamesFree(ctx.tx, ctx.id, { username: data.username, email: data.email });
       return data;
     },
     async afterSave(_row, ctx) {

@@ -23,7 +23,9 @@ import {
 import { ok } from '../../core/envelope';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../core/errors';
 import { parseBody, parseId, type QueryParams, qs } from '../../core/http';
+import { perAddressLimit } from '../../core/rate-limit';
 import { permissions, rolePermissions, roles, tabs, users } from '../../db/schema';
+import { assertLoginNamesFree, normaliseEmail } from './login-names';
 import { hashPassword } from './security.resources';
 
 type TabRow = typeof tabs.$inferSelect;
@@ -216,7 +218,12 @@ export function securityRoutes(app: FastifyInstance): void {
   // The own profile: name, email, avatar and, with the current password, a new password.
   app.put(
     '/api/user/:id',
-    { preHandler: requireAuth, schema: { tags, summary: 'Actualiza el perfil propio' } },
+    {
+      preHandler: requireAuth,
+      // It checks a password and refuses an e-mail in use: limited per address like the login.
+      config: { rateLimit: perAddressLimit('login') },
+      schema: { tags, summary: 'Actualiza el perfil propio' },
+    },
     async (request) => {
       const me = currentUser(request);
       const id = parseId((request.params as { id: string }).id);
@@ -226,7 +233,10 @@ export function securityRoutes(app: FastifyInstance): void {
       if (!before) throw new NotFoundError();
       const set: Record<string, unknown> = {};
       if (body.full_name !== undefined) set.full_name = body.full_name;
-      if (body.email !== undefined) set.email = body.email;
+      if (body.email !== undefined) {
+        set.email = normaliseEmail(body.email);
+        await assertLoginNamesFree(db(), id, { email: set.email as string });
+      }
       if (body.avatar_url !== undefined) set.avatar_url = body.avatar_url;
       if (body.password) {
         if (!body.current_password) {
