@@ -406,13 +406,11 @@ export async function importSaleRows(
   return { saved, total: rows.length, failed: outcome.failed, report: outcome.report };
 }
 
-const ROLLBACK = Symbol('rollback');
-
 /**
- * The same rules for rows arriving in batches from a file being read. One transaction is opened
- * first; while the next batch is read and checked, the previous one is checked against the
- * database and inserted, so reading the file and writing overlap. At the end, if any row was
- * wrong, the transaction is rolled back: all rows or none, and the full report either way.
+ * The same rules for rows arriving in batches from a file being read. The whole file is read
+ * and checked first, with no transaction open (a slow or broken file never holds a database
+ * connection); then, only if every row is valid, one transaction writes them all. The full
+ * report either way.
  */
 export async function importSaleStream(
   handle: DatabaseHandle,
@@ -421,54 +419,21 @@ export async function importSaleStream(
 ): Promise<ImportResult> {
   const checker = await SaleRowChecker.create(handle, scope);
   const report: ImportReportEntry[] = [];
-  let saved = 0;
-  try {
-    await handle.db.transaction(async (tx) => {
-      const rowsOf = (res: unknown) => (res as { rows: { vin: string }[] }).rows;
-      let chain: Promise<void> = Promise.resolve();
-      try {
-        for await (const rows of batches) {
-          const part = checker.check(rows);
-          for (const e of part.report) report.push(e);
-          chain = chain.then(async () => {
-            const sold = await soldVins(
-              async (vins) =>
-                rowsOf(
-                  await tx.execute(sql`select vin from sales where vin = any(${sql.param(vins)}::text[])`),
-                ),
-              part.newVins,
-            );
-            checker.markSold(part.report, sold);
-            if (checker.failed === 0 && part.valid.length) {
-              for (let i = 0; i < part.valid.length; i += CHUNK) {
-                await tx.execute(insertStatement(part.valid.slice(i, i + CHUNK)));
-              }
-              saved += part.valid.length;
-            }
-          });
-          // Handled here so a failure never goes unobserved; it is rethrown by `await chain`.
-          chain.catch(() => {});
-        }
-      } catch (err) {
-        // The file broke mid-way: let the queued statements finish before the rollback.
-        await chain.catch(() => {});
-        throw err;
-      }
-      await chain;
-      if (checker.failed > 0) throw ROLLBACK;
-    });
-  } catch (err) {
-    if (err !== ROLLBACK) {
-      if (findPgError(err)?.code === '23505') {
-        throw new ConflictError(
-          'Otra carga registro alguno de estos VIN al mismo tiempo; no se guardo ninguna fila',
-          'Vuelva a intentar la carga',
-        );
-      }
-      throw err;
-    }
+  const valid: NewSale[] = [];
+  const newVins: string[] = [];
+  for await (const rows of batches) {
+    const part = checker.check(rows);
+    for (const e of part.report) report.push(e);
+    for (const v of part.valid) valid.push(v);
+    for (const v of part.newVins) newVins.push(v);
   }
-  return { saved: checker.failed ? 0 : saved, total: report.length, failed: checker.failed, report };
+  const sold = await soldVins(
+    (vins) => handle.query<{ vin: string }>('select vin from sales where vin = any($1::text[])', [vins]),
+    newVins,
+  );
+  checker.markSold(report, sold);
+  const saved = checker.failed === 0 && valid.length ? await insertSales(handle, valid) : 0;
+  return { saved, total: report.length, failed: checker.failed, report };
 }
 
 /** Turns loose JSON objects (batch, sales API) into numbered rows; keys are the SALE_ROW_KEYS. */
