@@ -17,8 +17,21 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * A declaration's own entry for a key from the request, never an inherited member: keys such
+ * as `constructor` or `__proto__` are just unknown names.
+ */
+export function own<T>(map: Record<string, T> | undefined, key: string): T | undefined {
+  return map && Object.hasOwn(map, key) ? map[key] : undefined;
+}
+
 function fieldSql(res: Resource, key: string): any {
-  return res.selection[key];
+  return own(res.selection, key);
+}
+
+/** The Spanish label of a field, or the key itself. */
+export function fieldLabel(res: Resource, key: string): string {
+  return own(res.labels, key) ?? key;
 }
 
 /** The dealer-scope condition for a user, or undefined when the user sees everything. */
@@ -44,12 +57,12 @@ function searchCondition(res: Resource, text: string | undefined): SQL | undefin
 }
 
 function filterValue(res: Resource, key: string, raw: string): SQL | undefined {
-  const handler = res.filterHandlers?.[key];
+  const handler = own(res.filterHandlers, key);
   if (handler) return handler(raw);
-  if (!res.filters?.includes(key))
-    throw ValidationError.field(`filter.${key}`, `No se puede filtrar por ${key}`);
   const f = fieldSql(res, key);
-  const label = res.labels[key] ?? key;
+  if (!res.filters?.includes(key) || f === undefined)
+    throw ValidationError.field(`filter.${key}`, `No se puede filtrar por ${key}`);
+  const label = fieldLabel(res, key);
   const values = raw.split(',').map((v) => v.trim());
   if (values.length === 1 && (values[0] === 'null' || values[0] === '')) {
     return values[0] === 'null' ? isNull(f) : undefined;
@@ -73,7 +86,8 @@ function filterValue(res: Resource, key: string, raw: string): SQL | undefined {
 
 /** Reads filter[field]=value params and a JSON `filter` param. */
 export function readFilters(query: QueryParams): Record<string, string> {
-  const out: Record<string, string> = {};
+  // No prototype: a key named __proto__ or constructor is stored like any other (and refused).
+  const out: Record<string, string> = Object.create(null);
   for (const [k, v] of Object.entries(query)) {
     const m = /^filter\[([A-Za-z0-9_]+)\]$/.exec(k);
     if (m && v !== undefined) out[m[1]] = String(Array.isArray(v) ? v[v.length - 1] : v);
@@ -117,8 +131,8 @@ export function listConditions(
 export function orderBy(res: Resource, query: QueryParams): SQL[] {
   const field = qs(query, 'sort') ?? res.sort.field;
   const order = (qs(query, 'order') ?? (qs(query, 'sort') ? 'asc' : res.sort.order)).toLowerCase();
-  if (field !== res.sort.field && !res.sortable.includes(field)) {
-    throw ValidationError.field('sort', `No se puede ordenar por ${res.labels[field] ?? field}`);
+  if (field !== res.sort.field && (!res.sortable.includes(field) || fieldSql(res, field) === undefined)) {
+    throw ValidationError.field('sort', `No se puede ordenar por ${fieldLabel(res, field)}`);
   }
   if (order !== 'asc' && order !== 'desc')
     throw ValidationError.field('order', 'El orden debe ser asc o desc');

@@ -50,8 +50,18 @@ export interface XlsxExport {
   rows: AsyncIterable<Record<string, unknown>[]> | Iterable<Record<string, unknown>[]>;
 }
 
-/** Sends the workbook as the reply body; call as `return sendXlsx(reply, {...})`. */
+/**
+ * Sends the workbook as the reply body; call as `return sendXlsx(reply, {...})`. The first batch
+ * of rows is read before a byte is sent, so a query that fails (a bad filter value, a database
+ * error) answers the error envelope instead of a file cut short.
+ */
 export async function sendXlsx(reply: FastifyReply, spec: XlsxExport): Promise<FastifyReply> {
+  const source = (
+    Symbol.asyncIterator in spec.rows
+      ? (spec.rows as AsyncIterable<Record<string, unknown>[]>)[Symbol.asyncIterator]()
+      : (spec.rows as Iterable<Record<string, unknown>[]>)[Symbol.iterator]()
+  ) as AsyncIterator<Record<string, unknown>[]> | Iterator<Record<string, unknown>[]>;
+  const first = await source.next();
   const { stream: excelStream } = await loadExcel();
   const stream = new PassThrough();
   const workbook = new excelStream.xlsx.WorkbookWriter({
@@ -64,8 +74,8 @@ export async function sendXlsx(reply: FastifyReply, spec: XlsxExport): Promise<F
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   (async () => {
-    for await (const batch of spec.rows) {
-      for (const row of batch) {
+    for (let next = first; !next.done; next = await source.next()) {
+      for (const row of next.value) {
         sheet.addRow(spec.columns.map((c) => neutralise(row[c.key]))).commit();
       }
     }
