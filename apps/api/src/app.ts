@@ -5,12 +5,20 @@ import path from 'node:path';
 import fastifyJwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { AppConfig } from './config';
 import { APP_VERSION } from './core/app-info';
-import { notFoundEnvelope, registerEnvelope } from './core/envelope';
+import { fail, notFoundEnvelope, registerEnvelope } from './core/envelope';
+import { NotFoundError } from './core/errors';
+import { redactErrorSerializer } from './core/log-redact';
 import { registerOpenApi } from './core/openapi';
 import { registerRateLimit } from './core/rate-limit';
+import { registerSecurityHeaders } from './core/security-headers';
 import type { DatabaseHandle } from './db/client';
 import { modules } from './modules';
 
@@ -19,6 +27,8 @@ export { APP_NAME, APP_VERSION } from './core/app-info';
 /** JSON bodies above this answer 413; uploads have their own limits (multipart). */
 export const BODY_LIMIT = 2 * 1024 * 1024;
 export const UPLOAD_LIMIT = 20 * 1024 * 1024;
+/** A path parameter up to this length reaches its route (whose id parser answers 404). */
+export const MAX_PARAM_LENGTH = 500;
 
 /** One registered route (HEAD twins included), for tests that walk every call. */
 export interface RouteEntry {
@@ -39,18 +49,20 @@ export interface BuildAppOptions {
   jwtSecret: string;
   webDist?: string;
   logger?: boolean;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Warnings and errors only by default: a 500 is always logged, a request costs no log line.
-    logger:
-      opts.logger === false ? false : { level: opts.logger ? 'info' : (process.env.LOG_LEVEL ?? 'warn') },
+    logger: opts.logger === false ? false : loggerOptions(opts),
     bodyLimit: BODY_LIMIT,
     // Behind a reverse proxy set TRUST_PROXY, or every client shares the proxy's address; trusting
     // X-Forwarded-For from anyone would let a client pick its address (and dodge the limits).
     trustProxy: opts.config.trustProxy ?? false,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
   });
   app.decorate('ctx', { handle: opts.handle, config: opts.config, jwtSecret: opts.jwtSecret });
   app.decorateRequest('auth', null);
@@ -59,6 +71,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
   });
   registerEnvelope(app);
+  await registerSecurityHeaders(app);
   // An empty body sent as JSON (e.g. a DELETE with a Content-Type header) is no body, not an error.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -108,6 +121,29 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return reply.status(404).send(notFoundEnvelope(request));
   });
   return app;
+}
+
+/** Warnings and errors (or info), errors serialised without query parameters (log-redact). */
+function loggerOptions(opts: BuildAppOptions): FastifyServerOptions['logger'] {
+  return {
+    level: opts.logger ? 'info' : (process.env.LOG_LEVEL ?? 'warn'),
+    serializers: { err: redactErrorSerializer },
+    ...(opts.logStream ? { stream: opts.logStream } : {}),
+  };
+}
+
+/**
+ * Errors the router raises before any route answer the envelope too: a parameter longer than
+ * MAX_PARAM_LENGTH is no record (404), a malformed %-escape a bad address (400).
+ */
+function frameworkErrors(err: FastifyError, _request: unknown, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(404).send(fail({ code: 404, message: new NotFoundError().message }));
+    return;
+  }
+  const message =
+    err.code === 'FST_ERR_BAD_URL' ? 'La direccion solicitada no es valida' : 'La solicitud no es valida';
+  reply.status(400).send(fail({ code: 400, message }));
 }
 
 /** A missing file (an old hashed asset, a typo) answers 404, not the client's index.html. */

@@ -1,0 +1,64 @@
+// Logged errors never carry the values a query was sent with (e-mails, RUCs, passwords being
+// checked...): drizzle wraps a failing query as "Failed query: <sql>\nparams: <values>" and
+// keeps them in `params` (PGlite's own errors too). The `err` serializer of the logger replaces
+// them, in the message and the stack of the error and of its causes, and in the fields `params`
+// and `detail`, with a fixed mark; the SQL text stays.
+export const REDACTED_PARAMS = '[parametros omitidos]';
+
+interface QueryErrorLike {
+  query?: unknown;
+  params?: unknown;
+  cause?: unknown;
+}
+
+/** The "params: ..." text drizzle wrote into the messages of err and its causes. */
+function paramTexts(err: unknown): string[] {
+  const out: string[] = [];
+  let e = err as QueryErrorLike | undefined;
+  for (let i = 0; e && typeof e === 'object' && i < 5; i++) {
+    if (typeof e.query === 'string' && Array.isArray(e.params) && e.params.length) {
+      out.push(`params: ${String(e.params)}`);
+    }
+    e = e.cause as QueryErrorLike | undefined;
+  }
+  return out;
+}
+
+function strip<T>(text: T, params: string[]): T {
+  if (typeof text !== 'string') return text;
+  let s: string = text;
+  for (const p of params) s = s.split(p).join(`params: ${REDACTED_PARAMS}`);
+  return s as T;
+}
+
+/** Like pino's standard `err` serializer (type, message and stack with causes, own fields). */
+export interface SerializedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+export function redactErrorSerializer(err: Error): SerializedError {
+  if (!err || typeof err !== 'object') return { type: typeof err, message: String(err), stack: '' };
+  const e = err as Error & Record<string, unknown>;
+  const params = paramTexts(err);
+  const causes: Error[] = [];
+  for (let c = e.cause, i = 0; c instanceof Error && i < 5; c = c.cause, i++) causes.push(c);
+  const out: SerializedError = {
+    type: e.constructor?.name ?? e.name,
+    message: strip([e.message, ...causes.map((c) => c.message)].filter(Boolean).join(': '), params),
+    stack: strip([e.stack, ...causes.map((c) => `caused by: ${c.stack}`)].filter(Boolean).join('\n'), params),
+  };
+  for (const key of Object.keys(e)) {
+    if (key === 'cause' || key in out) continue;
+    const v = e[key];
+    if (key === 'params' && v != null) out[key] = REDACTED_PARAMS;
+    // PostgreSQL's detail of a key violation names the values: "Key (email)=(a@b.pe) ...".
+    else if (key === 'detail' && typeof v === 'string')
+      out[key] = v.replace(/=\(.*\)/s, `=(${REDACTED_PARAMS})`);
+    else if (v instanceof Error) out[key] = redactErrorSerializer(v as Error);
+    else out[key] = strip(v, params);
+  }
+  return out;
+}
