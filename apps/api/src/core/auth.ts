@@ -14,7 +14,25 @@ const CACHE_TTL_MS = 5000;
 interface TokenPayload {
   sub: string;
   tv: number;
+  iat?: number;
+  exp?: number;
 }
+
+/** Clocks of the signing and checking instances may differ by this much. */
+const CLOCK_SKEW_SECONDS = 60;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A file download: the token may come as ?enc_auth_token= (a link the browser opens);
+     * every other route reads it only from the Authorization header.
+     */
+    allowQueryToken?: boolean;
+  }
+}
+
+/** The route config of a download: `{ config: DOWNLOAD_ROUTE }`. */
+export const DOWNLOAD_ROUTE = { allowQueryToken: true } as const;
 
 // ---------- encrypted token (for ?enc_auth_token= on downloads) ----------
 const encKeys = new Map<string, Buffer>();
@@ -114,6 +132,7 @@ export async function loadCurrentUser(app: FastifyInstance, id: number): Promise
 function bearer(request: FastifyRequest): string | undefined {
   const h = request.headers.authorization;
   if (h && /^Bearer\s+/i.test(h)) return h.replace(/^Bearer\s+/i, '').trim() || undefined;
+  if (!request.routeOptions.config?.allowQueryToken) return undefined;
   const enc = (request.query as Record<string, unknown> | undefined)?.enc_auth_token;
   if (typeof enc === 'string' && enc) return decryptToken(enc, request.server.ctx.jwtSecret) ?? 'invalid';
   return undefined;
@@ -129,6 +148,16 @@ export async function authenticate(request: FastifyRequest): Promise<CurrentUser
   } catch {
     throw new UnauthorizedError();
   }
+  // Every token this server issues carries iat and exp within the longest session: one without
+  // them, issued in the future or living longer was not made by issueToken().
+  const now = Math.floor(Date.now() / 1000);
+  if (
+    typeof payload.exp !== 'number' ||
+    typeof payload.iat !== 'number' ||
+    payload.iat > now + CLOCK_SKEW_SECONDS ||
+    payload.exp - payload.iat > LONG_SESSION_SECONDS
+  )
+    throw new UnauthorizedError();
   const id = Number(payload.sub);
   if (!Number.isInteger(id) || typeof payload.tv !== 'number') throw new UnauthorizedError();
   const hit = cache.get(id);

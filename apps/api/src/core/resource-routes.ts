@@ -4,7 +4,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { writeAudit } from './audit';
-import { assertPermission, currentUser, requireAuth } from './auth';
+import { assertPermission, currentUser, DOWNLOAD_ROUTE, requireAuth } from './auth';
 import { ok } from './envelope';
 import { NotFoundError, ValidationError } from './errors';
 import { parseBody, parseId, type QueryParams, qs } from './http';
@@ -76,6 +76,21 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
     return user;
   };
 
+  // What a lookup shows a user without .view: only the declared lookupFields, searched only in
+  // those (a search in a hidden field would still tell its value). Filters stay as declared.
+  const limited = res.lookupFields
+    ? {
+        search: { ...res, searchable: res.searchable.filter((k) => res.lookupFields!.includes(k)) },
+        selection: Object.fromEntries(res.lookupFields.map((k) => [k, res.selection[k]])),
+      }
+    : undefined;
+  const lookupView = (request: FastifyRequest) => {
+    const user = lookupAllowed(request);
+    if (!limited || user.permissions.has(perm('view')))
+      return { user, search: res, selection: res.selection, full: true };
+    return { user, search: limited.search, selection: limited.selection, full: false };
+  };
+
   // List: {total, data} or, with perPage=-1, an array of the active records.
   app.get(
     base,
@@ -87,9 +102,9 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
       const query = request.query as QueryParams;
       const paging = readPaging(res, query);
       if (paging.perPage === -1) {
-        const user = lookupAllowed(request);
-        const cond = listConditions(res, user, query, true);
-        const rows = await selectFrom(db(), res)
+        const { user, search, selection } = lookupView(request);
+        const cond = listConditions(search, user, query, true);
+        const rows = await selectFrom(db(), res, selection)
           .where(cond.where)
           .orderBy(...lookupOrder(res))
           .limit(LOOKUP_CAP);
@@ -120,9 +135,9 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
     `${base}/query-search`,
     { preHandler: requireAuth, schema: { tags, summary: `Busqueda rapida en ${res.label} (hasta 20)` } },
     async (request) => {
-      const user = lookupAllowed(request);
-      const cond = listConditions(res, user, request.query as QueryParams, true);
-      const rows = await selectFrom(db(), res)
+      const { user, search, selection } = lookupView(request);
+      const cond = listConditions(search, user, request.query as QueryParams, true);
+      const rows = await selectFrom(db(), res, selection)
         .where(cond.where)
         .orderBy(...lookupOrder(res))
         .limit(SEARCH_LIMIT);
@@ -135,11 +150,11 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
     { preHandler: requireAuth, schema: { tags, summary: `Un registro de ${res.label}` } },
     async (request) => {
       // Lookup catalogues answer one record to any signed-in user too (location pickers, selects).
-      const user = lookupAllowed(request);
+      const { user, selection, full } = lookupView(request);
       const id = parseId((request.params as { id: string }).id);
-      let row = await findOne(db(), res, id, user);
+      let row = await findOne(db(), full ? res : { ...res, selection }, id, user);
       if (!row) throw new NotFoundError();
-      if (res.hooks?.afterLoad) row = await res.hooks.afterLoad(row, db());
+      if (res.hooks?.afterLoad && full) row = await res.hooks.afterLoad(row, db());
       return ok(row);
     },
   );
@@ -148,6 +163,7 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
     `${base}/export`,
     {
       preHandler: requireAuth,
+      config: DOWNLOAD_ROUTE,
       schema: {
         tags,
         summary: `Exporta ${res.label} a Excel (.xlsx)`,

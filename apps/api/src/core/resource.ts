@@ -61,6 +61,13 @@ export interface ResourceOptions<S extends z.ZodObject = z.ZodObject> {
   dealerScoped?: string | ((user: CurrentUser) => SQL | undefined);
   /** 'authenticated': perPage=-1 and query-search need only a login (catalogues for selects). */
   lookup?: 'authenticated' | 'permission';
+  /**
+   * With lookup 'authenticated': the only fields perPage=-1, query-search and get/{id} answer
+   * to a user without `<permission>.view` (e.g. id, code, name of a dealer for a select); the
+   * quick search then looks only in these fields and get/{id} skips `afterLoad`. Unset: the
+   * whole record (reference data such as ubigeo, brands, fixed lists).
+   */
+  lookupFields?: string[];
   /** Table columns never answered (e.g. password_hash). */
   hidden?: string[];
   /** Left joins for display fields. */
@@ -100,7 +107,13 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
     typeof options.defaultSort === 'string'
       ? { field: options.defaultSort, order: 'asc' as const }
       : options.defaultSort;
-  for (const key of [...options.searchable, ...options.sortable, sort.field, ...(options.filters ?? [])]) {
+  for (const key of [
+    ...options.searchable,
+    ...options.sortable,
+    sort.field,
+    ...(options.filters ?? []),
+    ...(options.lookupFields ?? []),
+  ]) {
     if (!(key in selection)) throw new Error(`Recurso ${options.name}: campo desconocido ${key}`);
   }
   registerTableLabels(tableName, options.label, options.labels);

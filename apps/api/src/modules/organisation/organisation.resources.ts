@@ -37,6 +37,8 @@ export const companyResource = defineResource({
   defaultSort: 'name',
   filters: ['active'],
   lookup: 'authenticated',
+  // Without Admin.Companies.view a select gets the name only (no RUC, e-mail, address).
+  lookupFields: ['id', 'name', 'active'],
 });
 
 export const zoneResource = defineResource({
@@ -91,6 +93,8 @@ export const dealerResource = defineResource({
   // A dealer user sees only its own dealer (the dealer selector is locked to it).
   dealerScoped: 'id',
   lookup: 'authenticated',
+  // Without Admin.Dealers.view a select gets code and name only (no RUC, e-mail, address).
+  lookupFields: ['id', 'code', 'name', 'active'],
   hooks: {
     // Whatever its role holds, a dealer user never creates another dealer.
     beforeSave(data, ctx) {
@@ -126,6 +130,8 @@ export const dealerBranchResource = defineResource({
   filters: ['active', 'dealer_id', 'district_id'],
   dealerScoped: 'dealer_id',
   lookup: 'authenticated',
+  // Without Admin.DealerBranches.view a select gets the branch and its dealer, no address.
+  lookupFields: ['id', 'code', 'name', 'dealer_id', 'dealer_name', 'active'],
 });
 
 export const employeeResource = defineResource({

@@ -2,7 +2,7 @@
 // outbox screen. Questionnaires themselves are declared resources (quiz.resources.ts).
 import { alertReplySchema, publicAnswerSchema, salesQuizRequestSchema } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { currentUser, requirePermission } from '../../core/auth';
+import { currentUser, DOWNLOAD_ROUTE, requirePermission } from '../../core/auth';
 import type { CurrentUser } from '../../core/context';
 import { ok } from '../../core/envelope';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
@@ -257,6 +257,7 @@ export function quizRoutes(app: FastifyInstance): void {
     '/api/table-stats/export',
     {
       preHandler: requirePermission('Quizzes.export'),
+      config: DOWNLOAD_ROUTE,
       schema: { tags, summary: 'Estadisticas de encuestas en .xlsx' },
     },
     async (request, reply) => {

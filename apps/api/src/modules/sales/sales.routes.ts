@@ -5,7 +5,7 @@ import { DATE_RE, saleContract, salesApiRequestSchema, salesBatchSchema } from '
 import { eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fetchSalesFromApi } from '../../connectors/sales-api';
-import { currentUser, requirePermission } from '../../core/auth';
+import { currentUser, DOWNLOAD_ROUTE, requirePermission } from '../../core/auth';
 import { ok } from '../../core/envelope';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import { parseBody, parseId, type QueryParams, qInt } from '../../core/http';
@@ -132,6 +132,7 @@ export function salesRoutes(app: FastifyInstance): void {
     '/api/sales/template',
     {
       preHandler: requirePermission('Sales.view'),
+      config: DOWNLOAD_ROUTE,
       schema: { tags, summary: 'Plantilla vacia de carga de ventas' },
     },
     async (_request, reply) => {

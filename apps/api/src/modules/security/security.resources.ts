@@ -103,6 +103,8 @@ export const roleResource = defineResource({
   defaultSort: 'name',
   filters: ['active', 'is_static'],
   lookup: 'authenticated',
+  // Without Admin.Roles.view (e.g. the users form) a role is its name: no permission list.
+  lookupFields: ['id', 'name', 'description', 'is_static', 'active'],
   hooks: {
     beforeSave(data, ctx) {
       if (ctx.action === 'update' && ctx.before?.is_static && data.name && data.name !== ctx.before.name) {
