@@ -101,19 +101,31 @@ describe('POST /api/sales-api', () => {
     expect(await countSales(t.app)).toBe(before);
   });
 
-  it('reports a failing or unreachable system as 502 with a Spanish message', async () => {
-    stubAnswer = { status: 500, body: { error: 'boom' } };
-    const failing = await api(t.app, 'POST', '/api/sales-api', { token: admin, body: {} });
-    expect(failing.status).toBe(502);
-    expect(failing.body.error.message).toBe('El API de ventas rechazo la solicitud (HTTP 500)');
-    stubAnswer = { status: 200, body: '<html>no json' };
-    const junk = await api(t.app, 'POST', '/api/sales-api', { token: admin, body: {} });
-    expect(junk.status).toBe(502);
-    expect(junk.body.error.message).toBe('El API de ventas devolvio una respuesta no valida');
+  it('reports a failing or unreachable system as 502 with one fixed Spanish message', async () => {
+    // Neither the system's reply nor what kind of failure it was (refused, HTTP error, junk)
+    // reaches the caller: that would read other services' answers and map open ports.
+    const fixed =
+      'No se pudieron obtener las ventas del API de ventas. Revise SALES_API_URL y SALES_API_TOKEN en Preferencias > Configuraciones o intente mas tarde';
+    const port = String((stub.address() as AddressInfo).port);
+    const noLeak = (res: { status: number; body: unknown }, ...secrets: string[]) => {
+      expect(res.status).toBe(502);
+      expect(res.body).toEqual({ success: false, result: null, error: { code: 502, message: fixed } });
+      for (const s of [port, ...secrets]) expect(JSON.stringify(res.body)).not.toContain(s);
+    };
+    stubAnswer = { status: 500, body: { error: 'boom-respuesta-interna' } };
+    noLeak(
+      await api(t.app, 'POST', '/api/sales-api', { token: admin, body: {} }),
+      'boom-respuesta-interna',
+      '500',
+    );
+    stubAnswer = { status: 200, body: '<html>no json SSH-2.0-OpenSSH' };
+    noLeak(await api(t.app, 'POST', '/api/sales-api', { token: admin, body: {} }), 'OpenSSH');
     await setSetting(t.app, 'SALES_API_URL', 'http://127.0.0.1:1/ventas');
-    const down = await api(t.app, 'POST', '/api/sales-api', { token: admin, body: {} });
-    expect(down.status).toBe(502);
-    expect(down.body.error.message).toBe('No se pudo conectar con el API de ventas');
+    noLeak(
+      await api(t.app, 'POST', '/api/sales-api', { token: admin, body: {} }),
+      'ECONNREFUSED',
+      '127.0.0.1',
+    );
     await setSetting(t.app, 'SALES_API_URL', stubUrl);
   });
 

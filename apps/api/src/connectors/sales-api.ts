@@ -10,14 +10,20 @@ import { readSetting } from './settings';
 export const SALES_API_MESSAGES = {
   notConfigured:
     'El API de ventas no esta configurado: registre SALES_API_URL (y SALES_API_TOKEN) en Preferencias > Configuraciones',
-  unreachable: 'No se pudo conectar con el API de ventas',
-  badAnswer: 'El API de ventas devolvio una respuesta no valida',
-  rejected: (status: number) => `El API de ventas rechazo la solicitud (HTTP ${status})`,
+  /**
+   * Every failure of the external system answers this one text: neither its reply nor whether
+   * the address was refused, answered HTTP or answered junk (which would map open ports).
+   */
+  failed:
+    'No se pudieron obtener las ventas del API de ventas. Revise SALES_API_URL y SALES_API_TOKEN en Preferencias > Configuraciones o intente mas tarde',
 } as const;
 
+/** 502 with the fixed message; what went wrong is logged (`logDetail`), never answered. */
 export class BadGatewayError extends AppError {
-  constructor(message: string, details?: string) {
-    super(502, message, details);
+  readonly logDetail: string;
+  constructor(logDetail: string) {
+    super(502, SALES_API_MESSAGES.failed);
+    this.logDetail = logDetail;
   }
 }
 
@@ -65,27 +71,26 @@ export async function fetchSalesFromApi(
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (err) {
-    const cause = (err as { cause?: { code?: string } })?.cause?.code ?? (err as Error)?.name;
-    throw new BadGatewayError(SALES_API_MESSAGES.unreachable, cause ? `${url.origin}: ${cause}` : url.origin);
+    const inner = (err as { cause?: { code?: string; message?: string } })?.cause;
+    const cause = inner?.code ?? inner?.message ?? (err as Error)?.name;
+    throw new BadGatewayError(`sin conexion con ${url.origin}${cause ? `: ${cause}` : ''}`);
   }
   if (!res.ok) {
     const text = (await res.text().catch(() => '')).slice(0, 300);
-    throw new BadGatewayError(SALES_API_MESSAGES.rejected(res.status), text || undefined);
+    throw new BadGatewayError(`${url.origin} respondio HTTP ${res.status}${text ? `: ${text}` : ''}`);
   }
   let body: unknown;
   try {
     body = await res.json();
   } catch {
-    throw new BadGatewayError(SALES_API_MESSAGES.badAnswer, 'No es JSON');
+    throw new BadGatewayError(`${url.origin} no respondio JSON`);
   }
   const list = Array.isArray(body)
     ? body
     : ((body as Record<string, unknown>)?.data ??
       (body as Record<string, unknown>)?.result ??
       (body as Record<string, unknown>)?.sales);
-  if (!Array.isArray(list))
-    throw new BadGatewayError(SALES_API_MESSAGES.badAnswer, 'Se esperaba una lista de ventas');
-  if (list.length > MAX_ROWS)
-    throw new BadGatewayError(SALES_API_MESSAGES.badAnswer, `Mas de ${MAX_ROWS} ventas`);
+  if (!Array.isArray(list)) throw new BadGatewayError(`${url.origin} no respondio una lista de ventas`);
+  if (list.length > MAX_ROWS) throw new BadGatewayError(`${url.origin} respondio mas de ${MAX_ROWS} ventas`);
   return list.map(normaliseKeys);
 }
