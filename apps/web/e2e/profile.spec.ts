@@ -53,3 +53,45 @@ test('profile: edit the name, wrong current password on its field, change the pa
   expect(r.ok()).toBeTruthy();
   await shot(page, 'profile-saved');
 });
+
+// A 1x1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('profile: the avatar is an image chosen on the computer, never another site address', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request);
+  const id = uid();
+  const user = { username: `avatar${id}`, password: 'Avatar12345' };
+  await api(request, token, 'POST', '/users', {
+    ...user,
+    email: `avatar${id}@example.com`,
+    full_name: 'Usuario Avatar',
+    active: true,
+    confirmed: true,
+  });
+  await loginForm(page, user);
+  await page.goto('/admin/users/profile');
+  const field = page.getByLabel('Avatar (URL)');
+  await field.fill('https://seguimiento.example.com/pixel.png');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.locator('.MuiFormHelperText-root.Mui-error')).toContainText(
+    'Avatar debe ser una imagen PNG, JPEG, GIF o WebP',
+  );
+
+  await page
+    .getByLabel('Imagen de avatar')
+    .setInputFiles({ name: 'yo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(field).toHaveValue(/^data:image\/png;base64,/);
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Guardado Correctamente')).toBeVisible();
+  // Shown from the session (top bar and profile) after a reload.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Elegir imagen' })).toBeVisible();
+  await expect(page.locator('img[src^="data:image/png;base64,"]')).toHaveCount(2);
+  await shot(page, 'profile-avatar');
+});

@@ -1,9 +1,9 @@
 // /admin/users/profile: name, email, avatar and password change (PUT /api/user/{id}).
-import { messages } from '@app/contracts';
+import { AVATAR_MAX_BYTES, messages } from '@app/contracts';
 import { Avatar, Box, Button, Paper, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { useEffect } from 'react';
+import { type ChangeEvent, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { HttpError, http } from '../api/http';
 import { loadSession, useSession } from '../auth/session';
@@ -14,7 +14,12 @@ import type { FieldDef } from '../fields/types';
 const fields: FieldDef[] = [
   { name: 'full_name', type: 'text', label: 'Nombre completo', required: true, cols: 12 },
   { name: 'email', type: 'email', label: 'Email', required: true },
-  { name: 'avatar_url', type: 'text', label: 'Avatar (URL)' },
+  {
+    name: 'avatar_url',
+    type: 'text',
+    label: 'Avatar (URL)',
+    helperText: 'Elija una imagen (hasta 64 KB) o escriba una ruta de este servidor que empiece con /',
+  },
   { name: 'pwd', type: 'subheader', label: 'Cambiar contraseña', text: 'Cambiar contraseña' },
   { name: 'current_password', type: 'password', label: 'Contraseña actual', cols: 4 },
   { name: 'password', type: 'password', label: 'Contraseña nueva', cols: 4 },
@@ -33,6 +38,31 @@ export default function ProfilePage() {
   useEffect(() => {
     if (user) form.reset({ full_name: user.full_name, email: user.email, avatar_url: user.avatar_url ?? '' });
   }, [user, form]);
+
+  // The preview follows the field only for what the server accepts (an address of another site
+  // would not load anyway: the page's policy allows images from this server and data: only).
+  const typed: string | undefined = form.watch('avatar_url');
+  const avatar = typed && /^(data:image\/|\/(?![/\\]))/.test(typed) ? typed : user?.avatar_url || undefined;
+  // The chosen image travels inline (data:): the server accepts no other site's address.
+  const pickAvatar = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    if (!/^image\/(png|jpeg|gif|webp)$/.test(file.type)) {
+      form.setError('avatar_url', { message: 'Elija una imagen PNG, JPEG, GIF o WebP' });
+      return;
+    }
+    if (file.size > AVATAR_MAX_BYTES) {
+      form.setError('avatar_url', { message: 'La imagen supera los 64 KB: elija una mas pequeña' });
+      return;
+    }
+    const reader = new FileReader();
+    reader.onload = () => {
+      form.setValue('avatar_url', String(reader.result), { shouldDirty: true });
+      form.clearErrors('avatar_url');
+    };
+    reader.readAsDataURL(file);
+  };
 
   const save = useMutation({
     mutationFn: (v: Record<string, any>) => {
@@ -76,15 +106,25 @@ export default function ProfilePage() {
   return (
     <Paper sx={{ p: 3, maxWidth: 760 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
-        <Avatar src={user?.avatar_url ?? undefined} sx={{ width: 64, height: 64, bgcolor: 'primary.main' }}>
+        <Avatar src={avatar} sx={{ width: 64, height: 64, bgcolor: 'primary.main' }}>
           {user?.full_name?.[0]}
         </Avatar>
-        <Box>
+        <Box sx={{ flexGrow: 1 }}>
           <Typography variant="h6">{user?.full_name}</Typography>
           <Typography color="text.secondary">
             {[user?.username, user?.roles.join(', ')].filter(Boolean).join(' · ')}
           </Typography>
         </Box>
+        <Button component="label" variant="outlined" size="small">
+          Elegir imagen
+          <input
+            hidden
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            aria-label="Imagen de avatar"
+            onChange={pickAvatar}
+          />
+        </Button>
       </Box>
       <form onSubmit={submit} noValidate>
         <FormFields fields={fields} form={form} useRules />

@@ -18,6 +18,33 @@ const userLabels = {
 };
 const roleIds = z.array(field.ref('Rol'), { error: typeError('Roles') }).max(50);
 
+/** An avatar of up to 64 KB: base64 of it is at most this long. */
+export const AVATAR_MAX_BYTES = 64 * 1024;
+const AVATAR_MAX_CHARS = 'data:image/webp;base64,'.length + Math.ceil(AVATAR_MAX_BYTES / 3) * 4;
+/** An image sent inline (PNG, JPEG, GIF, WebP) or a path of this server ('/...', not '//host'). */
+const AVATAR_RE =
+  /^(?:data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}|\/(?![/\\])[A-Za-z0-9._~%/-]*)$/;
+
+/**
+ * Never another site's address: every user who sees the avatar would ask that site for it
+ * (and the policy of the pages only loads images from this server and data:).
+ */
+const avatarUrl = (label: string) =>
+  z
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      z
+        .string({ error: typeError(label) })
+        .trim()
+        .max(AVATAR_MAX_CHARS, `${label} admite como maximo una imagen de 64 KB`)
+        .regex(
+          AVATAR_RE,
+          `${label} debe ser una imagen PNG, JPEG, GIF o WebP (de hasta 64 KB) o una ruta de este servidor que empiece con /`,
+        )
+        .nullable(),
+    )
+    .optional();
+
 export const userContract = defineContract({
   path: 'users',
   permission: 'Admin.Users',
@@ -34,7 +61,7 @@ export const userContract = defineContract({
     password: field.password(userLabels.password).optional(),
     dealer_id: field.optRef(userLabels.dealer_id),
     default_tab: field.optText(userLabels.default_tab, 80),
-    avatar_url: field.optText(userLabels.avatar_url, 2000),
+    avatar_url: avatarUrl(userLabels.avatar_url),
     confirmed: field.bool(userLabels.confirmed),
     roles: roleIds.optional(),
     active: field.bool('Habilitado'),
@@ -105,7 +132,7 @@ export const permissionChangeSchema = z.object({
 export const profileSchema = z.object({
   full_name: field.text('Nombre completo', 150).optional(),
   email: field.email('Email').optional(),
-  avatar_url: field.optText('Avatar', 2000),
+  avatar_url: avatarUrl('Avatar'),
   current_password: z
     .string({ error: typeError('Contraseña actual') })
     .max(200)
