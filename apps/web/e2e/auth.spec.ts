@@ -1,5 +1,5 @@
 // Login with and without rememberMe, a failed login, lock and unlock, logout.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN, api, apiToken, loginForm, shot, uid } from './helpers';
 
 test('a wrong password shows the inline message and no toast', async ({ page }) => {

@@ -1,7 +1,7 @@
 // The administrator's everyday screens of the organisation: preferences merged at once, a
 // password reset, the audit trail with before/after values, brand models filtered by the brand
 // selector, and the ubigeo lists searchable.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { api, apiToken, fillDate, loginForm, shot, uid } from './helpers';
 
 test('preferences, password reset and the audit trail', async ({ page, request }) => {

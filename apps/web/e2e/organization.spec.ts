@@ -2,7 +2,7 @@
 // and a Concesionario user for it; that user is locked to its dealer, sees only its rows, and a
 // link to another dealer's record answers not found; when the administrator revokes a permission
 // of the role, the menu entry disappears and the route shows error-403.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { api, apiToken, loginForm, shot, uid } from './helpers';
 
 async function pick(page: Page, label: string, typed: string, option: string | RegExp) {

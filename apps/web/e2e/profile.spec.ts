@@ -1,6 +1,6 @@
 // The profile screen: name change, a server validation error on its field, a password change that
 // keeps the session (the answer carries a fresh token).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { api, apiToken, loginForm, shot, uid } from './helpers';
 
 test('profile: edit the name, wrong current password on its field, change the password', async ({

@@ -1,7 +1,7 @@
 // The generic resource screen on zones: create, edit, search, sort, page, delete, a server
 // validation error on its field, Alt+N / Esc, and the .xlsx export.
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { api, apiToken, loginForm, shot, uid } from './helpers';
 
 test('create, edit, search, sort, page and delete zones', async ({ page, request }) => {

@@ -3,8 +3,8 @@
 // SMTP) on a phone screen and answers; the sale shows the answers, /quiz the ranking ('muestra
 // insuficiente' apart) and the alert of a rating at 1, which the dealer replies to and closes.
 import { SALES_IMPORT_HEADERS } from '@app/contracts';
-import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { expect, type Page, test } from './fixtures';
 import { api, apiToken, fillDate, loginForm, shot, uid } from './helpers';
 
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';

@@ -1,5 +1,5 @@
 // Menu from permissions, opened-page tabs, error-403, the shortcuts dialog.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { api, apiToken, loginForm, shot, uid } from './helpers';
 
 test('the menu shows only what the user may view; a route without permission shows error-403', async ({

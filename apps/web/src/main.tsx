@@ -1,3 +1,4 @@
+import './zod-config';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { enqueueSnackbar, SnackbarProvider } from 'notistack';
