@@ -15,6 +15,7 @@ import type { AppConfig } from './config';
 import { APP_VERSION } from './core/app-info';
 import { fail, notFoundEnvelope, registerEnvelope } from './core/envelope';
 import { NotFoundError } from './core/errors';
+import { assertJsonDepth } from './core/json-depth';
 import { redactErrorSerializer } from './core/log-redact';
 import { registerOpenApi } from './core/openapi';
 import { registerRateLimit } from './core/rate-limit';
@@ -78,6 +79,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    try {
+      assertJsonDepth(text);
+    } catch (err) {
+      return done(err as Error, undefined);
+    }
     return jsonParser(request, text, done);
   });
   await app.register(fastifyJwt, { secret: opts.jwtSecret });

@@ -12,6 +12,7 @@ import { jsonSchemaOf } from './openapi';
 import type { HookContext, Resource, Row } from './resource';
 import {
   countRows,
+  fieldLabel,
   findOne,
   LOOKUP_CAP,
   listConditions,
@@ -32,7 +33,7 @@ const EXPORT_CAP = 200_000;
 function pickColumns(res: Resource, data: Row): Row {
   const out: Row = {};
   for (const [k, v] of Object.entries(data))
-    if (k in res.columns && k !== 'id' && v !== undefined) out[k] = v;
+    if (Object.hasOwn(res.columns, k) && k !== 'id' && v !== undefined) out[k] = v;
   return out;
 }
 
@@ -183,7 +184,7 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
         .filter(Boolean);
       const all = res.listColumns ?? Object.keys(res.selection);
       const keys = requested?.length ? requested : all;
-      const unknown = keys.filter((k) => !(k in res.selection));
+      const unknown = keys.filter((k) => !Object.hasOwn(res.selection, k));
       if (unknown.length)
         throw ValidationError.field('columns', `Columnas no validas: ${unknown.join(', ')}`);
       const cond = listConditions(res, user, query);
@@ -204,7 +205,7 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
       return sendXlsx(reply, {
         filename: `${res.label}_${stamp}.xlsx`,
         sheetName: res.label,
-        columns: keys.map((k) => ({ key: k, header: res.labels[k] ?? k })),
+        columns: keys.map((k) => ({ key: k, header: fieldLabel(res, k) })),
         rows: batches(),
       });
     },
