@@ -48,6 +48,42 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('sales resource', () => {
+  it("the dialog checks the import's rules: no future date, a DNI of 8 digits, a year up to next year", async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const nextYear = new Date().getUTCFullYear() + 1;
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ sale_date: tomorrow }, 'sale_date', 'Fecha Venta no puede ser una fecha futura'],
+      [{ sale_date: '1999-12-31' }, 'sale_date', 'Fecha Venta no puede ser anterior al 2000-01-01'],
+      [{ document_number: '12345' }, 'document_number', 'Documento: un DNI tiene 8 digitos'],
+      [
+        { document_type: 'RUC', document_number: '12345678901' },
+        'document_number',
+        'Documento: un RUC tiene 11 digitos y empieza con 10, 15, 17 o 20',
+      ],
+      [{ year: 2100 }, 'year', `Año "2100" no es valido (entre 1990 y ${nextYear})`],
+    ];
+    const before = await t.handle.query<{ n: number }>('select count(*)::int as n from sales');
+    for (const [over, field, message] of cases) {
+      const res = await api(t.app, 'POST', '/api/sales', { token: admin, body: sale(over) });
+      expect(res.status, JSON.stringify(over)).toBe(422);
+      expect(res.body.error.validationErrors).toContainEqual({ field, message });
+    }
+    const after = await t.handle.query<{ n: number }>('select count(*)::int as n from sales');
+    expect(after[0].n).toBe(before[0].n);
+    // An update is checked as the record it leaves: a DNI of 5 digits is refused.
+    const ok = await api(t.app, 'POST', '/api/sales', { token: admin, body: sale({ year: nextYear }) });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const put = await api(t.app, 'PUT', `/api/sales/${ok.body.result.id}`, {
+      token: admin,
+      body: { document_number: '12345' },
+    });
+    expect(put.status).toBe(422);
+    expect(put.body.error.validationErrors).toContainEqual({
+      field: 'document_number',
+      message: 'Documento: un DNI tiene 8 digitos',
+    });
+  });
+
   it('creates a sale from the dialog; a VIN already sold answers 409', async () => {
     const body = sale({ vin: vin().toLowerCase() });
     const res = await api(t.app, 'POST', '/api/sales', { token: admin, body });

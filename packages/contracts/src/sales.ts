@@ -91,6 +91,70 @@ const saleLabels = {
 export const VIN_RE = /^[A-HJ-NPR-Z0-9]{17}$/;
 export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * The rules a sale obeys wherever it comes from: the dialog (saleContract), the .xlsx import,
+ * the JSON batch and the external sales API all check these, with these messages.
+ */
+export const SALE_RULES = {
+  minDate: '2000-01-01',
+  minYear: 1990,
+  /** Next year's models are sold from the middle of this year. */
+  maxYear: () => new Date().getUTCFullYear() + 1,
+  /** Today as YYYY-MM-DD (UTC, as the server stores dates). */
+  today: () => new Date().toISOString().slice(0, 10),
+} as const;
+
+/** Document number by document type (upper-cased before the check). */
+export const DOCUMENT_RULES: Record<string, { re: RegExp; message: string }> = {
+  DNI: { re: /^\d{8}$/, message: 'Documento: un DNI tiene 8 digitos' },
+  RUC: {
+    re: /^(10|15|17|20)\d{9}$/,
+    message: 'Documento: un RUC tiene 11 digitos y empieza con 10, 15, 17 o 20',
+  },
+  CE: {
+    re: /^[A-Z0-9]{6,12}$/,
+    message: 'Documento: un carnet de extranjeria tiene de 6 a 12 letras o digitos',
+  },
+  PAS: { re: /^[A-Z0-9]{6,12}$/, message: 'Documento: un pasaporte tiene de 6 a 12 letras o digitos' },
+};
+
+/** Why a valid YYYY-MM-DD date cannot be a sale date, or undefined. */
+export function saleDateError(date: string, today: string = SALE_RULES.today()): string | undefined {
+  if (date > today) return 'Fecha Venta no puede ser una fecha futura';
+  if (date < SALE_RULES.minDate) return `Fecha Venta no puede ser anterior al ${SALE_RULES.minDate}`;
+  return undefined;
+}
+
+/** Why an integer cannot be a model year, or undefined. */
+export function saleYearError(year: number, shown: string | number = year): string | undefined {
+  const max = SALE_RULES.maxYear();
+  if (!Number.isInteger(year) || year < SALE_RULES.minYear || year > max)
+    return `Año "${shown}" no es valido (entre ${SALE_RULES.minYear} y ${max})`;
+  return undefined;
+}
+
+/** Why a document number does not fit its type, or undefined (unknown types are checked elsewhere). */
+export function documentNumberError(type: string, number: string): string | undefined {
+  const rule = DOCUMENT_RULES[type];
+  return rule && !rule.re.test(number.toUpperCase()) ? rule.message : undefined;
+}
+
+/**
+ * The cross-field rules of a whole sale record (create, or update merged with the stored
+ * record): document number against its type. Field paths as in the form.
+ */
+export function saleRecordErrors(sale: {
+  document_type?: string | null;
+  document_number?: string | null;
+}): { field: string; message: string }[] {
+  const out: { field: string; message: string }[] = [];
+  if (sale.document_type && sale.document_number) {
+    const doc = documentNumberError(sale.document_type, sale.document_number);
+    if (doc) out.push({ field: 'document_number', message: doc });
+  }
+  return out;
+}
+
 /** The sale record as edited in the dialog of /sales (the generic CRUD). */
 export const saleContract = defineContract({
   path: 'sales',
@@ -98,30 +162,42 @@ export const saleContract = defineContract({
   title: 'CEM',
   labels: saleLabels,
   pageSize: 5,
-  schema: z.object({
-    dealer_id: field.ref(saleLabels.dealer_id),
-    dealer_branch_id: field.optRef(saleLabels.dealer_branch_id),
-    sale_date: z
-      .string({ error: () => `${saleLabels.sale_date} es obligatorio` })
-      .regex(DATE_RE, 'Formato de fecha YYYY-MM-DD'),
-    invoice: field.text(saleLabels.invoice, 40),
-    buyer_name: field.text(saleLabels.buyer_name, 200),
-    document_type: z.enum(documentCodes, { error: () => `${saleLabels.document_type} no es valido` }),
-    document_number: field.text(saleLabels.document_number, 20),
-    email: field.optEmail(saleLabels.email),
-    phone: field.optText(saleLabels.phone, 30),
-    vin: field
-      .text(saleLabels.vin, 17)
-      .transform((v) => v.toUpperCase())
-      .refine((v) => VIN_RE.test(v), 'VIN debe tener 17 caracteres (letras y numeros, sin I, O, Q)'),
-    manufacturer_id: field.ref(saleLabels.manufacturer_id),
-    manufacturer_model_id: field.optRef(saleLabels.manufacturer_model_id),
-    model_name: field.text(saleLabels.model_name, 150),
-    year: field.int(saleLabels.year, 1990, 2100),
-    seller: field.optText(saleLabels.seller, 150),
-    payment_method: z.enum(paymentCodes, { error: () => `${saleLabels.payment_method} no es valida` }),
-    survey_status: z.enum(surveyCodes).optional(),
-  }),
+  schema: z
+    .object({
+      dealer_id: field.ref(saleLabels.dealer_id),
+      dealer_branch_id: field.optRef(saleLabels.dealer_branch_id),
+      sale_date: z
+        .string({ error: () => `${saleLabels.sale_date} es obligatorio` })
+        .regex(DATE_RE, 'Formato de fecha YYYY-MM-DD')
+        .superRefine((date, ctx) => {
+          const problem = saleDateError(date);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
+      invoice: field.text(saleLabels.invoice, 40),
+      buyer_name: field.text(saleLabels.buyer_name, 200),
+      document_type: z.enum(documentCodes, { error: () => `${saleLabels.document_type} no es valido` }),
+      document_number: field.text(saleLabels.document_number, 20),
+      email: field.optEmail(saleLabels.email),
+      phone: field.optText(saleLabels.phone, 30),
+      vin: field
+        .text(saleLabels.vin, 17)
+        .transform((v) => v.toUpperCase())
+        .refine((v) => VIN_RE.test(v), 'VIN debe tener 17 caracteres (letras y numeros, sin I, O, Q)'),
+      manufacturer_id: field.ref(saleLabels.manufacturer_id),
+      manufacturer_model_id: field.optRef(saleLabels.manufacturer_model_id),
+      model_name: field.text(saleLabels.model_name, 150),
+      year: field.int(saleLabels.year, SALE_RULES.minYear, 2100).superRefine((year, ctx) => {
+        const problem = saleYearError(year);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+      seller: field.optText(saleLabels.seller, 150),
+      payment_method: z.enum(paymentCodes, { error: () => `${saleLabels.payment_method} no es valida` }),
+      survey_status: z.enum(surveyCodes).optional(),
+    })
+    .superRefine((sale, ctx) => {
+      for (const e of saleRecordErrors(sale))
+        ctx.addIssue({ code: 'custom', path: [e.field], message: e.message });
+    }),
 });
 export type SaleInput = z.input<typeof saleContract.schema>;
 

@@ -1,29 +1,30 @@
 // CEM sales: the declared resource (list, dialog, export) and the calls beyond CRUD: xlsx
 // import and template, JSON batch, pull from the external sales API, dealers with sales,
 // and the survey answers of a sale.
-import { DATE_RE, saleContract, salesApiRequestSchema, salesBatchSchema } from '@app/contracts';
+import {
+  DATE_RE,
+  saleContract,
+  saleRecordErrors,
+  salesApiRequestSchema,
+  salesBatchSchema,
+} from '@app/contracts';
 import { eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fetchSalesFromApi } from '../../connectors/sales-api';
 import { currentUser, DOWNLOAD_ROUTE, requirePermission } from '../../core/auth';
 import { ok } from '../../core/envelope';
-import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import { parseBody, parseId, type QueryParams, qInt } from '../../core/http';
 import { perAddressLimit } from '../../core/rate-limit';
 import { defineResource, fromContract } from '../../core/resource';
 import { registerResource } from '../../core/resource-routes';
+import { withUploadedFile } from '../../core/upload';
 import { contentDisposition } from '../../core/xlsx';
 import { dealerBranches, dealers, manufacturerModels, manufacturers } from '../../db/schema';
 import { withAnswers } from '../quiz/quiz.answers';
 import { importSaleRows, importSaleStream, rowsFromObjects } from './sales.rows';
 import { sales } from './sales.tables';
-import {
-  assertXlsxFile,
-  IMPORT_MESSAGES,
-  readSalesBatches,
-  salesTemplateBuffer,
-  spoolUpload,
-} from './sales.xlsx';
+import { readSalesBatches, SALES_UPLOAD, salesTemplateBuffer } from './sales.xlsx';
 
 const dateFilter = (label: string, op: typeof gte) => (v: string) => {
   if (!DATE_RE.test(v)) throw ValidationError.field('filter', `${label}: formato de fecha YYYY-MM-DD`);
@@ -70,6 +71,9 @@ export const saleResource = defineResource({
       // The survey status follows invitations and answers; it is not edited by hand.
       delete data.survey_status;
       if (typeof data.vin === 'string') data.vin = data.vin.toUpperCase();
+      // An update is checked as the whole record it leaves (the partial schema cannot see it).
+      const problems = saleRecordErrors({ ...ctx.before, ...data });
+      if (problems.length) throw new ValidationError(problems);
       const dealerId = data.dealer_id ?? ctx.before?.dealer_id;
       const branchId = 'dealer_branch_id' in data ? data.dealer_branch_id : ctx.before?.dealer_branch_id;
       if (branchId != null) {
@@ -156,31 +160,13 @@ export function salesRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const user = currentUser(request);
-      if (!request.isMultipart()) throw new BadRequestError(IMPORT_MESSAGES.noFile);
-      let part: Awaited<ReturnType<typeof request.file>>;
-      try {
-        part = await request.file();
-      } catch (err) {
-        throw new BadRequestError(IMPORT_MESSAGES.noFile, err instanceof Error ? err.message : undefined);
-      }
-      if (!part || part.fieldname !== 'file') {
-        part?.file.resume();
-        throw new BadRequestError(IMPORT_MESSAGES.noFile);
-      }
-      const name = part.filename ?? '';
-      if (name && !/\.xlsx$/i.test(name)) {
-        part.file.resume();
-        throw new BadRequestError(IMPORT_MESSAGES.notXlsx, `Archivo recibido: ${name}`);
-      }
-      const spooled = await spoolUpload(part.file);
-      try {
-        await assertXlsxFile(spooled.file, spooled.bytes);
-        return ok(
-          await importSaleStream(handle(), readSalesBatches(spooled.file), { dealerId: user.dealerId }),
-        );
-      } finally {
-        await spooled.cleanup();
-      }
+      return ok(
+        await withUploadedFile(request, SALES_UPLOAD, (upload) =>
+          importSaleStream(handle(), readSalesBatches(upload.file, upload.bytes), {
+            dealerId: user.dealerId,
+          }),
+        ),
+      );
     },
   );
 

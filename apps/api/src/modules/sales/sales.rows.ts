@@ -2,10 +2,14 @@
 // external sales API). Every row gets a report entry; if any row is wrong nothing is saved.
 import {
   DATE_RE,
+  documentNumberError,
   type ImportReportEntry,
   type ImportResult,
   SALE_ROW_KEYS,
+  SALE_RULES,
   type SaleRowInput,
+  saleDateError,
+  saleYearError,
   VIN_RE,
 } from '@app/contracts';
 import { type SQL, sql } from 'drizzle-orm';
@@ -28,18 +32,6 @@ export interface RowScope {
 type NewSale = typeof sales.$inferInsert;
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DOC_RULES: Record<string, { re: RegExp; message: string }> = {
-  DNI: { re: /^\d{8}$/, message: 'Documento: un DNI tiene 8 digitos' },
-  RUC: {
-    re: /^(10|15|17|20)\d{9}$/,
-    message: 'Documento: un RUC tiene 11 digitos y empieza con 10, 15, 17 o 20',
-  },
-  CE: {
-    re: /^[A-Z0-9]{6,12}$/,
-    message: 'Documento: un carnet de extranjeria tiene de 6 a 12 letras o digitos',
-  },
-  PAS: { re: /^[A-Z0-9]{6,12}$/, message: 'Documento: un pasaporte tiene de 6 a 12 letras o digitos' },
-};
 const DOC_ALIASES: Record<string, string> = {
   DNI: 'DNI',
   RUC: 'RUC',
@@ -148,8 +140,7 @@ const SOLD = (vin: string) => `VIN ${vin} ya fue vendido (existe una venta regis
 class SaleRowChecker {
   failed = 0;
   private readonly firstRowOfVin = new Map<string, number>();
-  readonly today = new Date().toISOString().slice(0, 10);
-  readonly maxYear = new Date().getUTCFullYear() + 1;
+  readonly today = SALE_RULES.today();
 
   private constructor(
     readonly l: Lookups,
@@ -162,7 +153,7 @@ class SaleRowChecker {
 
   /** The report entries of the rows, the rows to insert, and the VINs to look up in the database. */
   check(rows: NumberedRow[]): { report: ImportReportEntry[]; valid: NewSale[]; newVins: string[] } {
-    const { l, scope, today, maxYear, firstRowOfVin } = this;
+    const { l, scope, today, firstRowOfVin } = this;
     const report: ImportReportEntry[] = [];
     const valid: NewSale[] = [];
     const newVins: string[] = [];
@@ -192,8 +183,10 @@ class SaleRowChecker {
       const saleDate = parseDate(rawDate);
       if (text(rawDate) === null) errors.push('Fecha Venta es obligatorio');
       else if (!saleDate) errors.push('Fecha Venta no es una fecha valida (formato YYYY-MM-DD)');
-      else if (saleDate > today) errors.push('Fecha Venta no puede ser una fecha futura');
-      else if (saleDate < '2000-01-01') errors.push('Fecha Venta no puede ser anterior al 2000-01-01');
+      else {
+        const problem = saleDateError(saleDate, today);
+        if (problem) errors.push(problem);
+      }
 
       const invoice = text(data.invoice);
       if (!invoice) errors.push('Factura es obligatorio');
@@ -206,8 +199,8 @@ class SaleRowChecker {
       const docNumber = text(data.document_number)?.toUpperCase() ?? null;
       if (!docNumber) errors.push('Documento es obligatorio');
       else if (docType) {
-        const rule = DOC_RULES[docType];
-        if (!rule.re.test(docNumber)) errors.push(rule.message);
+        const problem = documentNumberError(docType, docNumber);
+        if (problem) errors.push(problem);
       }
 
       const buyer = text(data.buyer_name);
@@ -250,8 +243,10 @@ class SaleRowChecker {
       const yearText = text(data.year);
       const year = yearText === null ? Number.NaN : Number(yearText);
       if (yearText === null) errors.push('Año es obligatorio');
-      else if (!Number.isInteger(year) || year < 1990 || year > maxYear)
-        errors.push(`Año "${yearText}" no es valido (entre 1990 y ${maxYear})`);
+      else {
+        const problem = saleYearError(year, yearText);
+        if (problem) errors.push(problem);
+      }
 
       const seller = text(data.seller);
       maxLen(errors, 'Vendedor', seller, 150);

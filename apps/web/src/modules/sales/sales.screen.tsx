@@ -4,6 +4,7 @@
 import {
   DOCUMENT_TYPES,
   PAYMENT_METHODS,
+  SALE_RULES,
   type SalesFilter,
   SURVEY_STATUSES,
   saleContract,
@@ -81,7 +82,15 @@ export const salesScreen = defineScreen({
     { name: 'phone', type: 'text', label: 'Telefono', maxLength: 30, cols: 4 },
     { name: 'email', type: 'email', label: 'Email' },
     { name: 'vin', type: 'text', label: 'VIN', required: true, maxLength: 17, cols: 6 },
-    { name: 'year', type: 'number', label: 'Año', required: true, min: 1990, max: 2100, cols: 6 },
+    {
+      name: 'year',
+      type: 'number',
+      label: 'Año',
+      required: true,
+      min: SALE_RULES.minYear,
+      max: SALE_RULES.maxYear(),
+      cols: 6,
+    },
     { name: 'manufacturer_id', type: 'select', label: 'Marca', resource: 'manufacturers', required: true },
     {
       name: 'manufacturer_model_id',
