@@ -270,6 +270,34 @@ describe('POST /api/sales/batch', () => {
     expect(await countSales(t.app)).toBe(before + 2);
   });
 
+  it('writes one audit row per saved run (who, from where, how many), none for a refused run', async () => {
+    const audits = async () =>
+      (
+        await api(t.app, 'GET', '/api/audit-logs?filter[resource]=sales&sort=id&order=desc&perPage=100', {
+          token: admin,
+        })
+      ).body.result.data as { action: string; username: string; after: Record<string, number> }[];
+    const before = (await audits()).length;
+    const refused = await upload(t.app, admin, await salesWorkbook([saleRow(dealerA, 'NO-ES-UN-VIN')]));
+    expect(refused.body.result.saved).toBe(0);
+    expect((await audits()).length).toBe(before);
+    const file = await salesWorkbook([
+      saleRow(dealerA, vin()),
+      saleRow(dealerB, vin()),
+      saleRow(dealerB, vin()),
+    ]);
+    expect((await upload(t.app, admin, file)).body.result.saved).toBe(3);
+    const batch = await api(t.app, 'POST', '/api/sales/batch', {
+      token: admin,
+      body: { rows: [saleObject(dealerA, vin())] },
+    });
+    expect(batch.body.result.saved).toBe(1);
+    const rows = await audits();
+    expect(rows.length).toBe(before + 2);
+    expect(rows[0]).toMatchObject({ action: 'batch', username: 'admin', after: { saved: 1, dealers: 1 } });
+    expect(rows[1]).toMatchObject({ action: 'import', username: 'admin', after: { saved: 3, dealers: 2 } });
+  });
+
   it('keeps text with commas, quotes, braces and backslashes intact', async () => {
     const v = vin();
     const name = 'Perez, "Juan" {Jr} \\ NULL';

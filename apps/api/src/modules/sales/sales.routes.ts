@@ -162,9 +162,7 @@ export function salesRoutes(app: FastifyInstance): void {
       const user = currentUser(request);
       return ok(
         await withUploadedFile(request, SALES_UPLOAD, (upload) =>
-          importSaleStream(handle(), readSalesBatches(upload.file, upload.bytes), {
-            dealerId: user.dealerId,
-          }),
+          importSaleStream(handle(), readSalesBatches(upload.file, upload.bytes), { user, source: 'import' }),
         ),
       );
     },
@@ -180,7 +178,7 @@ export function salesRoutes(app: FastifyInstance): void {
     async (request) => {
       const user = currentUser(request);
       const body = parseBody(salesBatchSchema, request.body);
-      return ok(await importSaleRows(handle(), rowsFromObjects(body.rows), { dealerId: user.dealerId }));
+      return ok(await importSaleRows(handle(), rowsFromObjects(body.rows), { user, source: 'batch' }));
     },
   );
 
@@ -202,7 +200,7 @@ export function salesRoutes(app: FastifyInstance): void {
       }
       const objects = await fetchSalesFromApi(handle(), { ...body, dealer_code: dealerCode });
       if (objects.length === 0) return ok({ saved: 0, total: 0, failed: 0, report: [] });
-      return ok(await importSaleRows(handle(), rowsFromObjects(objects), { dealerId: user.dealerId }));
+      return ok(await importSaleRows(handle(), rowsFromObjects(objects), { user, source: 'sales-api' }));
     },
   );
 

@@ -13,6 +13,8 @@ import {
   VIN_RE,
 } from '@app/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { writeAudit } from '../../core/audit';
+import type { CurrentUser } from '../../core/context';
 import { findPgError } from '../../core/db-errors';
 import { ConflictError } from '../../core/errors';
 import type { DatabaseHandle } from '../../db/client';
@@ -25,8 +27,10 @@ export interface NumberedRow {
 }
 
 export interface RowScope {
-  /** Set for a dealer user: only rows of this dealer are accepted. */
-  dealerId: number | null;
+  /** Who sends the rows: a dealer user may only send its own dealer's rows. */
+  user: CurrentUser;
+  /** Where the rows came from, as the audit row names the run. */
+  source: 'import' | 'batch' | 'sales-api';
 }
 
 type NewSale = typeof sales.$inferInsert;
@@ -166,7 +170,7 @@ class SaleRowChecker {
       else {
         const dealer = l.dealers.get(up(dealerCode));
         if (!dealer) errors.push(`Concesionario "${dealerCode}" no existe`);
-        else if (scope.dealerId !== null && dealer.id !== scope.dealerId)
+        else if (scope.user.dealerId !== null && dealer.id !== scope.user.dealerId)
           errors.push(
             `Concesionario "${dealerCode}" no es su concesionario: solo puede registrar ventas propias`,
           );
@@ -369,13 +373,20 @@ function insertStatement(chunk: NewSale[]): SQL {
   return sql.join(parts);
 }
 
-/** Inserts every row in one transaction; all or nothing. */
-export async function insertSales(handle: DatabaseHandle, rows: NewSale[]): Promise<number> {
+/** Inserts every row and the run's audit row (who, from where, how many) in one transaction. */
+export async function insertSales(handle: DatabaseHandle, rows: NewSale[], scope: RowScope): Promise<number> {
   try {
     await handle.db.transaction(async (tx) => {
       for (let i = 0; i < rows.length; i += CHUNK) {
         await tx.execute(insertStatement(rows.slice(i, i + CHUNK)));
       }
+      await writeAudit(tx, {
+        user: scope.user,
+        resource: 'sales',
+        recordId: null,
+        action: scope.source,
+        after: { saved: rows.length, dealers: [...new Set(rows.map((r) => r.dealer_id))].length },
+      });
     });
   } catch (err) {
     // A VIN saved by someone else between validation and insert.
@@ -397,7 +408,8 @@ export async function importSaleRows(
   scope: RowScope,
 ): Promise<ImportResult> {
   const outcome = await validateSaleRows(handle, rows, scope);
-  const saved = outcome.failed === 0 && outcome.valid.length ? await insertSales(handle, outcome.valid) : 0;
+  const saved =
+    outcome.failed === 0 && outcome.valid.length ? await insertSales(handle, outcome.valid, scope) : 0;
   return { saved, total: rows.length, failed: outcome.failed, report: outcome.report };
 }
 
@@ -427,7 +439,7 @@ export async function importSaleStream(
     newVins,
   );
   checker.markSold(report, sold);
-  const saved = checker.failed === 0 && valid.length ? await insertSales(handle, valid) : 0;
+  const saved = checker.failed === 0 && valid.length ? await insertSales(handle, valid, scope) : 0;
   return { saved, total: report.length, failed: checker.failed, report };
 }
 

@@ -45,6 +45,9 @@ export const ACTIONS: Record<string, string> = {
   save: 'Guardo',
   profile: 'Edito su perfil',
   'reset-password': 'Restablecio la contraseña',
+  import: 'Cargo un Excel',
+  batch: 'Envio un lote',
+  'sales-api': 'Trajo del sistema de ventas',
 };
 
 export const resourceTitle = (resource: string) => contracts[resource]?.title ?? resource;
