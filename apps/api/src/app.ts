@@ -19,9 +19,10 @@ import { assertJsonDepth } from './core/json-depth';
 import { redactErrorSerializer } from './core/log-redact';
 import { registerOpenApi } from './core/openapi';
 import { registerRateLimit } from './core/rate-limit';
+import { registerModules } from './core/registry';
 import { registerSecurityHeaders } from './core/security-headers';
 import type { DatabaseHandle } from './db/client';
-import { modules } from './modules';
+import { API_MODULES } from './modules';
 
 export { APP_NAME, APP_VERSION } from './core/app-info';
 
@@ -92,7 +93,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Before the modules: the plugin sees the routes registered after it (per-route limits).
   await registerRateLimit(app);
 
-  for (const register of modules) await register(app);
+  registerModules(app, API_MODULES);
 
   const webDist =
     opts.webDist && existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : undefined;

@@ -3,9 +3,9 @@
 // an array of sales, or {data|result|sales: [...]}, each with the SALE_ROW_KEYS (or the Spanish
 // template headers). CASIS and SIMA connectors follow the same shape.
 import { SALE_ROW_KEYS, SALES_IMPORT_HEADERS } from '@app/contracts';
+import type { Executor } from '../core/action';
 import { AppError, BadRequestError } from '../core/errors';
-import type { DatabaseHandle } from '../db/client';
-import { readSetting } from './settings';
+import { readSetting } from '../modules/preferences/settings';
 
 export const SALES_API_MESSAGES = {
   notConfigured:
@@ -49,11 +49,8 @@ export interface SalesApiQuery {
   dealer_code?: string;
 }
 
-export async function fetchSalesFromApi(
-  handle: DatabaseHandle,
-  q: SalesApiQuery,
-): Promise<Record<string, unknown>[]> {
-  const base = await readSetting(handle, 'SALES_API_URL');
+export async function fetchSalesFromApi(db: Executor, q: SalesApiQuery): Promise<Record<string, unknown>[]> {
+  const base = await readSetting(db, 'SALES_API_URL');
   if (!base) throw new BadRequestError(SALES_API_MESSAGES.notConfigured);
   let url: URL;
   try {
@@ -63,7 +60,7 @@ export async function fetchSalesFromApi(
     throw new BadRequestError(`${SALES_API_MESSAGES.notConfigured} (la URL "${base}" no es valida)`);
   }
   for (const [k, v] of Object.entries(q)) if (v) url.searchParams.set(k, v);
-  const token = await readSetting(handle, 'SALES_API_TOKEN');
+  const token = await readSetting(db, 'SALES_API_TOKEN');
   let res: Response;
   try {
     res = await fetch(url, {

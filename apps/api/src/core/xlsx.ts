@@ -21,6 +21,8 @@ export interface XlsxColumn {
   width?: number;
 }
 
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function neutralise(value: unknown): ExcelJS.CellValue {
@@ -85,8 +87,6 @@ export async function sendXlsx(reply: FastifyReply, spec: XlsxExport): Promise<F
     reply.log.error({ err }, 'exportacion xlsx interrumpida');
     stream.destroy(err as Error);
   });
-  reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', contentDisposition(spec.filename));
+  reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(spec.filename));
   return reply.send(stream);
 }

@@ -1,16 +1,15 @@
-// Every module of the API, registered in this order by buildApp(). A new module adds one line.
-import type { FastifyInstance } from 'fastify';
+// Every module of the API, registered in this order by buildApp() (core/registry). A new module
+// adds one line; its resources and actions are then served, documented and tested.
+import type { ApiModule } from '../core/registry';
 import { brandsModule } from './brands/brands.resources';
 import { cataloguesModule } from './catalogues/catalogues.resources';
 import { organisationModule } from './organisation/organisation.resources';
 import { preferencesModule } from './preferences/preferences.resources';
 import { quizModule } from './quiz/quiz.routes';
-import { salesModule } from './sales/sales.routes';
+import { salesModule } from './sales';
 import { securityModule } from './security';
 
-export type ModuleRegistrar = (app: FastifyInstance) => void | Promise<void>;
-
-export const modules: ModuleRegistrar[] = [
+export const API_MODULES: ApiModule[] = [
   securityModule,
   organisationModule,
   brandsModule,

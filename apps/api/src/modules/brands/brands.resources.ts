@@ -1,9 +1,9 @@
 // Brands (manufacturers) and their models.
+
 import { manufacturerContract, manufacturerModelContract } from '@app/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { defineModule } from '../../core/registry';
 import { defineResource, fromContract } from '../../core/resource';
-import { registerResource } from '../../core/resource-routes';
 import { manufacturerModels, manufacturers } from '../../db/schema';
 
 export const manufacturerResource = defineResource({
@@ -31,7 +31,7 @@ export const manufacturerModelResource = defineResource({
   extendList: (r) => ({ ...r, items: r.data, totalCount: r.total }),
 });
 
-export function brandsModule(app: FastifyInstance): void {
-  registerResource(app, manufacturerResource);
-  registerResource(app, manufacturerModelResource);
-}
+export const brandsModule = defineModule({
+  name: 'brands',
+  resources: [manufacturerResource, manufacturerModelResource],
+});

@@ -1,8 +1,8 @@
 // Catalogues: KPI concepts and document categories.
+
 import { categoryContract, conceptContract } from '@app/contracts';
-import type { FastifyInstance } from 'fastify';
+import { defineModule } from '../../core/registry';
 import { defineResource, fromContract } from '../../core/resource';
-import { registerResource } from '../../core/resource-routes';
 import { categories, concepts } from '../../db/schema';
 
 export const conceptResource = defineResource({
@@ -26,7 +26,7 @@ export const categoryResource = defineResource({
   lookup: 'authenticated',
 });
 
-export function cataloguesModule(app: FastifyInstance): void {
-  registerResource(app, conceptResource);
-  registerResource(app, categoryResource);
-}
+export const cataloguesModule = defineModule({
+  name: 'catalogues',
+  resources: [conceptResource, categoryResource],
+});

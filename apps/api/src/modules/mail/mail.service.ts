@@ -4,9 +4,9 @@
 // until `flushOutbox` runs with SMTP configured. No message is lost either way.
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
-import { readSetting } from '../../connectors/settings';
 import type { DatabaseHandle } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { readSetting } from '../preferences/settings';
 
 export interface MailMessage {
   to: string;
@@ -49,7 +49,7 @@ async function transportFor(url: string): Promise<Transporter> {
 
 export async function resolveSmtpUrl(ctx: MailContext): Promise<string | undefined> {
   if (ctx.resolved) return ctx.resolved.smtpUrl;
-  return ctx.smtpUrl ?? (await readSetting(ctx.handle, 'SMTP_URL'));
+  return ctx.smtpUrl ?? (await readSetting(ctx.handle.db, 'SMTP_URL'));
 }
 
 /** A context that reads the SMTP and sender settings once, for sending many messages. */
@@ -60,9 +60,9 @@ export async function resolveMailSettings(ctx: MailContext): Promise<MailContext
 async function resolveFrom(ctx: MailContext): Promise<string> {
   if (ctx.from) return ctx.from;
   if (ctx.resolved) return ctx.resolved.from;
-  const address = await readSetting(ctx.handle, 'MAIL_FROM_ADDRESS');
+  const address = await readSetting(ctx.handle.db, 'MAIL_FROM_ADDRESS');
   if (!address) return DEFAULT_FROM;
-  const name = (await readSetting(ctx.handle, 'MAIL_FROM_NAME'))?.replace(/["<>]/g, '');
+  const name = (await readSetting(ctx.handle.db, 'MAIL_FROM_NAME'))?.replace(/["<>]/g, '');
   return name ? `"${name}" <${address}>` : address;
 }
 

@@ -1,4 +1,5 @@
 // Organisation and geography: declarations only, every call comes from the engine.
+
 import {
   companyContract,
   countryContract,
@@ -12,10 +13,9 @@ import {
   zoneContract,
 } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { ForbiddenError, ValidationError } from '../../core/errors';
+import { defineModule } from '../../core/registry';
 import { defineResource, fromContract } from '../../core/resource';
-import { registerResource } from '../../core/resource-routes';
 import {
   companies,
   countries,
@@ -242,6 +242,4 @@ export const organisationResources = [
   districtResource,
 ];
 
-export function organisationModule(app: FastifyInstance): void {
-  for (const r of organisationResources) registerResource(app, r);
-}
+export const organisationModule = defineModule({ name: 'organisation', resources: organisationResources });

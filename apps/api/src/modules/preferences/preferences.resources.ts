@@ -1,5 +1,6 @@
 // Preferences: general types and their values, key/value configurations, and the calls that
 // read them as a whole (general-types-values, getUserConfigurations, configurations/save).
+
 import {
   configurationContract,
   configurationsSaveSchema,
@@ -14,8 +15,8 @@ import { currentUser, optionalAuth, requireAuth, requirePermission } from '../..
 import { ok } from '../../core/envelope';
 import { ConflictError, ValidationError } from '../../core/errors';
 import { parseBody } from '../../core/http';
+import { defineModule } from '../../core/registry';
 import { defineResource, fromContract } from '../../core/resource';
-import { registerResource } from '../../core/resource-routes';
 import { configurations, generalTypes, typeValues } from '../../db/schema';
 import { CONFIGURATION_KEYS } from '../../seed/data';
 
@@ -110,11 +111,13 @@ async function readSettings(
   return out;
 }
 
-export function preferencesModule(app: FastifyInstance): void {
-  registerResource(app, generalTypeResource);
-  registerResource(app, typeValueResource);
-  registerResource(app, configurationResource);
+export const preferencesModule = defineModule({
+  name: 'preferences',
+  resources: [generalTypeResource, typeValueResource, configurationResource],
+  routes: preferencesRoutes,
+});
 
+function preferencesRoutes(app: FastifyInstance): void {
   app.get(
     '/api/getUserConfigurations',
     { preHandler: optionalAuth, schema: { tags: ['Configuraciones'], summary: 'Ajustes para el cliente' } },

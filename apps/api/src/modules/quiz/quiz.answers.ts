@@ -1,18 +1,36 @@
 // The answers of survey responses, in question order, attached to each response (the
 // responses screen and a sale's responses both show them).
-import type { DatabaseHandle } from '../../db/client';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../core/action';
+import { quizAnswers, quizQuestions } from './quiz.tables';
 
 export async function withAnswers<R extends { id: number }>(
-  handle: DatabaseHandle,
+  db: Executor,
   responses: R[],
 ): Promise<(R & { answers: Record<string, unknown>[] })[]> {
   const answers = responses.length
-    ? await handle.query<{ response_id: number }>(
-        `select a.response_id, a.question_id, a.question, a.question_type, a.value, a.rating
-         from quiz_answers a left join quiz_questions qq on qq.id = a.question_id
-         where a.response_id = any($1::int[]) order by a.response_id, coalesce(qq."order", 9999), a.id`,
-        [responses.map((r) => r.id)],
-      )
+    ? await db
+        .select({
+          response_id: quizAnswers.response_id,
+          question_id: quizAnswers.question_id,
+          question: quizAnswers.question,
+          question_type: quizAnswers.question_type,
+          value: quizAnswers.value,
+          rating: quizAnswers.rating,
+        })
+        .from(quizAnswers)
+        .leftJoin(quizQuestions, eq(quizQuestions.id, quizAnswers.question_id))
+        .where(
+          inArray(
+            quizAnswers.response_id,
+            responses.map((r) => r.id),
+          ),
+        )
+        .orderBy(
+          asc(quizAnswers.response_id),
+          sql`coalesce(${quizQuestions.order}, 9999)`,
+          asc(quizAnswers.id),
+        )
     : [];
   return responses.map((r) => ({
     ...r,

@@ -2,11 +2,11 @@
 // the buyer (or kept in the outbox), and reminders to those who have not answered yet.
 import { createHash, randomBytes } from 'node:crypto';
 import type { SalesFilter, SalesQuizRequest, SalesQuizRequestResult } from '@app/contracts';
-import { readIntSetting } from '../../connectors/settings';
 import type { CurrentUser } from '../../core/context';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import type { DatabaseHandle } from '../../db/client';
 import { escapeHtml, type MailContext, resolveMailSettings, sendMail } from '../mail/mail.service';
+import { readIntSetting } from '../preferences/settings';
 
 export const DEFAULT_EXPIRY_DAYS = 60;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -163,7 +163,7 @@ export async function requestInvitations(
   const mail = await resolveMailSettings(ctx.mail);
   const { rows, skipped } = await loadSales(handle, req, user);
   const pick = await quizPicker(handle, req.quiz_id);
-  const days = await readIntSetting(handle, 'SURVEY_EXPIRY_DAYS', DEFAULT_EXPIRY_DAYS);
+  const days = await readIntSetting(handle.db, 'SURVEY_EXPIRY_DAYS', DEFAULT_EXPIRY_DAYS);
   const existing = new Map<string, { id: number; answered_at: Date | null; expires_at: Date }>();
   if (rows.length) {
     const inv = await handle.query<{

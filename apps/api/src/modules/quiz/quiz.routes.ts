@@ -1,5 +1,6 @@
 // Satisfaction survey calls: invitations, the public survey, alerts, statistics, and the mail
 // outbox screen. Questionnaires themselves are declared resources (quiz.resources.ts).
+
 import { alertReplySchema, publicAnswerSchema, salesQuizRequestSchema } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, DOWNLOAD_ROUTE, requirePermission } from '../../core/auth';
@@ -8,7 +9,7 @@ import { ok } from '../../core/envelope';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import { parseBody, parseId, type QueryParams, qInt, qs } from '../../core/http';
 import { perAddressLimit } from '../../core/rate-limit';
-import { registerResource } from '../../core/resource-routes';
+import { defineModule } from '../../core/registry';
 import { contentDisposition, loadExcel, neutralise } from '../../core/xlsx';
 import { flushOutbox, type MailContext, resolveSmtpUrl } from '../mail/mail.service';
 import { withAnswers } from './quiz.answers';
@@ -146,7 +147,7 @@ export function quizRoutes(app: FastifyInstance): void {
       );
       return ok({
         total,
-        data: await withAnswers(handle(), data),
+        data: await withAnswers(handle().db, data),
       });
     },
   );
@@ -386,9 +387,13 @@ export function quizRoutes(app: FastifyInstance): void {
   );
 }
 
-export function quizModule(app: FastifyInstance): void {
-  registerResource(app, quizResource);
-  registerResource(app, questionResource);
+export const quizModule = defineModule({
+  name: 'quiz',
+  resources: [quizResource, questionResource],
+  routes: quizModuleRoutes,
+});
+
+function quizModuleRoutes(app: FastifyInstance): void {
   quizRoutes(app);
   // Mail kept while SMTP was missing goes out once the server starts with SMTP configured.
   app.addHook('onReady', async () => {

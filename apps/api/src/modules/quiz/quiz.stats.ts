@@ -7,8 +7,8 @@ import {
   type RankingRow,
   type TableStats,
 } from '@app/contracts';
-import { readIntSetting } from '../../connectors/settings';
 import type { DatabaseHandle } from '../../db/client';
+import { readIntSetting } from '../preferences/settings';
 
 export const DEFAULT_MIN_SAMPLE = 5;
 
@@ -50,7 +50,7 @@ function salesCte(f: StatsFilter, params: unknown[]): string {
 const EMAIL_OK = `'^[^[:space:]@]+@[^[:space:]@]+\\.[^[:space:]@]+$'`;
 
 export async function tableStats(handle: DatabaseHandle, f: StatsFilter): Promise<TableStats> {
-  const minSample = await readIntSetting(handle, 'SURVEY_MIN_SAMPLE', DEFAULT_MIN_SAMPLE);
+  const minSample = await readIntSetting(handle.db, 'SURVEY_MIN_SAMPLE', DEFAULT_MIN_SAMPLE);
 
   const p1: unknown[] = [];
   const cob = await handle.query<{

@@ -11,7 +11,7 @@ import {
   XLSX_UPLOAD_BYTES,
   type XlsxLimits,
 } from '../../core/xlsx-read';
-import type { NumberedRow } from './sales.rows';
+import type { NumberedRow } from './sales.import';
 
 export const MAX_IMPORT_ROWS = 100_000;
 

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { registerResource } from '../../core/resource-routes';
+import { defineModule } from '../../core/registry';
 import { authRoutes } from './auth.routes';
 import { auditLogResource, roleResource, tabResource, userResource } from './security.resources';
 import { securityRoutes } from './security.routes';
 
 export const securityResources = [userResource, roleResource, tabResource, auditLogResource];
 
-export function securityModule(app: FastifyInstance): void {
-  authRoutes(app);
-  securityRoutes(app);
-  for (const r of securityResources) registerResource(app, r);
-}
+export const securityModule = defineModule({
+  name: 'security',
+  resources: securityResources,
+  routes: (app: FastifyInstance) => {
+    authRoutes(app);
+    securityRoutes(app);
+  },
+});

@@ -12,13 +12,14 @@ import {
   saleYearError,
   VIN_RE,
 } from '@app/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../core/action';
 import { writeAudit } from '../../core/audit';
 import type { CurrentUser } from '../../core/context';
 import { findPgError } from '../../core/db-errors';
 import { ConflictError } from '../../core/errors';
-import type { DatabaseHandle } from '../../db/client';
-import type { sales } from './sales.tables';
+import { dealerBranches, dealers, manufacturerModels, manufacturers } from '../../db/schema';
+import { sales } from './sales.tables';
 
 export interface NumberedRow {
   /** Spreadsheet row number (header = 1) or position in the batch (first = 1). */
@@ -70,16 +71,28 @@ const up = (s: string) =>
     .trim()
     .toUpperCase();
 
-async function loadLookups(handle: DatabaseHandle): Promise<Lookups> {
+async function loadLookups(db: Executor): Promise<Lookups> {
   const [dealerRows, branchRows, brandRows, modelRows] = await Promise.all([
-    handle.query<{ id: number; code: string; name: string }>('select id, code, name from dealers'),
-    handle.query<{ id: number; dealer_id: number; code: string | null; name: string }>(
-      'select id, dealer_id, code, name from dealer_branches',
-    ),
-    handle.query<{ id: number; code: string; name: string }>('select id, code, name from manufacturers'),
-    handle.query<{ id: number; manufacturer_id: number; code: string | null; name: string }>(
-      'select id, manufacturer_id, code, name from manufacturer_models',
-    ),
+    db.select({ id: dealers.id, code: dealers.code, name: dealers.name }).from(dealers),
+    db
+      .select({
+        id: dealerBranches.id,
+        dealer_id: dealerBranches.dealer_id,
+        code: dealerBranches.code,
+        name: dealerBranches.name,
+      })
+      .from(dealerBranches),
+    db
+      .select({ id: manufacturers.id, code: manufacturers.code, name: manufacturers.name })
+      .from(manufacturers),
+    db
+      .select({
+        id: manufacturerModels.id,
+        manufacturer_id: manufacturerModels.manufacturer_id,
+        code: manufacturerModels.code,
+        name: manufacturerModels.name,
+      })
+      .from(manufacturerModels),
   ]);
   const l: Lookups = { dealers: new Map(), branches: new Map(), brands: new Map(), models: new Map() };
   for (const d of dealerRows) l.dealers.set(up(d.code), { id: d.id, name: d.name });
@@ -151,8 +164,8 @@ class SaleRowChecker {
     readonly scope: RowScope,
   ) {}
 
-  static async create(handle: DatabaseHandle, scope: RowScope): Promise<SaleRowChecker> {
-    return new SaleRowChecker(await loadLookups(handle), scope);
+  static async create(db: Executor, scope: RowScope): Promise<SaleRowChecker> {
+    return new SaleRowChecker(await loadLookups(db), scope);
   }
 
   /** The report entries of the rows, the rows to insert, and the VINs to look up in the database. */
@@ -322,14 +335,14 @@ async function soldVins(
 
 /** Checks every row (including VINs already sold or repeated in the input); never writes. */
 export async function validateSaleRows(
-  handle: DatabaseHandle,
+  db: Db,
   rows: NumberedRow[],
   scope: RowScope,
 ): Promise<ValidationOutcome> {
-  const checker = await SaleRowChecker.create(handle, scope);
+  const checker = await SaleRowChecker.create(db, scope);
   const { report, valid, newVins } = checker.check(rows);
   const sold = await soldVins(
-    (vins) => handle.query<{ vin: string }>('select vin from sales where vin = any($1::text[])', [vins]),
+    (vins) => db.select({ vin: sales.vin }).from(sales).where(inArray(sales.vin, vins)),
     newVins,
   );
   checker.markSold(report, sold);
@@ -374,9 +387,9 @@ function insertStatement(chunk: NewSale[]): SQL {
 }
 
 /** Inserts every row and the run's audit row (who, from where, how many) in one transaction. */
-export async function insertSales(handle: DatabaseHandle, rows: NewSale[], scope: RowScope): Promise<number> {
+export async function insertSales(db: Db, rows: NewSale[], scope: RowScope): Promise<number> {
   try {
-    await handle.db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       for (let i = 0; i < rows.length; i += CHUNK) {
         await tx.execute(insertStatement(rows.slice(i, i + CHUNK)));
       }
@@ -402,14 +415,10 @@ export async function insertSales(handle: DatabaseHandle, rows: NewSale[], scope
 }
 
 /** Validate, then save all rows or none. */
-export async function importSaleRows(
-  handle: DatabaseHandle,
-  rows: NumberedRow[],
-  scope: RowScope,
-): Promise<ImportResult> {
-  const outcome = await validateSaleRows(handle, rows, scope);
+export async function importSaleRows(db: Db, rows: NumberedRow[], scope: RowScope): Promise<ImportResult> {
+  const outcome = await validateSaleRows(db, rows, scope);
   const saved =
-    outcome.failed === 0 && outcome.valid.length ? await insertSales(handle, outcome.valid, scope) : 0;
+    outcome.failed === 0 && outcome.valid.length ? await insertSales(db, outcome.valid, scope) : 0;
   return { saved, total: rows.length, failed: outcome.failed, report: outcome.report };
 }
 
@@ -420,11 +429,11 @@ export async function importSaleRows(
  * report either way.
  */
 export async function importSaleStream(
-  handle: DatabaseHandle,
+  db: Db,
   batches: AsyncIterable<NumberedRow[]>,
   scope: RowScope,
 ): Promise<ImportResult> {
-  const checker = await SaleRowChecker.create(handle, scope);
+  const checker = await SaleRowChecker.create(db, scope);
   const report: ImportReportEntry[] = [];
   const valid: NewSale[] = [];
   const newVins: string[] = [];
@@ -435,11 +444,11 @@ export async function importSaleStream(
     for (const v of part.newVins) newVins.push(v);
   }
   const sold = await soldVins(
-    (vins) => handle.query<{ vin: string }>('select vin from sales where vin = any($1::text[])', [vins]),
+    (vins) => db.select({ vin: sales.vin }).from(sales).where(inArray(sales.vin, vins)),
     newVins,
   );
   checker.markSold(report, sold);
-  const saved = checker.failed === 0 && valid.length ? await insertSales(handle, valid, scope) : 0;
+  const saved = checker.failed === 0 && valid.length ? await insertSales(db, valid, scope) : 0;
   return { saved, total: report.length, failed: checker.failed, report };
 }
 

@@ -1,0 +1,176 @@
+// A custom call is declared, not hand-written: an action names its method, path, who may call
+// it, its body schema and (for calls on one record) the resource whose record it acts on.
+// registerAction() gives every action the engine's guarantees: the permission check, the body
+// parsed with zod (422 with Spanish messages), the target record loaded within the caller's
+// dealer scope (another dealer's id answers 404), writes in one transaction with their audit
+// row, the per-address limit, the download token where declared, and the body in /api/docs.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Database } from '../db/client';
+import { writeAudit } from './audit';
+import { assertPermission, currentUser, DOWNLOAD_ROUTE, optionalAuth, requireAuth } from './auth';
+import type { CurrentUser } from './context';
+import { ok } from './envelope';
+import { NotFoundError } from './errors';
+import { parseBody, parseId, type QueryParams } from './http';
+import { jsonSchemaOf } from './openapi';
+import { perAddressLimit, type RateLimitKind } from './rate-limit';
+import type { Resource, Row } from './resource';
+import { findOne } from './resource-query';
+
+/** The typed database (drizzle over PostgreSQL or PGlite). */
+export type Db = Database;
+/** A transaction of it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either: what a query helper may run on. */
+export type Executor = Db | Tx;
+
+/** Who may call: anyone, any signed-in user, or the holders of one permission. */
+export type Access = 'public' | 'login' | { permission: string };
+
+/** What the audit row of a write says beyond who and when. */
+export interface AuditDetail {
+  recordId?: number | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+export interface ActionContext<B, U extends CurrentUser | null = CurrentUser> {
+  app: FastifyInstance;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** The signed-in caller (null only on public actions called without a session). */
+  user: U;
+  /** The body, parsed by the action's schema. */
+  body: B;
+  query: QueryParams;
+  params: Record<string, string>;
+  /** The :id of an action with a target. */
+  id: number;
+  /** The record of `target`, loaded within the caller's dealer scope (only on actions with a target). */
+  target: Row;
+  db: Db;
+  /**
+   * Runs the writes in one transaction together with the action's audit row. The audit detail
+   * defaults to the target (before) and the result when it is an object (after).
+   */
+  write<R>(fn: (tx: Tx) => Promise<R>, detail?: (result: R) => AuditDetail): Promise<R>;
+}
+
+export interface ActionDef<S extends z.ZodType | undefined = undefined, A extends Access = Access> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Full path, e.g. '/api/quiz-alerts/:id/reply'. */
+  path: string;
+  /** Spanish one-liner for /api/docs. */
+  summary: string;
+  tags: string[];
+  access: A;
+  /** Body schema: parsed before the handler, documented in /api/docs. */
+  body?: S;
+  /** Query parameters, documented in /api/docs (parsed by the handler). */
+  query?: Record<string, { type: string; description?: string; enum?: string[] }>;
+  /** The resource whose record `:id` names; loaded within the dealer scope or 404. */
+  target?: Resource;
+  /** The audit row of `ctx.write`: resource name and action word. */
+  audit?: { resource: string; action: string };
+  /** A file download: the session may come as ?enc_auth_token=. */
+  download?: boolean;
+  /** Per-address limit of this call. */
+  rateLimit?: RateLimitKind;
+  /** Body size limit in bytes (default: the app's). */
+  bodyLimit?: number;
+  /** The handler's return value is the reply itself (files), not a result to wrap. */
+  raw?: boolean;
+  handler(
+    ctx: ActionContext<
+      S extends z.ZodType ? z.output<S> : undefined,
+      A extends 'public' ? CurrentUser | null : CurrentUser
+    >,
+  ): Promise<unknown>;
+}
+
+export type Action = ActionDef<z.ZodType | undefined, Access>;
+
+/** Declares an action; the generic parameters keep the handler's body, target and user typed. */
+export function defineAction<S extends z.ZodType | undefined = undefined, A extends Access = Access>(
+  def: ActionDef<S, A>,
+): Action {
+  return def as unknown as Action;
+}
+
+/** The permission an action needs, or undefined for public and login-only actions. */
+export function actionPermission(action: Action): string | undefined {
+  return typeof action.access === 'object' ? action.access.permission : undefined;
+}
+
+export function registerAction(app: FastifyInstance, action: Action): void {
+  const permission = actionPermission(action);
+  const config: Record<string, unknown> = {};
+  if (action.download) Object.assign(config, DOWNLOAD_ROUTE);
+  if (action.rateLimit) config.rateLimit = perAddressLimit(action.rateLimit);
+  const schema: Record<string, unknown> = { tags: action.tags, summary: action.summary };
+  if (action.access === 'public') schema.security = [];
+  if (action.body) schema.body = jsonSchemaOf(action.body);
+  if (action.query) schema.querystring = { type: 'object', properties: action.query };
+  app.route({
+    method: action.method,
+    url: action.path,
+    config,
+    bodyLimit: action.bodyLimit,
+    schema,
+    preHandler: async (request) => {
+      if (action.access === 'public') return optionalAuth(request);
+      await requireAuth(request);
+      if (permission) assertPermission(request.auth!, permission);
+    },
+    handler: async (request, reply) => {
+      const db = app.ctx.handle.db;
+      const user = action.access === 'public' ? request.auth : currentUser(request);
+      const params = (request.params ?? {}) as Record<string, string>;
+      const body = action.body ? parseBody(action.body, request.body) : undefined;
+      let id = 0;
+      let target: Row | undefined;
+      if (action.target) {
+        id = parseId(params.id);
+        if (!user) throw new NotFoundError();
+        target = await findOne(db, action.target, id, user);
+        if (!target) throw new NotFoundError();
+      }
+      const write = async <R>(fn: (tx: Tx) => Promise<R>, detail?: (result: R) => AuditDetail) =>
+        db.transaction(async (tx) => {
+          const result = await fn(tx);
+          if (action.audit) {
+            const d = detail?.(result) ?? {
+              recordId: action.target ? id : null,
+              before: target ?? null,
+              after: result && typeof result === 'object' && !Array.isArray(result) ? (result as Row) : null,
+            };
+            await writeAudit(tx, {
+              user: user ?? null,
+              resource: action.audit.resource,
+              action: action.audit.action,
+              recordId: d.recordId ?? (action.target ? id : null),
+              before: d.before ?? null,
+              after: d.after ?? null,
+            });
+          }
+          return result;
+        });
+      const ctx = {
+        app,
+        request,
+        reply,
+        user,
+        body,
+        query: (request.query ?? {}) as QueryParams,
+        params,
+        id,
+        target,
+        db,
+        write,
+      } as unknown as ActionContext<unknown>;
+      const result = await action.handler(ctx as never);
+      return action.raw ? result : ok(result);
+    },
+  });
+}

@@ -1,0 +1,152 @@
+// The CEM calls beyond CRUD, declared on the engine (core/action): the .xlsx template and
+// import, the JSON batch, the pull from the external sales API, the dealers with sales in a
+// period, and the survey invitations and answers of one sale.
+import { salesApiRequestSchema, salesBatchSchema } from '@app/contracts';
+import { and, asc, count, eq, lte, type SQL, sql } from 'drizzle-orm';
+import { fetchSalesFromApi } from '../../connectors/sales-api';
+import { defineAction } from '../../core/action';
+import { qInt } from '../../core/http';
+import { scopeCondition } from '../../core/resource-query';
+import { withUploadedFile } from '../../core/upload';
+import { contentDisposition, XLSX_TYPE } from '../../core/xlsx';
+import { dealers } from '../../db/schema';
+import { withAnswers } from '../quiz/quiz.answers';
+import { quizInvitations, quizResponses, quizzes } from '../quiz/quiz.tables';
+import { importSaleRows, importSaleStream, rowsFromObjects } from './sales.import';
+import { saleResource } from './sales.resources';
+import { sales } from './sales.tables';
+import { readSalesBatches, SALES_UPLOAD, salesTemplateBuffer } from './sales.xlsx';
+
+const tags = ['CEM'];
+
+const template = defineAction({
+  method: 'GET',
+  path: '/api/sales/template',
+  summary: 'Plantilla vacia de carga de ventas',
+  tags,
+  access: { permission: 'Sales.view' },
+  download: true,
+  raw: true,
+  async handler({ reply }) {
+    const buf = await salesTemplateBuffer();
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', contentDisposition('Plantilla_Ventas.xlsx'))
+      .send(buf);
+  },
+});
+
+const importFile = defineAction({
+  method: 'POST',
+  path: '/api/sales/import',
+  summary: 'Carga de ventas desde .xlsx (campo file); todo o nada, con reporte por fila',
+  tags,
+  access: { permission: 'Sales.store' },
+  rateLimit: 'upload',
+  // The audit row (who, how many) is written by insertSales in the transaction of the rows.
+  async handler({ request, user, db }) {
+    return withUploadedFile(request, SALES_UPLOAD, (upload) =>
+      importSaleStream(db, readSalesBatches(upload.file, upload.bytes), { user, source: 'import' }),
+    );
+  },
+});
+
+const batch = defineAction({
+  method: 'POST',
+  path: '/api/sales/batch',
+  summary: 'Ventas enviadas como JSON {rows}; mismas reglas que la carga',
+  tags,
+  access: { permission: 'Sales.store' },
+  body: salesBatchSchema,
+  bodyLimit: 50 * 1024 * 1024,
+  async handler({ body, user, db }) {
+    return importSaleRows(db, rowsFromObjects(body.rows), { user, source: 'batch' });
+  },
+});
+
+const pull = defineAction({
+  method: 'POST',
+  path: '/api/sales-api',
+  summary: 'Trae las ventas del sistema externo (URL en Preferencias) y las guarda',
+  tags,
+  access: { permission: 'Sales.store' },
+  body: salesApiRequestSchema,
+  async handler({ body, user, db }) {
+    let dealerCode: string | undefined;
+    if (user.dealerId !== null) {
+      const [d] = await db.select({ code: dealers.code }).from(dealers).where(eq(dealers.id, user.dealerId));
+      dealerCode = d?.code;
+    }
+    const objects = await fetchSalesFromApi(db, { ...body, dealer_code: dealerCode });
+    if (objects.length === 0) return { saved: 0, total: 0, failed: 0, report: [] };
+    return importSaleRows(db, rowsFromObjects(objects), { user, source: 'sales-api' });
+  },
+});
+
+const saleDealers = defineAction({
+  method: 'GET',
+  path: '/api/sale-dealers',
+  summary: 'Concesionarios con ventas en el periodo',
+  tags,
+  access: { permission: 'Sales.view' },
+  query: { year: { type: 'integer' }, month: { type: 'integer' } },
+  async handler({ query, user, db }) {
+    const year = qInt(query, 'year', 'Año', 2000, 2100);
+    const month = qInt(query, 'month', 'Mes', 1, 12);
+    const where: (SQL | undefined)[] = [scopeCondition(saleResource, user)];
+    if (year) where.push(sql`extract(year from ${sales.sale_date}) = ${year}`);
+    if (month) where.push(sql`extract(month from ${sales.sale_date}) = ${month}`);
+    return db
+      .select({ id: dealers.id, code: dealers.code, name: dealers.name, sales: count() })
+      .from(sales)
+      .innerJoin(dealers, eq(dealers.id, sales.dealer_id))
+      .where(and(...where))
+      .groupBy(dealers.id, dealers.code, dealers.name)
+      .orderBy(asc(dealers.name));
+  },
+});
+
+const saleResponses = defineAction({
+  method: 'GET',
+  path: '/api/sales/:id/responses',
+  summary: 'Invitaciones y respuestas de encuesta de una venta',
+  tags,
+  access: { permission: 'Sales.view' },
+  target: saleResource,
+  async handler({ id, db }) {
+    const invitations = await db
+      .select({
+        id: quizInvitations.id,
+        quiz_id: quizInvitations.quiz_id,
+        quiz_title: quizzes.title,
+        quiz_kind: quizzes.kind,
+        email: quizInvitations.email,
+        sent_at: quizInvitations.sent_at,
+        reminded_at: quizInvitations.reminded_at,
+        reminder_count: quizInvitations.reminder_count,
+        expires_at: quizInvitations.expires_at,
+        answered_at: quizInvitations.answered_at,
+        email_status: quizInvitations.email_status,
+        expired: sql<boolean>`(${quizInvitations.answered_at} is null and ${lte(quizInvitations.expires_at, sql`now()`)})`,
+      })
+      .from(quizInvitations)
+      .innerJoin(quizzes, eq(quizzes.id, quizInvitations.quiz_id))
+      .where(eq(quizInvitations.sale_id, id))
+      .orderBy(asc(quizInvitations.id));
+    const responses = await db
+      .select({
+        id: quizResponses.id,
+        quiz_id: quizResponses.quiz_id,
+        quiz_title: quizzes.title,
+        quiz_kind: quizzes.kind,
+        answered_at: quizResponses.answered_at,
+      })
+      .from(quizResponses)
+      .innerJoin(quizzes, eq(quizzes.id, quizResponses.quiz_id))
+      .where(eq(quizResponses.sale_id, id))
+      .orderBy(asc(quizResponses.id));
+    return { sale_id: id, invitations, responses: await withAnswers(db, responses) };
+  },
+});
+
+export const salesActions = [template, importFile, batch, pull, saleDealers, saleResponses];
