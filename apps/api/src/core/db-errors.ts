@@ -26,13 +26,15 @@ export function mapDbError(err: unknown): AppError | undefined {
   const pg = findPgError(err);
   if (!pg?.code) return undefined;
   const detail = pg.detail ?? '';
-  const keyCols = /Key \(([^)]+)\)=/
+  // "Key (a, b)=(…)" or, for an expression index, "Key (lower(btrim(email::text)))=(…)".
+  const keyCols = /Key \((.+?)\)=\(/
     .exec(detail)?.[1]
     ?.split(',')
     .map((c) => c.trim().replace(/"/g, ''));
   switch (pg.code) {
     case '23505': {
-      const cols = (keyCols ?? []).filter((c) => !c.startsWith('lower('));
+      // An expression index names its column inside functions: lower(btrim(email)) → email.
+      const cols = (keyCols ?? []).map((c) => c.replace(/^(?:\w+\()*([A-Za-z_]\w*)(?:::\w+)?\)*$/, '$1'));
       const labels = cols.map((c) => columnLabel(pg.table, c));
       if (labels.length === 1) {
         return new ConflictError(`El valor de ${labels[0]} ya existe`);
