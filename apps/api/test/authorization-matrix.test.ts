@@ -1,12 +1,16 @@
 /// <reference types="vite/client" />
 // The authorisation matrix: every route of the app's route table × {anonymous, dealer user A,
 // dealer user B, staff user without permissions, administrator}, and dealer isolation on every
-// dealer-scoped resource. Expectations come from the resource declarations (found by walking
-// src/modules) and, for custom calls, from CUSTOM below: a route with neither fails the test, so
-// a new call cannot ship without saying who may use it.
+// dealer-scoped resource. Expectations come from the registry (src/modules/index.ts): each
+// declared resource's generic routes and each declared action's `access`; CUSTOM below holds the
+// few routes outside it (the API docs) and calls not converted to actions yet. A route with no
+// expectation fails the test, so a new call cannot ship without saying who may use it.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Action, actionPermission } from '../src/core/action';
+import { allActions, allResources } from '../src/core/registry';
 import type { Resource } from '../src/core/resource';
+import { API_MODULES } from '../src/modules';
 import { seedDemo } from '../src/seed/demo';
 import { api, createTestApp, login, type TestContext } from './harness';
 
@@ -27,7 +31,10 @@ type Expectation = Access & {
   last?: boolean;
 };
 
-/** Custom calls (everything that is not a declared resource's generic route). */
+/**
+ * Routes outside the registry, and custom calls not declared as actions yet. An entry here for
+ * a declared action overrides what the action says (only to give a URL or mark it last).
+ */
 const CUSTOM: Record<string, Expectation> = {
   'POST /api/auth/login': { access: 'public' },
   'POST /api/auth/logout': { access: 'login', last: true },
@@ -52,12 +59,7 @@ const CUSTOM: Record<string, Expectation> = {
   'PUT /api/users/:id/reset-password': { access: 'permission', permission: 'Admin.Users.update' },
   'PUT /api/configurations/save': { access: 'permission', permission: 'Admin.Preferences.update' },
   'GET /api/general-types-values': { access: 'login' },
-  'GET /api/sales/template': { access: 'permission', permission: 'Sales.view' },
-  'POST /api/sales/import': { access: 'permission', permission: 'Sales.store' },
-  'POST /api/sales/batch': { access: 'permission', permission: 'Sales.store' },
   'POST /api/sales-api': { access: 'permission', permission: 'Sales.store', allow: [503] },
-  'GET /api/sale-dealers': { access: 'permission', permission: 'Sales.view' },
-  'GET /api/sales/:id/responses': { access: 'permission', permission: 'Sales.view' },
   'POST /api/sales-quiz-request': { access: 'permission', permission: 'Sales.update' },
   'GET /api/quiz-responses': { access: 'permission', permission: 'Quizzes.view' },
   'GET /api/quiz-alerts': { access: 'permission', permission: 'Quizzes.view' },
@@ -110,16 +112,18 @@ interface Principal {
   permissions?: Set<string>;
 }
 
-// Every declared resource of every module, found by walking the module files.
-const moduleExports = import.meta.glob('../src/modules/**/*.ts', { eager: true }) as Record<
-  string,
-  Record<string, unknown>
->;
-const isResource = (v: unknown): v is Resource =>
-  !!v && typeof v === 'object' && 'tableName' in v && 'permission' in v && 'path' in v && 'selection' in v;
-const declared = new Map<string, Resource>();
-for (const mod of Object.values(moduleExports))
-  for (const v of Object.values(mod)) if (isResource(v)) declared.set(v.path, v);
+// Every declared resource and action, from the one registry the app registers.
+const declared = new Map<string, Resource>(allResources(API_MODULES).map((r) => [r.path, r]));
+const actions = new Map<string, Action>(allActions(API_MODULES).map((a) => [`${a.method} ${a.path}`, a]));
+
+/** The expectation of a declared action: who its `access` lets in. */
+function actionExpectation(method: string, url: string): Expectation | undefined {
+  const a = actions.get(`${method} ${url}`);
+  if (!a) return undefined;
+  const permission = actionPermission(a);
+  if (permission) return { access: 'permission', permission };
+  return { access: a.access === 'public' ? 'public' : 'login' };
+}
 
 /** The expectation of a generic route of a declared resource, if the route is one. */
 function genericExpectation(method: string, url: string): Expectation | undefined {
@@ -146,7 +150,11 @@ function genericExpectation(method: string, url: string): Expectation | undefine
 }
 
 function expectationFor(method: string, url: string): Expectation | undefined {
-  return CUSTOM[`${method} ${url}`] ?? genericExpectation(method, url);
+  const declaredAccess = actionExpectation(method, url);
+  const custom = CUSTOM[`${method} ${url}`];
+  if (declaredAccess && custom)
+    return { ...custom, ...declaredAccess, url: custom.url, last: custom.last, allow: custom.allow };
+  return custom ?? declaredAccess ?? genericExpectation(method, url);
 }
 
 let t: TestContext;
@@ -246,6 +254,15 @@ describe('route table', () => {
     const known = new Set(routes.map((r) => `${r.method} ${r.url}`));
     const stale = Object.keys(CUSTOM).filter((k) => !known.has(k));
     expect(stale, 'Expectativas de rutas que ya no existen').toEqual([]);
+  });
+
+  it('serves every action and resource of the registry', () => {
+    const known = new Set(routes.map((r) => `${r.method} ${r.url}`));
+    const unserved = [
+      ...[...actions.keys()].filter((k) => !known.has(k)),
+      ...[...declared.values()].map((r) => `GET /api/${r.path}`).filter((k) => !known.has(k)),
+    ];
+    expect(unserved).toEqual([]);
   });
 });
 
