@@ -6,6 +6,8 @@ export * from './organisation';
 export * from './preferences';
 export * from './security';
 
+import { questionContract, quizContract } from '../quiz';
+import { saleContract } from '../sales';
 import { manufacturerContract, manufacturerModelContract } from './brands';
 import { categoryContract, conceptContract } from './catalogues';
 import { countryContract, departmentContract, districtContract, provinceContract } from './geography';
@@ -20,7 +22,10 @@ import {
 import { configurationContract, generalTypeContract, typeValueContract } from './preferences';
 import { roleContract, tabContract, userContract } from './security';
 
-/** Every plain resource's contract by its API path (for generic screens). */
+/**
+ * Every resource's contract by its API path: what the audit screen titles and filters by, and
+ * what the server's registry is checked against (apps/api/test/registry.test.ts).
+ */
 export const RESOURCE_CONTRACTS = {
   companies: companyContract,
   zones: zoneContract,
@@ -42,4 +47,7 @@ export const RESOURCE_CONTRACTS = {
   users: userContract,
   roles: roleContract,
   tabs: tabContract,
+  sales: saleContract,
+  quizzes: quizContract,
+  'quiz-questions': questionContract,
 } as const;
