@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Each side's driver is loaded only when that side is used: a PGlite start never loads pg.
 import type { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import * as schema from './schema';
+import * as schema from './tables';
 
 export type Database = ReturnType<typeof drizzlePg<typeof schema>>;
 

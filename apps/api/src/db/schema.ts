@@ -1,5 +1,7 @@
-// One schema for PGlite and PostgreSQL. Migrations are generated from this file
-// (`npm run db:generate -w apps/api`) into apps/api/drizzle.
+// The core tables, one schema for PGlite and PostgreSQL. Module tables live in
+// modules/<module>/<module>.tables.ts (they import the core tables from here); db/tables.ts
+// gathers both for the typed drizzle instance. Migrations are generated from all of them
+// (`npm run db:generate -w apps/api`, see drizzle.config.ts) into apps/api/drizzle.
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -411,6 +413,3 @@ export const mailOutbox = pgTable('mail_outbox', {
 });
 
 export const nowSql = sql`now()`;
-
-export * from '../modules/quiz/quiz.tables';
-export * from '../modules/sales/sales.tables';

@@ -18,11 +18,11 @@ import {
   manufacturers,
   provinces,
   roles,
-  sales,
   userRoles,
   users,
   zones,
 } from '../db/schema';
+import { sales } from '../modules/sales/sales.tables';
 
 /** Password of every demo user unless DEMO_PASSWORD says otherwise. */
 export const DEFAULT_DEMO_PASSWORD = 'Demo-2026';
