@@ -16,9 +16,3 @@ export interface Envelope<T> {
   result: T | null;
   error: ApiError | null;
 }
-
-/** A paged list answer of the generic CRUD. */
-export interface Paged<T> {
-  total: number;
-  data: T[];
-}

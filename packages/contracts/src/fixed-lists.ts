@@ -68,8 +68,6 @@ export const LICENSE_CATEGORIES: FixedItem<string>[] = [
   'A-IIIc',
 ].map((c) => ({ id: c, name: c }));
 
-export const MANUFACTURER_CODES = ['V', 'N', 'S', 'A'] as const;
-
 /** SPEC §9 constants. */
 export const LIMITS = {
   requestTimeoutMs: 3_000_000,

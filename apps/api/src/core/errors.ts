@@ -71,9 +71,3 @@ export class TooManyRequestsError extends AppError {
     super(429, message);
   }
 }
-
-export class ServiceUnavailableError extends AppError {
-  constructor(message: string, details?: string) {
-    super(503, message, details);
-  }
-}

@@ -1,4 +1,4 @@
-// i18next in Spanish: shell words and the localized page titles.
+// i18next in Spanish: the words of the sign-in and lock screens and the network error.
 import i18next from 'i18next';
 
 export const i18n = i18next.createInstance();
@@ -12,12 +12,6 @@ export const es = {
   RememberMe: 'Recordarme',
   Locked: 'Pantalla bloqueada',
   Unlock: 'Desbloquear',
-  Dashboard: 'Dashboard',
-  Profile: 'Perfil de usuario',
-  Forbidden: 'No tiene permiso para ver esta pagina',
-  NotFound: 'Pagina no encontrada',
-  UnderConstruction: 'En construccion',
-  Survey: 'Encuesta de Satisfaccion',
 } as const;
 
 void i18n.init({ lng: 'es', fallbackLng: 'es', resources: { es: { translation: es } }, initAsync: false });
