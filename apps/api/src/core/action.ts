@@ -25,8 +25,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either: what a query helper may run on. */
 export type Executor = Db | Tx;
 
-/** Who may call: anyone, any signed-in user, or the holders of one permission. */
-export type Access = 'public' | 'login' | { permission: string };
+/**
+ * Who may call: anyone, any signed-in user, or the holders of one permission (`or`: or of any of
+ * these others, e.g. the tabs tree serves the tabs screen and the roles screen). A 403 names
+ * `permission`.
+ */
+export type Access = 'public' | 'login' | { permission: string; or?: string[] };
 
 /** What the audit row of a write says beyond who and when. */
 export interface AuditDetail {
@@ -69,6 +73,11 @@ export interface ActionDef<S extends z.ZodType | undefined = undefined, A extend
   body?: S;
   /** Query parameters, documented in /api/docs (parsed by the handler). */
   query?: Record<string, { type: string; description?: string; enum?: string[] }>;
+  /**
+   * A further check of who may call, run with the permission check before the body is read
+   * (e.g. the own profile only: 403 for another user's id whatever the body).
+   */
+  authorize?(caller: { user: CurrentUser; params: Record<string, string> }): void;
   /** The resource whose record `:id` names; loaded within the dealer scope or 404. */
   target?: Resource;
   /** The audit row of `ctx.write`: resource name and action word. */
@@ -105,6 +114,8 @@ export function actionPermission(action: Action): string | undefined {
 
 export function registerAction(app: FastifyInstance, action: Action): void {
   const permission = actionPermission(action);
+  const anyOf =
+    typeof action.access === 'object' ? [action.access.permission, ...(action.access.or ?? [])] : [];
   const config: Record<string, unknown> = {};
   if (action.download) Object.assign(config, DOWNLOAD_ROUTE);
   if (action.rateLimit) config.rateLimit = perAddressLimit(action.rateLimit);
@@ -121,7 +132,9 @@ export function registerAction(app: FastifyInstance, action: Action): void {
     preHandler: async (request) => {
       if (action.access === 'public') return optionalAuth(request);
       await requireAuth(request);
-      if (permission) assertPermission(request.auth!, permission);
+      const user = request.auth!;
+      if (permission && !anyOf.some((p) => user.permissions.has(p))) assertPermission(user, permission);
+      action.authorize?.({ user, params: (request.params ?? {}) as Record<string, string> });
     },
     handler: async (request, reply) => {
       const db = app.ctx.handle.db;
