@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { THROTTLE_MESSAGE } from '../src/modules/security/auth.routes';
+import { THROTTLE_MESSAGE } from '../src/modules/security/security.actions';
 import { api, createDealerUser, createTestApp, JWT_SECRET, login, type TestContext, uniq } from './harness';
 
 let t: TestContext;

@@ -3,7 +3,10 @@
 // permission set is cached in-process for a few seconds, keyed by id + token_version.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { PERMISSION_ACTION_LABELS, type PermissionAction, permissionTitles } from '@app/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { permissions, rolePermissions, roles, userRoles, users } from '../db/schema';
+import type { Db } from './action';
 import type { CurrentUser } from './context';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
@@ -90,31 +93,40 @@ export function invalidateAllUsers(): void {
   cache.clear();
 }
 
-interface UserRow {
-  id: number;
-  username: string;
-  full_name: string;
-  email: string;
-  dealer_id: number | null;
-  token_version: number;
-  active: boolean;
-  roles: string[] | null;
-  permissions: string[] | null;
+/** The user of a token with its active roles' names and their permissions (one query). */
+function userQuery(db: Db, id: number) {
+  const ofUser = eq(userRoles.user_id, users.id);
+  const activeRole = and(eq(roles.id, userRoles.role_id), eq(roles.active, true));
+  const roleNames = db
+    .select({ names: sql`array_agg(${roles.name} order by ${roles.name})` })
+    .from(userRoles)
+    .innerJoin(roles, activeRole)
+    .where(ofUser);
+  const permissionNames = db
+    .select({ names: sql`array_agg(distinct ${permissions.name})` })
+    .from(userRoles)
+    .innerJoin(roles, activeRole)
+    .innerJoin(rolePermissions, eq(rolePermissions.role_id, roles.id))
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
+    .where(ofUser);
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      full_name: users.full_name,
+      email: users.email,
+      dealer_id: users.dealer_id,
+      token_version: users.token_version,
+      active: users.active,
+      roles: sql<string[] | null>`(${roleNames})`,
+      permissions: sql<string[] | null>`(${permissionNames})`,
+    })
+    .from(users)
+    .where(eq(users.id, id));
 }
 
-const USER_SQL = `
-select u.id, u.username, u.full_name, u.email, u.dealer_id, u.token_version, u.active,
-  (select array_agg(r.name order by r.name) from user_roles ur join roles r on r.id = ur.role_id and r.active
-    where ur.user_id = u.id) as roles,
-  (select array_agg(distinct p.name) from user_roles ur
-    join roles r on r.id = ur.role_id and r.active
-    join role_permissions rp on rp.role_id = r.id
-    join permissions p on p.id = rp.permission_id
-    where ur.user_id = u.id) as permissions
-from users u where u.id = $1`;
-
 export async function loadCurrentUser(app: FastifyInstance, id: number): Promise<CurrentUser | undefined> {
-  const [row] = await app.ctx.handle.query<UserRow>(USER_SQL, [id]);
+  const [row] = await userQuery(app.ctx.handle.db, id);
   if (!row || !row.active) return undefined;
   return {
     id: row.id,

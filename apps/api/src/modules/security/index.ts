@@ -1,16 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+// Security: users, roles, tabs and the audit log (resources), and login, session, menu,
+// permissions per role, own profile and password reset (actions).
 import { defineModule } from '../../core/registry';
-import { authRoutes } from './auth.routes';
+import { securityActions } from './security.actions';
 import { auditLogResource, roleResource, tabResource, userResource } from './security.resources';
-import { securityRoutes } from './security.routes';
 
 export const securityResources = [userResource, roleResource, tabResource, auditLogResource];
 
 export const securityModule = defineModule({
   name: 'security',
   resources: securityResources,
-  routes: (app: FastifyInstance) => {
-    authRoutes(app);
-    securityRoutes(app);
-  },
+  actions: securityActions,
 });

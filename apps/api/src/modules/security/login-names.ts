@@ -1,6 +1,7 @@
 // The names a person signs in with: a user name (unique whatever its case) or an e-mail (stored
 // trimmed and lower-cased, unique that way). One typed name designates at most one account.
 import { and, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../core/action';
 import { ConflictError } from '../../core/errors';
 import { users } from '../../db/schema';
 
@@ -20,7 +21,7 @@ export const takenMessage = (label: string) => `El valor de ${label} ya existe`;
  * written (undefined on create).
  */
 export async function assertLoginNamesFree(
-  db: any,
+  db: Executor,
   id: number | undefined,
   names: { username?: string; email?: string },
 ): Promise<void> {

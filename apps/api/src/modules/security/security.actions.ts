@@ -1,0 +1,466 @@
+// The security calls beyond CRUD, declared on the engine (core/action): login, logout and the
+// session information (SPEC §7 Auth), the menu and tab trees, permissions per role, the own
+// profile and an administrator's password reset (SPEC §7 "Roles, tabs, users").
+//
+// Failed logins lock the account (whatever name was typed: user name or e-mail) through the
+// login_attempts table, so every instance sees the same count; each address is also limited per
+// minute in-process (rateLimit 'login').
+import {
+  type LoginInformation,
+  loginSchema,
+  messages,
+  PERMISSION_ACTIONS,
+  type PermissionTreeNode,
+  permissionChangeSchema,
+  profileSchema,
+  resetPasswordSchema,
+  type TabNode,
+} from '@app/contracts';
+import { verify } from '@node-rs/argon2';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { defineAction, type Executor } from '../../core/action';
+import { APP_NAME, APP_VERSION } from '../../core/app-info';
+import { invalidateAllUsers, invalidateUser, issueToken } from '../../core/auth';
+import {
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  ValidationError,
+} from '../../core/errors';
+import { parseId, qs } from '../../core/http';
+import { companies, loginAttempts, permissions, rolePermissions, roles, tabs, users } from '../../db/schema';
+import { assertLoginNamesFree, normaliseEmail, normaliseLoginName } from './login-names';
+import { hashPassword } from './security.resources';
+
+// ---------- login lockout ----------
+
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_MINUTES = 15;
+export const THROTTLE_MESSAGE = `Demasiados intentos fallidos. Intente nuevamente en ${LOCK_MINUTES} minutos.`;
+/** Attempts older than this count for nothing and are deleted. */
+export const ATTEMPTS_KEPT_HOURS = 24;
+
+// Verified when the user does not exist, so both answers take the same time.
+const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$sc6drw+KLLFnfse4qwnydA$PEuTQ8HIAbwF4yzdjGyREFNDnD+ybynJbQxwZWU52r8';
+
+/** The attempts of one account (any name typed), or of one unknown typed name. */
+function attemptsOf(userId: number | undefined, name: string): SQL {
+  return userId === undefined
+    ? and(eq(loginAttempts.username, name), isNull(loginAttempts.user_id))!
+    : eq(loginAttempts.user_id, userId);
+}
+
+/** Locked when the last 5 failures (since the last success) fall within 15 minutes of now. */
+async function isLocked(db: Executor, who: SQL): Promise<boolean> {
+  const since = new Date(Date.now() - LOCK_MINUTES * 60_000);
+  const recent = await db
+    .select({ succeeded: loginAttempts.succeeded, at: loginAttempts.at })
+    .from(loginAttempts)
+    .where(and(who, gt(loginAttempts.at, since)))
+    .orderBy(desc(loginAttempts.at))
+    .limit(MAX_FAILED_LOGINS);
+  let failures = 0;
+  for (const r of recent) {
+    if (r.succeeded) break;
+    failures++;
+  }
+  return failures >= MAX_FAILED_LOGINS;
+}
+
+/**
+ * The account a typed name designates: a user name first (whatever its case), else an e-mail
+ * (trimmed, lower-cased). Names are unique that way, so there is never a choice between two.
+ */
+async function resolveAccount(db: Executor, name: string) {
+  const byName = sql`lower(${users.username}) = ${name}`;
+  const [user] = await db
+    .select({
+      id: users.id,
+      password_hash: users.password_hash,
+      token_version: users.token_version,
+      active: users.active,
+      confirmed: users.confirmed,
+    })
+    .from(users)
+    .where(sql`${byName} or lower(btrim(${users.email})) = ${name}`)
+    .orderBy(desc(byName), asc(users.id))
+    .limit(1);
+  return user;
+}
+
+/** Deletes attempts older than a day (an index range on `at`: cheap when there are none). */
+export async function pruneLoginAttempts(db: Executor): Promise<void> {
+  await db
+    .delete(loginAttempts)
+    .where(lt(loginAttempts.at, new Date(Date.now() - ATTEMPTS_KEPT_HOURS * 3600_000)));
+}
+
+// ---------- tabs and permissions ----------
+
+type TabRow = typeof tabs.$inferSelect;
+
+export function buildTabTree(rows: TabRow[], visible: (t: TabRow) => boolean = () => true): TabNode[] {
+  const byParent = new Map<number | null, TabRow[]>();
+  for (const r of rows) {
+    const list = byParent.get(r.parent_id ?? null) ?? [];
+    list.push(r);
+    byParent.set(r.parent_id ?? null, list);
+  }
+  const build = (parent: number | null, depth: number): TabNode[] => {
+    if (depth > 10) return [];
+    const out: TabNode[] = [];
+    for (const t of byParent.get(parent) ?? []) {
+      const children = build(t.id, depth + 1);
+      const isGroup = (byParent.get(t.id)?.length ?? 0) > 0;
+      // A group shows when one of its children shows; a screen when the user may view it.
+      const shows = isGroup ? children.length > 0 || (!!t.permission && visible(t)) : visible(t);
+      if (!shows) continue;
+      out.push({
+        id: t.id,
+        name: t.name,
+        title: t.title,
+        path: t.path,
+        icon: t.icon,
+        permission: t.permission,
+        children,
+      });
+    }
+    return out;
+  };
+  return build(null, 0);
+}
+
+async function allTabs(db: Executor, onlyActive: boolean): Promise<TabRow[]> {
+  return db
+    .select()
+    .from(tabs)
+    .where(onlyActive ? eq(tabs.active, true) : undefined)
+    .orderBy(asc(tabs.order), asc(tabs.id));
+}
+
+async function checkPermissionNames(db: Executor, names: string[]): Promise<{ id: number; name: string }[]> {
+  const unique = [...new Set(names)];
+  if (!unique.length) return [];
+  const found = await db
+    .select({ id: permissions.id, name: permissions.name })
+    .from(permissions)
+    .where(inArray(permissions.name, unique));
+  const known = new Set(found.map((f) => f.name));
+  const unknown = unique.filter((n) => !known.has(n));
+  if (unknown.length)
+    throw ValidationError.field('permissions', `Permisos desconocidos: ${unknown.join(', ')}`);
+  return found;
+}
+
+async function assertRole(db: Executor, roleId: number): Promise<void> {
+  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
+  if (!role) throw new NotFoundError('El rol no existe');
+}
+
+/** The permission names a role holds, by name. */
+async function grantedNames(db: Executor, roleId: number): Promise<string[]> {
+  const rows = await db
+    .select({ name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(rolePermissions.permission_id, permissions.id))
+    .where(eq(rolePermissions.role_id, roleId))
+    .orderBy(asc(permissions.name));
+  return rows.map((g) => g.name);
+}
+
+// ---------- auth ----------
+
+const authTags = ['Auth'];
+
+const login = defineAction({
+  method: 'POST',
+  path: '/api/auth/login',
+  summary: 'Inicia sesion',
+  tags: authTags,
+  access: 'public',
+  body: loginSchema,
+  rateLimit: 'login',
+  async handler({ app, request, body, db }) {
+    const name = normaliseLoginName(body.username);
+    const user = await resolveAccount(db, name);
+    const who = attemptsOf(user?.id, name);
+    if (await isLocked(db, who)) throw new TooManyRequestsError(THROTTLE_MESSAGE);
+    let valid = false;
+    try {
+      valid = await verify(user?.password_hash ?? DUMMY_HASH, body.password);
+    } catch {
+      valid = false;
+    }
+    // Only someone who knows the password learns that the account waits for confirmation.
+    const unconfirmed = !!user && user.active && valid && !user.confirmed;
+    const succeeded = !!user && user.active && valid && !unconfirmed;
+    await db
+      .insert(loginAttempts)
+      .values({ username: name, user_id: user?.id ?? null, succeeded, ip: request.ip });
+    // Every attempt (failures and unknown names included) sweeps the rows older than a day, so
+    // a password spray leaves nothing behind for long.
+    await pruneLoginAttempts(db);
+    if (unconfirmed) throw new UnauthorizedError(messages.accountNotConfirmed);
+    if (!succeeded || !user) throw new UnauthorizedError(messages.loginFailed);
+    return issueToken(app, user, body.rememberMe === true);
+  },
+});
+
+const logout = defineAction({
+  method: 'POST',
+  path: '/api/auth/logout',
+  summary: 'Cierra la sesion (invalida los tokens emitidos)',
+  tags: authTags,
+  access: 'login',
+  async handler({ user, db }) {
+    await db
+      .update(users)
+      .set({ token_version: sql`${users.token_version} + 1` })
+      .where(eq(users.id, user.id));
+    invalidateUser(user.id);
+    return true;
+  },
+});
+
+const loginInformation = defineAction({
+  method: 'GET',
+  path: '/api/auth/getCurrentLoginInformations',
+  summary: 'Sesion: aplicacion, usuario y empresa',
+  tags: authTags,
+  access: 'login',
+  async handler({ user: me, db }) {
+    const [row] = await db
+      .select({ avatar_url: users.avatar_url, default_tab: users.default_tab })
+      .from(users)
+      .where(eq(users.id, me.id));
+    const [company] = await db
+      .select({ id: companies.id, name: companies.name })
+      .from(companies)
+      .where(eq(companies.active, true))
+      .orderBy(asc(companies.id))
+      .limit(1);
+    const info: LoginInformation = {
+      application: { name: APP_NAME, version: APP_VERSION },
+      user: {
+        id: me.id,
+        username: me.username,
+        full_name: me.fullName,
+        email: me.email,
+        avatar_url: row?.avatar_url ?? null,
+        dealer_id: me.dealerId,
+        isDealer: me.isDealer,
+        roles: me.roles,
+        permissions: [...me.permissions].sort(),
+        default_tab: row?.default_tab ?? 'home',
+      },
+      company: company ?? null,
+    };
+    return info;
+  },
+});
+
+// ---------- menu, tabs, permissions ----------
+
+const tags = ['Seguridad'];
+
+const menu = defineAction({
+  method: 'GET',
+  path: '/api/tabs/menu',
+  summary: 'Menu del usuario (pestañas que puede ver)',
+  tags,
+  access: 'login',
+  async handler({ user, db }) {
+    const rows = await allTabs(db, true);
+    return buildTabTree(rows, (t) => !!t.permission && user.permissions.has(`${t.permission}.view`));
+  },
+});
+
+const tabsTree = defineAction({
+  method: 'GET',
+  path: '/api/tabs-tree',
+  summary: 'Arbol completo de pestañas',
+  tags,
+  // The tabs screen and the roles screen (its permission tree) both read it.
+  access: { permission: 'Admin.Tabs.view', or: ['Admin.Roles.view'] },
+  async handler({ db }) {
+    return buildTabTree(await allTabs(db, false));
+  },
+});
+
+const getPermissions = defineAction({
+  method: 'GET',
+  path: '/api/get-permissions',
+  summary: 'Permisos de un rol y arbol',
+  tags,
+  access: { permission: 'Admin.Roles.view' },
+  query: { role_id: { type: 'integer', description: 'Rol' } },
+  async handler({ query, db }) {
+    const raw = qs(query, 'role_id');
+    if (raw === undefined) throw ValidationError.field('role_id', 'Rol es obligatorio');
+    const roleId = parseId(raw);
+    await assertRole(db, roleId);
+    const names = (await db.select({ name: permissions.name }).from(permissions)).map((p) => p.name);
+    const byBase = new Map<string, string[]>();
+    for (const n of names) {
+      const action = n.slice(n.lastIndexOf('.') + 1);
+      if (!(PERMISSION_ACTIONS as readonly string[]).includes(action)) continue;
+      const base = n.slice(0, n.lastIndexOf('.'));
+      byBase.set(base, [...(byBase.get(base) ?? []), n]);
+    }
+    const order = (n: string) => PERMISSION_ACTIONS.indexOf(n.slice(n.lastIndexOf('.') + 1) as never);
+    const withPermissions = (nodes: TabNode[]): PermissionTreeNode[] =>
+      nodes.map((n) => ({
+        ...n,
+        permissions: n.permission ? (byBase.get(n.permission) ?? []).sort((a, b) => order(a) - order(b)) : [],
+        children: withPermissions(n.children),
+      }));
+    return {
+      granted: await grantedNames(db, roleId),
+      all: withPermissions(buildTabTree(await allTabs(db, false))),
+    };
+  },
+});
+
+/** Grants or revokes permissions of a role; the audit row names the permissions given. */
+const changePermissions = (grant: boolean) =>
+  defineAction({
+    method: 'PUT',
+    path: grant ? '/api/save-permission' : '/api/revoke-permission',
+    summary: grant ? 'Concede permisos a un rol' : 'Retira permisos de un rol',
+    tags,
+    access: { permission: 'Admin.Roles.update' },
+    body: permissionChangeSchema,
+    audit: { resource: 'roles', action: grant ? 'grant' : 'revoke' },
+    async handler({ body, db, write }) {
+      await assertRole(db, body.role_id);
+      const found = await checkPermissionNames(db, body.permissions);
+      const ids = found.map((p) => p.id);
+      await write(
+        async (tx) => {
+          if (!found.length) return;
+          if (grant) {
+            await tx
+              .insert(rolePermissions)
+              .values(ids.map((permission_id) => ({ role_id: body.role_id, permission_id })))
+              .onConflictDoNothing();
+          } else {
+            await tx
+              .delete(rolePermissions)
+              .where(
+                and(eq(rolePermissions.role_id, body.role_id), inArray(rolePermissions.permission_id, ids)),
+              );
+          }
+        },
+        () => ({ recordId: body.role_id, after: { permissions: found.map((p) => p.name) } }),
+      );
+      invalidateAllUsers();
+      return { role_id: body.role_id, granted: await grantedNames(db, body.role_id) };
+    },
+  });
+
+// ---------- users ----------
+
+/** A user row without what is never answered nor audited. */
+function safeUser(row: typeof users.$inferSelect) {
+  const { password_hash: _h, token_version: _t, ...rest } = row;
+  return rest;
+}
+
+// The own profile: name, email, avatar and, with the current password, a new password.
+const profile = defineAction({
+  method: 'PUT',
+  path: '/api/user/:id',
+  summary: 'Actualiza el perfil propio',
+  tags,
+  access: 'login',
+  // Another user's id is refused before the body is read.
+  authorize({ user, params }) {
+    if (parseId(params.id) !== user.id) throw new ForbiddenError('Solo puede modificar su propio perfil');
+  },
+  body: profileSchema,
+  // It checks a password and refuses an e-mail in use: limited per address like the login.
+  rateLimit: 'login',
+  audit: { resource: 'users', action: 'profile' },
+  async handler({ app, user: me, body, db, write }) {
+    const id = me.id;
+    const [before] = await db.select().from(users).where(eq(users.id, id));
+    if (!before) throw new NotFoundError();
+    const set: PgUpdateSetSource<typeof users> = {};
+    if (body.full_name !== undefined) set.full_name = body.full_name;
+    if (body.email !== undefined) {
+      const email = normaliseEmail(body.email);
+      await assertLoginNamesFree(db, id, { email });
+      set.email = email;
+    }
+    if (body.avatar_url !== undefined) set.avatar_url = body.avatar_url;
+    if (body.password) {
+      if (!body.current_password) {
+        throw ValidationError.field('current_password', 'Contraseña actual es obligatorio');
+      }
+      const valid = await verify(before.password_hash, body.current_password).catch(() => false);
+      if (!valid) throw ValidationError.field('current_password', 'La contraseña actual no es correcta');
+      set.password_hash = await hashPassword(body.password);
+      set.token_version = sql`${users.token_version} + 1`;
+    }
+    const after = await write(
+      async (tx) => {
+        if (Object.keys(set).length) {
+          await tx
+            .update(users)
+            .set({ ...set, updated_at: new Date() })
+            .where(eq(users.id, id));
+        }
+        const [row] = await tx.select().from(users).where(eq(users.id, id));
+        return row;
+      },
+      (row) => ({ recordId: id, before: safeUser(before), after: safeUser(row) }),
+    );
+    invalidateUser(id);
+    // A password change ends the old sessions; the caller gets a fresh token to stay signed in.
+    const session = body.password ? issueToken(app, after, false) : undefined;
+    return { ...safeUser(after), ...(session ?? {}) };
+  },
+});
+
+const resetPassword = defineAction({
+  method: 'PUT',
+  path: '/api/users/:id/reset-password',
+  summary: 'Un administrador fija una contraseña nueva',
+  tags,
+  access: { permission: 'Admin.Users.update' },
+  body: resetPasswordSchema,
+  audit: { resource: 'users', action: 'reset-password' },
+  async handler({ params, body, write }) {
+    const id = parseId(params.id);
+    const password_hash = await hashPassword(body.password);
+    await write(
+      async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ password_hash, token_version: sql`${users.token_version} + 1`, updated_at: new Date() })
+          .where(eq(users.id, id))
+          .returning({ id: users.id });
+        if (!row) throw new NotFoundError();
+      },
+      () => ({ recordId: id }),
+    );
+    invalidateUser(id);
+    return true;
+  },
+});
+
+export const securityActions = [
+  login,
+  logout,
+  loginInformation,
+  menu,
+  tabsTree,
+  getPermissions,
+  changePermissions(true),
+  changePermissions(false),
+  profile,
+  resetPassword,
+];
