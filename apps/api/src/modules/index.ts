@@ -4,7 +4,7 @@ import type { ApiModule } from '../core/registry';
 import { brandsModule } from './brands/brands.resources';
 import { cataloguesModule } from './catalogues/catalogues.resources';
 import { organisationModule } from './organisation/organisation.resources';
-import { preferencesModule } from './preferences/preferences.resources';
+import { preferencesModule } from './preferences';
 import { quizModule } from './quiz/quiz.routes';
 import { salesModule } from './sales';
 import { securityModule } from './security';

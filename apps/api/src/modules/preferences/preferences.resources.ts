@@ -1,21 +1,14 @@
-// Preferences: general types and their values, key/value configurations, and the calls that
-// read them as a whole (general-types-values, getUserConfigurations, configurations/save).
+// Preferences: general types and their values, key/value configurations. The calls that read
+// or save them as a whole are actions in preferences.actions.ts.
 
 import {
   configurationContract,
-  configurationsSaveSchema,
   generalTypeContract,
   SECRET_CONFIGURATION_KEY,
   typeValueContract,
 } from '@app/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { writeAudit } from '../../core/audit';
-import { currentUser, optionalAuth, requireAuth, requirePermission } from '../../core/auth';
-import { ok } from '../../core/envelope';
+import { eq, sql } from 'drizzle-orm';
 import { ConflictError, ValidationError } from '../../core/errors';
-import { parseBody } from '../../core/http';
-import { defineModule } from '../../core/registry';
 import { defineResource, fromContract } from '../../core/resource';
 import { configurations, generalTypes, typeValues } from '../../db/schema';
 import { CONFIGURATION_KEYS } from '../../seed/data';
@@ -86,105 +79,10 @@ export const configurationResource = defineResource({
   },
 });
 
-const unknownKeyMessage = (key: string) =>
+export const unknownKeyMessage = (key: string) =>
   `La clave ${key} no es una configuracion del sistema. Use una de las claves existentes.`;
 
 /** 422 naming the key when it is not one of the declared settings (seed/data.ts). */
 function assertDeclaredKey(key: string, field: string): void {
   if (!CONFIGURATION_KEYS.has(key)) throw ValidationError.field(field, unknownKeyMessage(key));
-}
-
-/** Settings as {key: value}; public ones only, or every non-secret one. */
-async function readSettings(
-  app: FastifyInstance,
-  onlyPublic: boolean,
-): Promise<Record<string, string | null>> {
-  const rows = await app.ctx.handle.db
-    .select({ key: configurations.key, value: configurations.value, is_public: configurations.is_public })
-    .from(configurations);
-  const out: Record<string, string | null> = {};
-  for (const r of rows) {
-    if (SECRET_CONFIGURATION_KEY.test(r.key)) continue;
-    if (onlyPublic && !r.is_public) continue;
-    out[r.key] = r.value;
-  }
-  return out;
-}
-
-export const preferencesModule = defineModule({
-  name: 'preferences',
-  resources: [generalTypeResource, typeValueResource, configurationResource],
-  routes: preferencesRoutes,
-});
-
-function preferencesRoutes(app: FastifyInstance): void {
-  app.get(
-    '/api/getUserConfigurations',
-    { preHandler: optionalAuth, schema: { tags: ['Configuraciones'], summary: 'Ajustes para el cliente' } },
-    async (request) => ok(await readSettings(app, !request.auth)),
-  );
-
-  app.put(
-    '/api/configurations/save',
-    {
-      preHandler: requirePermission('Admin.Preferences.update'),
-      schema: { tags: ['Configuraciones'], summary: 'Guarda {clave: valor} y devuelve los ajustes' },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      const body = parseBody(configurationsSaveSchema, request.body);
-      const unknown = Object.keys(body).filter((key) => !CONFIGURATION_KEYS.has(key));
-      if (unknown.length) {
-        throw new ValidationError(unknown.map((key) => ({ field: key, message: unknownKeyMessage(key) })));
-      }
-      const entries = Object.entries(body).map(([key, v]) => [key, v === null ? null : String(v)] as const);
-      await app.ctx.handle.db.transaction(async (tx) => {
-        const keys = entries.map(([k]) => k);
-        const before = keys.length
-          ? await tx.select().from(configurations).where(inArray(configurations.key, keys))
-          : [];
-        for (const [key, value] of entries) {
-          await tx
-            .insert(configurations)
-            .values({ key, value })
-            .onConflictDoUpdate({ target: configurations.key, set: { value, updated_at: new Date() } });
-        }
-        const mask = (k: string, v: unknown) => (SECRET_CONFIGURATION_KEY.test(k) ? '***' : v);
-        await writeAudit(tx, {
-          user,
-          resource: 'configurations',
-          recordId: null,
-          action: 'save',
-          before: Object.fromEntries(before.map((r) => [r.key, mask(r.key, r.value)])),
-          after: Object.fromEntries(entries.map(([k, v]) => [k, mask(k, v)])),
-        });
-      });
-      return ok(await readSettings(app, false));
-    },
-  );
-
-  app.get(
-    '/api/general-types-values',
-    { preHandler: requireAuth, schema: { tags: ['Tipos generales'], summary: 'Valores activos por tipo' } },
-    async () => {
-      const rows = await app.ctx.handle.db
-        .select({
-          type: generalTypes.code,
-          id: typeValues.id,
-          code: typeValues.code,
-          name: typeValues.name,
-          payload: typeValues.payload,
-        })
-        .from(typeValues)
-        .innerJoin(generalTypes, eq(typeValues.general_type_id, generalTypes.id))
-        .where(sql`${typeValues.active} and ${generalTypes.active}`)
-        .orderBy(generalTypes.code, typeValues.order, typeValues.name);
-      const out: Record<string, { id: number; code: string; name: string; payload: unknown }[]> = {};
-      for (const { type, ...v } of rows) {
-        out[type] = out[type] ?? [];
-        out[type].push(v);
-      }
-      return ok(out);
-    },
-  );
 }

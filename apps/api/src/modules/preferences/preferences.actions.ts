@@ -1,0 +1,109 @@
+// The preferences calls beyond CRUD, declared on the engine (core/action): the settings the
+// client reads (getUserConfigurations), saving several settings at once (configurations/save)
+// and the active values of every general type (general-types-values).
+import { configurationsSaveSchema, SECRET_CONFIGURATION_KEY } from '@app/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { defineAction, type Executor } from '../../core/action';
+import { ValidationError } from '../../core/errors';
+import { configurations, generalTypes, typeValues } from '../../db/schema';
+import { CONFIGURATION_KEYS } from '../../seed/data';
+import { unknownKeyMessage } from './preferences.resources';
+
+/** Settings as {key: value}; public ones only, or every non-secret one. */
+async function readSettings(db: Executor, onlyPublic: boolean): Promise<Record<string, string | null>> {
+  const rows = await db
+    .select({ key: configurations.key, value: configurations.value, is_public: configurations.is_public })
+    .from(configurations);
+  const out: Record<string, string | null> = {};
+  for (const r of rows) {
+    if (SECRET_CONFIGURATION_KEY.test(r.key)) continue;
+    if (onlyPublic && !r.is_public) continue;
+    out[r.key] = r.value;
+  }
+  return out;
+}
+
+const tags = ['Configuraciones'];
+
+const userConfigurations = defineAction({
+  method: 'GET',
+  path: '/api/getUserConfigurations',
+  summary: 'Ajustes para el cliente',
+  tags,
+  // Without a session: the public settings only.
+  access: 'public',
+  async handler({ user, db }) {
+    return readSettings(db, !user);
+  },
+});
+
+/** A secret's value never reaches the audit log. */
+const mask = (key: string, value: unknown) => (SECRET_CONFIGURATION_KEY.test(key) ? '***' : value);
+
+const saveConfigurations = defineAction({
+  method: 'PUT',
+  path: '/api/configurations/save',
+  summary: 'Guarda {clave: valor} y devuelve los ajustes',
+  tags,
+  access: { permission: 'Admin.Preferences.update' },
+  body: configurationsSaveSchema,
+  audit: { resource: 'configurations', action: 'save' },
+  async handler({ body, db, write }) {
+    const unknown = Object.keys(body).filter((key) => !CONFIGURATION_KEYS.has(key));
+    if (unknown.length) {
+      throw new ValidationError(unknown.map((key) => ({ field: key, message: unknownKeyMessage(key) })));
+    }
+    const entries = Object.entries(body).map(([key, v]) => [key, v === null ? null : String(v)] as const);
+    await write(
+      async (tx) => {
+        const keys = entries.map(([k]) => k);
+        const before = keys.length
+          ? await tx.select().from(configurations).where(inArray(configurations.key, keys))
+          : [];
+        for (const [key, value] of entries) {
+          await tx
+            .insert(configurations)
+            .values({ key, value })
+            .onConflictDoUpdate({ target: configurations.key, set: { value, updated_at: new Date() } });
+        }
+        return before;
+      },
+      (before) => ({
+        recordId: null,
+        before: Object.fromEntries(before.map((r) => [r.key, mask(r.key, r.value)])),
+        after: Object.fromEntries(entries.map(([k, v]) => [k, mask(k, v)])),
+      }),
+    );
+    return readSettings(db, false);
+  },
+});
+
+const generalTypesValues = defineAction({
+  method: 'GET',
+  path: '/api/general-types-values',
+  summary: 'Valores activos por tipo',
+  tags: ['Tipos generales'],
+  access: 'login',
+  async handler({ db }) {
+    const rows = await db
+      .select({
+        type: generalTypes.code,
+        id: typeValues.id,
+        code: typeValues.code,
+        name: typeValues.name,
+        payload: typeValues.payload,
+      })
+      .from(typeValues)
+      .innerJoin(generalTypes, eq(typeValues.general_type_id, generalTypes.id))
+      .where(and(eq(typeValues.active, true), eq(generalTypes.active, true)))
+      .orderBy(generalTypes.code, typeValues.order, typeValues.name);
+    const out: Record<string, { id: number; code: string; name: string; payload: unknown }[]> = {};
+    for (const { type, ...v } of rows) {
+      out[type] = out[type] ?? [];
+      out[type].push(v);
+    }
+    return out;
+  },
+});
+
+export const preferencesActions = [userConfigurations, saveConfigurations, generalTypesValues];
