@@ -1,5 +1,6 @@
 // Audit trail: one row per create/update/delete, written in the same transaction as the change.
 import { auditLogs } from '../db/schema';
+import type { Executor } from './action';
 import type { CurrentUser } from './context';
 
 /** Never stored in the audit, whatever the resource. */
@@ -22,7 +23,7 @@ export interface AuditEntry {
 }
 
 /** `tx` is the transaction (or db) the change runs in. */
-export async function writeAudit(tx: any, entry: AuditEntry): Promise<void> {
+export async function writeAudit(tx: Executor, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLogs).values({
     user_id: entry.user?.id ?? null,
     username: entry.user?.username ?? null,

@@ -1,6 +1,7 @@
 // Reading a declared resource: conditions (scope, search, filters), sort, paging and counting.
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from './action';
 import type { CurrentUser } from './context';
 import { ValidationError } from './errors';
 import { type QueryParams, qInt, qs } from './http';
@@ -147,8 +148,12 @@ export function lookupOrder(res: Resource): SQL[] {
   return [asc(fieldSql(res, key))];
 }
 
-export function selectFrom(db: any, res: Resource, selection: Record<string, any> = res.selection): any {
-  let q = db.select(selection).from(res.table);
+export function selectFrom(
+  db: Executor,
+  res: Resource,
+  selection: Record<string, any> = res.selection,
+): any {
+  let q: any = db.select(selection).from(res.table);
   for (const j of res.joins ?? []) q = q.leftJoin(j.table, j.on);
   return q;
 }
@@ -205,7 +210,7 @@ export async function countRows(
 
 /** One record by id within the user's scope, with its display fields. */
 export async function findOne(
-  db: any,
+  db: Executor,
   res: Resource,
   id: number,
   user: CurrentUser,

@@ -3,6 +3,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Db } from './action';
 import { writeAudit } from './audit';
 import { assertPermission, currentUser, DOWNLOAD_ROUTE, requireAuth } from './auth';
 import { ok } from './envelope';
@@ -52,7 +53,7 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
   const base = `/api/${res.path}`;
   const tags = [res.label];
   const perm = (action: string) => `${res.permission}.${action}`;
-  const db = () => app.ctx.handle.db as any;
+  const db = (): Db => app.ctx.handle.db;
 
   // The list as a screen opens it (no search, filter or scope) is one prepared statement per
   // sort order: built once, planned once per connection.
@@ -229,7 +230,7 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
       const input = parseBody(createSchema, request.body) as Row;
       if (res.dealerColumn && res.dealerColumn !== 'id' && user.isDealer)
         input[res.dealerColumn] = user.dealerId;
-      const row = await db().transaction(async (tx: any) => {
+      const row = await db().transaction(async (tx) => {
         const ctx: HookContext = { tx, user, action: 'create', input };
         const data = pickColumns(
           res,
@@ -259,7 +260,7 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
       const input = parseBody(updateSchema, request.body) as Row;
       if (res.dealerColumn && res.dealerColumn !== 'id' && user.isDealer)
         input[res.dealerColumn] = user.dealerId;
-      const row = await db().transaction(async (tx: any) => {
+      const row = await db().transaction(async (tx) => {
         const before = await findOne(tx, res, id, user);
         if (!before) throw new NotFoundError();
         const ctx: HookContext = { tx, user, action: 'update', id, before, input };
@@ -288,7 +289,7 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
       const user = currentUser(request);
       assertPermission(user, perm('destroy'));
       const id = parseId((request.params as { id: string }).id);
-      await db().transaction(async (tx: any) => {
+      await db().transaction(async (tx) => {
         const before = await findOne(tx, res, id, user);
         if (!before) throw new NotFoundError();
         if (res.hooks?.beforeDelete)

@@ -5,6 +5,7 @@ import type { ResourceContract } from '@app/contracts';
 import { getTableColumns, getTableName, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import type { Executor, Tx } from './action';
 import type { CurrentUser } from './context';
 import { registerTableLabels } from './labels';
 
@@ -12,7 +13,7 @@ export type Row = Record<string, any>;
 
 export interface HookContext {
   /** The transaction the change runs in. */
-  tx: any;
+  tx: Tx;
   user: CurrentUser;
   action: 'create' | 'update' | 'delete';
   /** The record id (undefined before an insert). */
@@ -29,7 +30,7 @@ export interface ResourceHooks {
   afterSave?(row: Row, ctx: HookContext & { id: number }): void | Promise<void>;
   beforeDelete?(ctx: HookContext & { id: number; before: Row }): void | Promise<void>;
   /** Adds to the answer of get/{id} (e.g. a user's role ids). */
-  afterLoad?(row: Row, db: any): Row | Promise<Row>;
+  afterLoad?(row: Row, db: Executor): Row | Promise<Row>;
 }
 
 export interface ResourceOptions<S extends z.ZodObject = z.ZodObject> {

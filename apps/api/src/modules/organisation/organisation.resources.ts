@@ -13,6 +13,7 @@ import {
   zoneContract,
 } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../core/action';
 import { ForbiddenError, ValidationError } from '../../core/errors';
 import { defineModule } from '../../core/registry';
 import { defineResource, fromContract } from '../../core/resource';
@@ -106,7 +107,7 @@ export const dealerResource = defineResource({
 });
 
 /** A branch reference must be a branch of the record's own dealer. */
-async function assertBranchOfDealer(tx: any, branchId: unknown, dealerId: unknown): Promise<void> {
+async function assertBranchOfDealer(tx: Executor, branchId: unknown, dealerId: unknown): Promise<void> {
   if (branchId == null || dealerId == null) return;
   const [branch] = await tx
     .select({ dealer_id: dealerBranches.dealer_id })
