@@ -10,15 +10,17 @@ import {
   type MenuNode,
 } from '@app/contracts';
 import { verify } from '@node-rs/argon2';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_USERNAME, createTestApp, type TestContext } from '../../test/harness';
 import { SEED_FINGERPRINT_KEY } from './data';
 import { ensureJwtSecret, seedDatabase } from './index';
 
 let ctx: TestContext;
-const q = <T = any>(text: string, params: unknown[] = []) => ctx.handle.query<T>(text, params);
+const q = async <T = any>(query: SQL): Promise<T[]> =>
+  ((await ctx.handle.db.execute(query)) as unknown as { rows: T[] }).rows;
 const count = async (table: string) =>
-  Number((await q<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
+  Number((await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`))[0].n);
 
 const SEEDED_TABLES = [
   'permissions',
@@ -42,22 +44,21 @@ async function snapshot() {
   const out: Record<string, unknown> = {};
   for (const t of SEEDED_TABLES) out[t] = await count(t);
   out.configurations_changed = (
-    await q(`SELECT max(updated_at)::text AS at FROM configurations WHERE key <> '${SEED_FINGERPRINT_KEY}'`)
+    await q(sql`SELECT max(updated_at)::text AS at FROM configurations WHERE key <> ${SEED_FINGERPRINT_KEY}`)
   )[0].at;
-  out.users_changed = (await q('SELECT max(updated_at)::text AS at FROM users'))[0].at;
+  out.users_changed = (await q(sql`SELECT max(updated_at)::text AS at FROM users`))[0].at;
   return out;
 }
 
 const rolePermissions = async (role: string) =>
   (
     await q<{ name: string }>(
-      `SELECT p.name FROM role_permissions rp JOIN roles r ON r.id = rp.role_id
-       JOIN permissions p ON p.id = rp.permission_id WHERE r.name = $1 ORDER BY p.name`,
-      [role],
+      sql`SELECT p.name FROM role_permissions rp JOIN roles r ON r.id = rp.role_id
+       JOIN permissions p ON p.id = rp.permission_id WHERE r.name = ${role} ORDER BY p.name`,
     )
   ).map((r) => r.name);
 
-const forgetFingerprint = () => q('DELETE FROM configurations WHERE key = $1', [SEED_FINGERPRINT_KEY]);
+const forgetFingerprint = () => q(sql`DELETE FROM configurations WHERE key = ${SEED_FINGERPRINT_KEY}`);
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -72,7 +73,7 @@ describe('base seed', () => {
     expect(await count('provinces')).toBe(196);
     expect(await count('districts')).toBe(1892);
     const [miraflores] = await q(
-      `SELECT d.name AS district, p.name AS province, dp.name AS department FROM districts d
+      sql`SELECT d.name AS district, p.name AS province, dp.name AS department FROM districts d
        JOIN provinces p ON p.id = d.province_id JOIN departments dp ON dp.id = p.department_id
        WHERE d.code = '150122'`,
     );
@@ -94,7 +95,7 @@ describe('base seed', () => {
       });
     walk(MENU_TREE, null);
     const rows = await q(
-      `SELECT t.name, p.name AS parent, t."order", t.icon, t.path, t.permission FROM tabs t
+      sql`SELECT t.name, p.name AS parent, t."order", t.icon, t.path, t.permission FROM tabs t
        LEFT JOIN tabs p ON p.id = t.parent_id`,
     );
     expect(rows).toHaveLength(nodes.length);
@@ -113,12 +114,11 @@ describe('base seed', () => {
 
   it('creates the admin with role Administrador, the brands V N S A and the fixed lists', async () => {
     const [admin] = await q(
-      `SELECT u.full_name, u.email, r.name AS role FROM users u JOIN user_roles ur ON ur.user_id = u.id
-       JOIN roles r ON r.id = ur.role_id WHERE u.username = $1`,
-      [ADMIN_USERNAME],
+      sql`SELECT u.full_name, u.email, r.name AS role FROM users u JOIN user_roles ur ON ur.user_id = u.id
+       JOIN roles r ON r.id = ur.role_id WHERE u.username = ${ADMIN_USERNAME}`,
     );
     expect(admin).toEqual({ full_name: 'Administrador', email: 'admin@example.com', role: ADMIN_ROLE });
-    expect((await q('SELECT code FROM manufacturers ORDER BY code')).map((r) => r.code)).toEqual([
+    expect((await q(sql`SELECT code FROM manufacturers ORDER BY code`)).map((r) => r.code)).toEqual([
       'A',
       'N',
       'S',
@@ -127,9 +127,8 @@ describe('base seed', () => {
     const values = async (type: string) =>
       (
         await q(
-          `SELECT v.code, v.name FROM type_values v JOIN general_types g ON g.id = v.general_type_id
-           WHERE g.code = $1 ORDER BY v."order"`,
-          [type],
+          sql`SELECT v.code, v.name FROM type_values v JOIN general_types g ON g.id = v.general_type_id
+           WHERE g.code = ${type} ORDER BY v."order"`,
         )
       ).map((r) => `${r.code} ${r.name}`);
     expect(await values('PAYMENT_METHODS')).toEqual(['E Efectivo', 'T Tarjeta', 'D Deposito', 'G Gratuito']);
@@ -143,13 +142,13 @@ describe('base seed', () => {
     ]);
     expect((await values('YEARS'))[0]).toBe('2016 2016');
     expect(await values('YEARS')).toHaveLength(new Date().getFullYear() - 2016 + 1);
-    const [peru] = await q(`SELECT name FROM countries WHERE code = 'PE'`);
+    const [peru] = await q(sql`SELECT name FROM countries WHERE code = 'PE'`);
     expect(peru.name).toBe('Peru');
   });
 
   it('marks the client settings public and keeps the secrets private', async () => {
     const rows = await q<{ key: string; value: string; is_public: boolean }>(
-      'SELECT key, value, is_public FROM configurations',
+      sql`SELECT key, value, is_public FROM configurations`,
     );
     const byKey = new Map(rows.map((r) => [r.key, r]));
     expect(byKey.get('DEFAULT_CURRENCY_SIGN')).toMatchObject({ value: 'S/', is_public: true });
@@ -172,20 +171,19 @@ describe('running the seed again', () => {
 
   it("never re-grants a revoked permission nor overwrites an administrator's setting", async () => {
     await q(
-      `DELETE FROM role_permissions WHERE role_id = (SELECT id FROM roles WHERE name = $1)
+      sql`DELETE FROM role_permissions WHERE role_id = (SELECT id FROM roles WHERE name = ${ADMIN_ROLE})
        AND permission_id = (SELECT id FROM permissions WHERE name = 'Admin.Zones.destroy')`,
-      [ADMIN_ROLE],
     );
-    await q(`UPDATE configurations SET value = 'Autos del Sur S.A.C.' WHERE key = 'COMPANY_NAME'`);
+    await q(sql`UPDATE configurations SET value = 'Autos del Sur S.A.C.' WHERE key = 'COMPANY_NAME'`);
     await forgetFingerprint();
     await seedDatabase(ctx.handle, { adminUsername: ADMIN_USERNAME });
     expect(await rolePermissions(ADMIN_ROLE)).not.toContain('Admin.Zones.destroy');
-    const [company] = await q(`SELECT value FROM configurations WHERE key = 'COMPANY_NAME'`);
+    const [company] = await q(sql`SELECT value FROM configurations WHERE key = 'COMPANY_NAME'`);
     expect(company.value).toBe('Autos del Sur S.A.C.');
   });
 
   it('grants a permission that is new to the database to the roles that should hold it', async () => {
-    await q(`DELETE FROM permissions WHERE name IN ('Sales.export', 'Admin.Zones.export')`);
+    await q(sql`DELETE FROM permissions WHERE name IN ('Sales.export', 'Admin.Zones.export')`);
     await forgetFingerprint();
     await seedDatabase(ctx.handle, { adminUsername: ADMIN_USERNAME });
     expect(await rolePermissions(ADMIN_ROLE)).toEqual(
@@ -198,19 +196,19 @@ describe('running the seed again', () => {
   it('creates no second admin when the first one exists under another name', async () => {
     const result = await seedDatabase(ctx.handle, { adminUsername: 'otro' });
     expect(result).toEqual({ adminCreated: false, generatedAdminPassword: undefined });
-    expect(await q(`SELECT id FROM users WHERE username = 'otro'`)).toHaveLength(0);
+    expect(await q(sql`SELECT id FROM users WHERE username = 'otro'`)).toHaveLength(0);
   });
 
   it('generates a password only for an admin it creates, and returns it once', async () => {
     // As on a first start: nobody holds the Administrador role yet.
     const noAdmins = () =>
-      q('DELETE FROM user_roles WHERE role_id = (SELECT id FROM roles WHERE name = $1)', [ADMIN_ROLE]);
+      q(sql`DELETE FROM user_roles WHERE role_id = (SELECT id FROM roles WHERE name = ${ADMIN_ROLE})`);
     await noAdmins();
     const first = await seedDatabase(ctx.handle, { adminUsername: 'jefe' });
     expect(first.adminCreated).toBe(true);
     expect(first.generatedAdminPassword?.length).toBeGreaterThanOrEqual(12);
     const [user] = await q(
-      `SELECT u.password_hash, u.email, r.name AS role FROM users u JOIN user_roles ur ON ur.user_id = u.id
+      sql`SELECT u.password_hash, u.email, r.name AS role FROM users u JOIN user_roles ur ON ur.user_id = u.id
        JOIN roles r ON r.id = ur.role_id WHERE u.username = 'jefe'`,
     );
     expect(user.email).toBe('jefe@example.com');
@@ -225,7 +223,7 @@ describe('running the seed again', () => {
       adminPassword: 'Clave-Segura-1',
     });
     expect(given).toEqual({ adminCreated: true, generatedAdminPassword: undefined });
-    const [gerente] = await q(`SELECT password_hash FROM users WHERE username = 'gerente'`);
+    const [gerente] = await q(sql`SELECT password_hash FROM users WHERE username = 'gerente'`);
     expect(await verify(gerente.password_hash, 'Clave-Segura-1')).toBe(true);
   });
 
@@ -236,8 +234,8 @@ describe('running the seed again', () => {
     expect(a.length).toBeGreaterThanOrEqual(32);
     expect(await ensureJwtSecret(ctx.handle, 'from-env')).toBe('from-env');
     // Kept where no call reads or writes it, never among the settings administrators edit.
-    const [row] = await q(`SELECT value FROM server_secrets WHERE key = 'jwt_secret'`);
+    const [row] = await q(sql`SELECT value FROM server_secrets WHERE key = 'jwt_secret'`);
     expect(row.value).toBe(a);
-    expect(await q(`SELECT id FROM configurations WHERE key ~* 'jwt'`)).toEqual([]);
+    expect(await q(sql`SELECT id FROM configurations WHERE key ~* 'jwt'`)).toEqual([]);
   });
 });
