@@ -148,11 +148,7 @@ export function lookupOrder(res: Resource): SQL[] {
   return [asc(fieldSql(res, key))];
 }
 
-export function selectFrom(
-  db: Executor,
-  res: Resource,
-  selection: Record<string, any> = res.selection,
-): any {
+export function selectFrom(db: Executor, res: Resource, selection: Record<string, any> = res.selection): any {
   let q: any = db.select(selection).from(res.table);
   for (const j of res.joins ?? []) q = q.leftJoin(j.table, j.on);
   return q;
