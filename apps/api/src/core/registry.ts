@@ -12,6 +12,8 @@ export interface ApiModule {
   actions?: Action[];
   /** Hand-registered calls not declared as actions yet (being converted; keep empty). */
   routes?: (app: FastifyInstance) => void;
+  /** Work run once the server is ready (e.g. mail kept while SMTP was missing goes out). */
+  onReady?: (app: FastifyInstance) => Promise<void>;
 }
 
 export function defineModule(module: ApiModule): ApiModule {
@@ -23,6 +25,8 @@ export function registerModules(app: FastifyInstance, modules: ApiModule[]): voi
     m.routes?.(app);
     for (const r of m.resources ?? []) registerResource(app, r);
     for (const a of m.actions ?? []) registerAction(app, a);
+    const { onReady } = m;
+    if (onReady) app.addHook('onReady', () => onReady(app));
   }
 }
 

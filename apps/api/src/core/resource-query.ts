@@ -85,10 +85,20 @@ function filterValue(res: Resource, key: string, raw: string): SQL | undefined {
   return values.length === 1 ? eq(f, values[0]) : inArray(f, values);
 }
 
-/** Reads filter[field]=value params and a JSON `filter` param. */
-export function readFilters(query: QueryParams): Record<string, string> {
+/**
+ * Reads filter[field]=value params and a JSON `filter` param; with a resource, also its plain
+ * filter params (`?status=open`) and, for filters the request leaves unnamed, its defaults.
+ */
+export function readFilters(
+  query: QueryParams,
+  res?: Pick<Resource, 'plainFilters' | 'defaultFilters'>,
+): Record<string, string> {
   // No prototype: a key named __proto__ or constructor is stored like any other (and refused).
   const out: Record<string, string> = Object.create(null);
+  for (const k of res?.plainFilters ?? []) {
+    const v = qs(query, k);
+    if (v !== undefined) out[k] = v;
+  }
   for (const [k, v] of Object.entries(query)) {
     const m = /^filter\[([A-Za-z0-9_]+)\]$/.exec(k);
     if (m && v !== undefined) out[m[1]] = String(Array.isArray(v) ? v[v.length - 1] : v);
@@ -107,6 +117,7 @@ export function readFilters(query: QueryParams): Record<string, string> {
       }
     }
   }
+  for (const [k, v] of Object.entries(res?.defaultFilters ?? {})) if (!(k in out)) out[k] = v;
   return out;
 }
 
@@ -122,7 +133,7 @@ export function listConditions(
 ): ListConditions {
   const parts: (SQL | undefined)[] = [scopeCondition(res, user)];
   const search = searchCondition(res, qs(query, 'query'));
-  const filters = Object.entries(readFilters(query)).map(([k, v]) => filterValue(res, k, v));
+  const filters = Object.entries(readFilters(query, res)).map(([k, v]) => filterValue(res, k, v));
   parts.push(search, ...filters);
   if (onlyActive && res.activeColumn) parts.push(eq(res.activeColumn, true));
   const present = parts.filter((p): p is SQL => p !== undefined);

@@ -129,7 +129,7 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
         countRows(db(), app.ctx.handle, res, cond),
       ]);
       const result = { ...count, data };
-      return ok(res.extendList ? res.extendList(result) : result);
+      return ok(res.extendList ? await res.extendList(result, { query, db: db() }) : result);
     },
   );
 

@@ -7,6 +7,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor, Tx } from './action';
 import type { CurrentUser } from './context';
+import type { QueryParams } from './http';
 import { registerTableLabels } from './labels';
 
 export type Row = Record<string, any>;
@@ -56,6 +57,13 @@ export interface ResourceOptions<S extends z.ZodObject = z.ZodObject> {
   /** Custom filters, e.g. date ranges: filter[date_from]=2024-01-01. */
   filterHandlers?: Record<string, (value: string) => SQL | undefined>;
   /**
+   * Filters also read from a plain query parameter (`?status=open` as `filter[status]=open`),
+   * for calls that predate the filter[...] form; each is a key of `filters` or `filterHandlers`.
+   */
+  plainFilters?: string[];
+  /** Filters applied when the request names no value for them (e.g. alerts: status 'open'). */
+  defaultFilters?: Record<string, string>;
+  /**
    * Dealer scope: a column holding the dealer id ('dealer_id'; 'id' for dealers itself) or a
    * condition built from the user. Dealer users see and write only their dealer's rows.
    */
@@ -83,8 +91,14 @@ export interface ResourceOptions<S extends z.ZodObject = z.ZodObject> {
   pageSize?: number;
   /** Order of perPage=-1 and query-search (defaults to name, else defaultSort). */
   lookupOrder?: string;
-  /** Reshapes the paged answer (e.g. manufacturer-models adds items/totalCount). */
-  extendList?(result: { total: number; data: Row[] }): Row;
+  /**
+   * Reshapes the paged answer (e.g. manufacturer-models adds items/totalCount; quiz responses
+   * attach their answers, reading `db`).
+   */
+  extendList?(
+    result: { total: number; totalIsEstimate?: boolean; data: Row[] },
+    ctx: { query: QueryParams; db: Executor },
+  ): unknown;
   hooks?: ResourceHooks;
 }
 
@@ -116,6 +130,10 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
     ...(options.lookupFields ?? []),
   ]) {
     if (!(key in selection)) throw new Error(`Recurso ${options.name}: campo desconocido ${key}`);
+  }
+  for (const key of [...(options.plainFilters ?? []), ...Object.keys(options.defaultFilters ?? {})]) {
+    if (!options.filters?.includes(key) && !Object.hasOwn(options.filterHandlers ?? {}, key))
+      throw new Error(`Recurso ${options.name}: filtro desconocido ${key}`);
   }
   registerTableLabels(tableName, options.label, options.labels);
   return {
