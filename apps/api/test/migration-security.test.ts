@@ -38,7 +38,17 @@ beforeAll(async () => {
     await admin.query(`create database ${name}`);
     handle = await openDatabase({ databaseUrl: databaseUrlFor(url, name), poolSize: 2 });
     cleanups.push(async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
+      // The pool's sessions close asynchronously: wait for them rather than kill them (a killed
+      // session raises an error event nobody listens to any more), as the harness does.
+      for (let i = 0; ; i++) {
+        try {
+          await admin.query(`drop database if exists ${name}${i >= 40 ? ' with (force)' : ''}`);
+          break;
+        } catch (err) {
+          if (i >= 40) throw err;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
       await admin.end();
     });
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
