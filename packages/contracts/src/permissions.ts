@@ -1,5 +1,8 @@
 // Permission names and the menu tree (tabs). The seed writes this tree into the `tabs`
 // table; the client matches tabs to screens by `name`. A permission is `${base}.${action}`.
+// The entry of a resource's screen takes its title and permission from the resource's head.
+import { RESOURCE_HEADS, type ResourcePath } from './resources/heads';
+
 export const PERMISSION_ACTIONS = ['view', 'store', 'update', 'destroy', 'export'] as const;
 export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
 
@@ -25,11 +28,23 @@ export interface MenuNode {
   permission?: string;
   /** Actions this screen has besides view (defaults to all five). */
   actions?: PermissionAction[];
+  /** The resource (API path) the screen lists: the generic screen of its contract unless the
+   * client names another component for it. */
+  resource?: ResourcePath;
   children?: MenuNode[];
 }
 
 const ALL: PermissionAction[] = [...PERMISSION_ACTIONS];
 const READ_EXPORT: PermissionAction[] = ['view', 'export'];
+
+/** The menu entry of a resource's screen: title and permission are the resource's own. */
+function resourceEntry(
+  resource: ResourcePath,
+  node: Omit<MenuNode, 'title' | 'permission' | 'resource'>,
+): MenuNode {
+  const { title, permission } = RESOURCE_HEADS[resource];
+  return { ...node, title, permission, resource, actions: node.actions ?? ALL };
+}
 
 export const MENU_TREE: MenuNode[] = [
   {
@@ -45,86 +60,24 @@ export const MENU_TREE: MenuNode[] = [
     title: 'Organizacion',
     icon: 'Business',
     children: [
-      {
-        name: 'company',
-        title: 'Empresas',
-        path: '/main/company',
-        icon: 'Apartment',
-        permission: 'Admin.Companies',
-        actions: ALL,
-      },
-      {
-        name: 'zone',
-        title: 'Zonas',
-        path: '/main/zone',
-        icon: 'Map',
-        permission: 'Admin.Zones',
-        actions: ALL,
-      },
-      {
-        name: 'dealer',
-        title: 'Concesionarios',
-        path: '/main/dealer',
-        icon: 'Store',
-        permission: 'Admin.Dealers',
-        actions: ALL,
-      },
-      {
+      resourceEntry('companies', { name: 'company', path: '/main/company', icon: 'Apartment' }),
+      resourceEntry('zones', { name: 'zone', path: '/main/zone', icon: 'Map' }),
+      resourceEntry('dealers', { name: 'dealer', path: '/main/dealer', icon: 'Store' }),
+      resourceEntry('dealer-branches', {
         name: 'dealer-branch',
-        title: 'Sedes',
         path: '/main/dealer-branch',
         icon: 'Storefront',
-        permission: 'Admin.DealerBranches',
-        actions: ALL,
-      },
-      {
-        name: 'employee',
-        title: 'Empleados',
-        path: '/main/employee',
-        icon: 'Badge',
-        permission: 'Admin.Employees',
-        actions: ALL,
-      },
-      {
+      }),
+      resourceEntry('employees', { name: 'employee', path: '/main/employee', icon: 'Badge' }),
+      resourceEntry('dealer-contacts', {
         name: 'dealer-contact',
-        title: 'Contactos',
         path: '/main/dealer-contact',
         icon: 'ContactMail',
-        permission: 'Admin.DealerContacts',
-        actions: ALL,
-      },
-      {
-        name: 'country',
-        title: 'Paises',
-        path: '/main/country',
-        icon: 'Public',
-        permission: 'Admin.Countries',
-        actions: ALL,
-      },
-      {
-        name: 'department',
-        title: 'Departamentos',
-        path: '/main/department',
-        icon: 'Terrain',
-        permission: 'Admin.Departments',
-        actions: ALL,
-      },
-      {
-        name: 'province',
-        title: 'Provincias',
-        path: '/main/province',
-        icon: 'Landscape',
-        permission: 'Admin.Provinces',
-        actions: ALL,
-      },
-      {
-        name: 'district',
-        title: 'Distritos',
-        path: '/main/district',
-        icon: 'Place',
-        permission: 'Admin.Districts',
-        actions: ALL,
-      },
+      }),
+      resourceEntry('countries', { name: 'country', path: '/main/country', icon: 'Public' }),
+      resourceEntry('departments', { name: 'department', path: '/main/department', icon: 'Terrain' }),
+      resourceEntry('provinces', { name: 'province', path: '/main/province', icon: 'Landscape' }),
+      resourceEntry('districts', { name: 'district', path: '/main/district', icon: 'Place' }),
     ],
   },
   {
@@ -132,22 +85,16 @@ export const MENU_TREE: MenuNode[] = [
     title: 'Marcas',
     icon: 'DirectionsCar',
     children: [
-      {
+      resourceEntry('manufacturers', {
         name: 'manufacturer',
-        title: 'Marcas',
         path: '/main/manufacturer',
         icon: 'LocalOffer',
-        permission: 'Admin.Manufacturers',
-        actions: ALL,
-      },
-      {
+      }),
+      resourceEntry('manufacturer-models', {
         name: 'manufacturer-model',
-        title: 'Modelos',
         path: '/main/manufacturer-model',
         icon: 'CarRepair',
-        permission: 'Admin.ManufacturerModels',
-        actions: ALL,
-      },
+      }),
     ],
   },
   {
@@ -155,7 +102,7 @@ export const MENU_TREE: MenuNode[] = [
     title: 'CEM',
     icon: 'PointOfSale',
     children: [
-      { name: 'sales', title: 'CEM', path: '/sales', icon: 'ReceiptLong', permission: 'Sales', actions: ALL },
+      resourceEntry('sales', { name: 'sales', path: '/sales', icon: 'ReceiptLong' }),
       {
         name: 'quiz',
         title: 'Satisfaccion de Cliente',
@@ -187,14 +134,7 @@ export const MENU_TREE: MenuNode[] = [
     title: 'Cifras',
     icon: 'QueryStats',
     children: [
-      {
-        name: 'concept',
-        title: 'Conceptos',
-        path: '/main/concept',
-        icon: 'ListAlt',
-        permission: 'Admin.Concepts',
-        actions: ALL,
-      },
+      resourceEntry('concepts', { name: 'concept', path: '/main/concept', icon: 'ListAlt' }),
       {
         name: 'capacity',
         title: 'Capacidades',
@@ -266,14 +206,7 @@ export const MENU_TREE: MenuNode[] = [
         permission: 'Documents',
         actions: ALL,
       },
-      {
-        name: 'category',
-        title: 'Categorias',
-        path: '/main/category',
-        icon: 'Category',
-        permission: 'Admin.Categories',
-        actions: ALL,
-      },
+      resourceEntry('categories', { name: 'category', path: '/main/category', icon: 'Category' }),
     ],
   },
   {
@@ -282,38 +215,15 @@ export const MENU_TREE: MenuNode[] = [
     path: '/security',
     icon: 'Security',
     children: [
-      {
-        name: 'user',
-        title: 'Usuarios',
-        path: '/main/user',
-        icon: 'People',
-        permission: 'Admin.Users',
-        actions: ALL,
-      },
-      {
-        name: 'role',
-        title: 'Roles',
-        path: '/main/role',
-        icon: 'AdminPanelSettings',
-        permission: 'Admin.Roles',
-        actions: ALL,
-      },
-      {
-        name: 'tab',
-        title: 'Menu',
-        path: '/main/tab',
-        icon: 'AccountTree',
-        permission: 'Admin.Tabs',
-        actions: ALL,
-      },
-      {
+      resourceEntry('users', { name: 'user', path: '/main/user', icon: 'People' }),
+      resourceEntry('roles', { name: 'role', path: '/main/role', icon: 'AdminPanelSettings' }),
+      resourceEntry('tabs', { name: 'tab', path: '/main/tab', icon: 'AccountTree' }),
+      resourceEntry('audit-logs', {
         name: 'audit',
-        title: 'Auditoria',
         path: '/main/audit',
         icon: 'History',
-        permission: 'Admin.Audit',
         actions: READ_EXPORT,
-      },
+      }),
     ],
   },
   {

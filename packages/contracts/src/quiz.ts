@@ -1,6 +1,7 @@
 // Satisfaction surveys: questionnaires, their questions, the public answer and the statistics.
 import { z } from 'zod';
-import { defineContract, field } from './resources/fields';
+import { defineContract, f, field } from './resources/fields';
+import { RESOURCE_HEADS } from './resources/heads';
 
 export const QUIZ_KINDS = [
   { id: 'sales', name: 'Ventas' },
@@ -34,25 +35,16 @@ export const QUIZ_MESSAGES = {
 const kindCodes = QUIZ_KINDS.map((k) => k.id) as unknown as [QuizKind, ...QuizKind[]];
 const typeCodes = QUESTION_TYPES.map((t) => t.id) as unknown as [QuestionType, ...QuestionType[]];
 
-const questionLabels = {
-  quiz_id: 'Encuesta',
-  order: 'Orden',
-  text: 'Pregunta',
-  type: 'Tipo',
-  options: 'Opciones',
-  required: 'Obligatoria',
-};
-
 const questionShape = {
-  order: field.int(questionLabels.order, 0, 10_000).optional(),
-  text: field.text(questionLabels.text, 500),
-  type: z.enum(typeCodes, { error: () => `${questionLabels.type} no es valido` }),
+  order: field.int('Orden', 0, 10_000).optional(),
+  text: field.text('Pregunta', 500),
+  type: z.enum(typeCodes, { error: () => 'Tipo no es valido' }),
   options: z
     .array(z.string().trim().min(1, 'Opcion vacia').max(200), { error: () => 'Opciones no es valido' })
     .max(20, 'Como maximo 20 opciones')
     .nullable()
     .optional(),
-  required: field.bool(questionLabels.required),
+  required: field.bool('Obligatoria'),
 };
 
 const choiceNeedsOptions = (q: { type?: string; options?: string[] | null }) =>
@@ -63,13 +55,13 @@ const choiceMessage = {
 };
 
 /** A question edited on its own (resource quiz-questions). */
-export const questionContract = defineContract({
-  path: 'quiz-questions',
-  permission: 'Quizzes',
-  title: 'Preguntas',
-  labels: questionLabels,
-  pageSize: 50,
-  schema: z.object({ quiz_id: field.ref(questionLabels.quiz_id), ...questionShape }),
+export const questionContract = defineContract(RESOURCE_HEADS['quiz-questions'], {
+  quiz_id: f.ref('Encuesta', 'quizzes', { filter: true }),
+  order: { label: 'Orden', rule: questionShape.order, sort: true },
+  text: { label: 'Pregunta', rule: questionShape.text, search: true, sort: true },
+  type: { label: 'Tipo', rule: questionShape.type, sort: true, filter: true, options: QUESTION_TYPES },
+  options: { label: 'Opciones', rule: questionShape.options },
+  required: { label: 'Obligatoria', rule: questionShape.required },
 });
 
 /** A question inside a questionnaire sent whole (quizzes create/update with `questions`). */
@@ -78,32 +70,27 @@ export const quizQuestionSchema = z
   .refine(choiceNeedsOptions, choiceMessage);
 export type QuizQuestionInput = z.input<typeof quizQuestionSchema>;
 
-const quizLabels = {
-  title: 'Titulo',
-  description: 'Descripcion',
-  manufacturer_id: 'Marca',
-  manufacturer_name: 'Marca',
-  kind: 'Tipo',
-  questions: 'Preguntas',
-  question_count: 'Preguntas',
-};
-
-export const quizContract = defineContract({
-  path: 'quizzes',
-  permission: 'Quizzes',
-  title: 'Encuestas',
-  labels: quizLabels,
-  pageSize: 5,
-  schema: z.object({
-    title: field.text(quizLabels.title, 200),
-    description: field.optText(quizLabels.description, 1000),
-    /** null or 0 = every brand. */
-    manufacturer_id: field.optRef(quizLabels.manufacturer_id),
-    kind: z.enum(kindCodes, { error: () => `${quizLabels.kind} no es valido` }),
-    active: field.bool('Habilitado'),
-    /** When present, replaces the questionnaire's questions in this order. */
-    questions: z.array(quizQuestionSchema).max(100, 'Como maximo 100 preguntas').optional(),
+export const quizContract = defineContract(RESOURCE_HEADS.quizzes, {
+  title: f.text('Titulo', 200, { search: true, sort: true, column: { flex: 2 } }),
+  description: f.optText('Descripcion', 1000, { search: true, input: 'textarea' }),
+  /** null or 0 = every brand. */
+  manufacturer_id: f.optRef('Marca', 'manufacturers', { filter: true, input: 'select' }),
+  manufacturer_name: f.display('Marca', { sort: true, column: true }),
+  kind: f.rule('Tipo', (l) => z.enum(kindCodes, { error: () => `${l} no es valido` }), {
+    sort: true,
+    filter: true,
+    options: QUIZ_KINDS,
+    column: { width: 120 },
   }),
+  question_count: f.display('Preguntas', { column: { width: 110, type: 'number' } }),
+  active: f.active(),
+  created_at: f.created(),
+  /** When present, replaces the questionnaire's questions in this order. */
+  questions: {
+    label: 'Preguntas',
+    rule: z.array(quizQuestionSchema).max(100, 'Como maximo 100 preguntas').optional(),
+    input: false,
+  },
 });
 export type QuizInput = z.input<typeof quizContract.schema>;
 
@@ -153,6 +140,32 @@ export const alertReplySchema = z.object({
     .trim()
     .min(1, 'Respuesta es obligatorio')
     .max(4000, 'Respuesta admite como maximo 4000 caracteres'),
+});
+
+/**
+ * An alert of a rating at the lowest level (resource quiz-alerts): read-only but for the
+ * dealer's reply (alertReplySchema), then its close; both are audited under this contract.
+ */
+export const alertContract = defineContract(RESOURCE_HEADS['quiz-alerts'], {
+  opened_at: f.display('Abierta'),
+  age_days: f.display('Antigüedad (dias)'),
+  dealer_id: f.display('Concesionario'),
+  dealer_name: f.display('Concesionario'),
+  sale_id: f.display('Venta'),
+  vin: f.display('VIN'),
+  buyer_name: f.display('Cliente'),
+  email: f.display('Email'),
+  phone: f.display('Telefono'),
+  manufacturer_name: f.display('Marca'),
+  model_name: f.display('Modelo'),
+  response_id: f.display('Respuesta de encuesta'),
+  detail: f.display('Calificado con 1'),
+  reply: f.rule('Respuesta', () => alertReplySchema.shape.reply),
+  replied_at: f.display('Respondida'),
+  replied_by: f.display('Respondida por'),
+  closed_at: f.display('Cerrada'),
+  closed_by: f.display('Cerrada por'),
+  closed_by_name: f.display('Cerrada por'),
 });
 
 /** GET /api/table-stats. */

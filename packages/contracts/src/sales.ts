@@ -1,7 +1,8 @@
 // CEM sales: the sale record, the import/batch row, the import report and the survey request.
 import { z } from 'zod';
 import { PAYMENT_METHODS } from './fixed-lists';
-import { defineContract, field } from './resources/fields';
+import { defineContract, f, field } from './resources/fields';
+import { RESOURCE_HEADS } from './resources/heads';
 
 /** The header row of the import template, in order (issue 6). */
 export const SALES_IMPORT_HEADERS = [
@@ -64,29 +65,6 @@ export type SurveyStatus = (typeof SURVEY_STATUSES)[number]['id'];
 const paymentCodes = PAYMENT_METHODS.map((p) => p.id) as [string, ...string[]];
 const documentCodes = DOCUMENT_TYPES.map((d) => d.id) as unknown as [string, ...string[]];
 const surveyCodes = SURVEY_STATUSES.map((s) => s.id) as unknown as [string, ...string[]];
-
-const saleLabels = {
-  dealer_id: 'Concesionario',
-  dealer_name: 'Concesionario',
-  dealer_branch_id: 'Sede',
-  dealer_branch_name: 'Sede',
-  sale_date: 'Fecha Venta',
-  invoice: 'Factura',
-  buyer_name: 'Cliente',
-  document_type: 'Tipo Documento',
-  document_number: 'Documento',
-  email: 'Email',
-  phone: 'Telefono',
-  vin: 'VIN',
-  manufacturer_id: 'Marca',
-  manufacturer_name: 'Marca',
-  manufacturer_model_id: 'Modelo',
-  model_name: 'Modelo',
-  year: 'Año',
-  seller: 'Vendedor',
-  payment_method: 'Forma de Pago',
-  survey_status: 'Encuesta',
-};
 
 export const VIN_RE = /^[A-HJ-NPR-Z0-9]{17}$/;
 export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -156,49 +134,82 @@ export function saleRecordErrors(sale: {
 }
 
 /** The sale record as edited in the dialog of /sales (the generic CRUD). */
-export const saleContract = defineContract({
-  path: 'sales',
-  permission: 'Sales',
-  title: 'CEM',
-  labels: saleLabels,
-  pageSize: 5,
-  schema: z
-    .object({
-      dealer_id: field.ref(saleLabels.dealer_id),
-      dealer_branch_id: field.optRef(saleLabels.dealer_branch_id),
-      sale_date: z
-        .string({ error: () => `${saleLabels.sale_date} es obligatorio` })
-        .regex(DATE_RE, 'Formato de fecha YYYY-MM-DD')
-        .superRefine((date, ctx) => {
-          const problem = saleDateError(date);
+export const saleContract = defineContract(
+  RESOURCE_HEADS.sales,
+  {
+    dealer_id: f.ref('Concesionario', 'dealers', { filter: true }),
+    dealer_name: f.display('Concesionario', { sort: true, column: { flex: 1.3 } }),
+    dealer_branch_id: f.optRef('Sede', 'dealer-branches', { within: 'dealer_id', filter: true }),
+    dealer_branch_name: f.display('Sede'),
+    sale_date: f.rule(
+      'Fecha Venta',
+      (l) =>
+        z
+          .string({ error: () => `${l} es obligatorio` })
+          .regex(DATE_RE, 'Formato de fecha YYYY-MM-DD')
+          .superRefine((date, ctx) => {
+            const problem = saleDateError(date);
+            if (problem) ctx.addIssue({ code: 'custom', message: problem });
+          }),
+      { input: 'date', sort: true, column: { width: 105, type: 'date' } },
+    ),
+    invoice: f.text('Factura', 40, { search: true, sort: true, column: { width: 110 } }),
+    buyer_name: f.text('Cliente', 200, { search: true, sort: true, column: { flex: 1.5 } }),
+    document_type: f.rule(
+      'Tipo Documento',
+      (l) => z.enum(documentCodes, { error: () => `${l} no es valido` }),
+      {
+        options: DOCUMENT_TYPES,
+      },
+    ),
+    document_number: f.text('Documento', 20, { search: true }),
+    email: f.optEmail('Email', { search: true, column: { flex: 1.3 } }),
+    phone: f.optText('Telefono', 30),
+    vin: f.rule(
+      'VIN',
+      (l) =>
+        field
+          .text(l, 17)
+          .transform((v) => v.toUpperCase())
+          .refine((v) => VIN_RE.test(v), `${l} debe tener 17 caracteres (letras y numeros, sin I, O, Q)`),
+      { search: true, sort: true, column: { width: 175 } },
+    ),
+    manufacturer_id: f.ref('Marca', 'manufacturers', { filter: true, input: 'select' }),
+    manufacturer_name: f.display('Marca', { sort: true, column: { width: 110 } }),
+    manufacturer_model_id: f.optRef('Modelo', 'manufacturer-models', { within: 'manufacturer_id' }),
+    model_name: f.text('Modelo', 150, { search: true, sort: true, column: { flex: 1 } }),
+    year: f.rule(
+      'Año',
+      (l) =>
+        field.int(l, SALE_RULES.minYear, 2100).superRefine((year, ctx) => {
+          const problem = saleYearError(year);
           if (problem) ctx.addIssue({ code: 'custom', message: problem });
         }),
-      invoice: field.text(saleLabels.invoice, 40),
-      buyer_name: field.text(saleLabels.buyer_name, 200),
-      document_type: z.enum(documentCodes, { error: () => `${saleLabels.document_type} no es valido` }),
-      document_number: field.text(saleLabels.document_number, 20),
-      email: field.optEmail(saleLabels.email),
-      phone: field.optText(saleLabels.phone, 30),
-      vin: field
-        .text(saleLabels.vin, 17)
-        .transform((v) => v.toUpperCase())
-        .refine((v) => VIN_RE.test(v), 'VIN debe tener 17 caracteres (letras y numeros, sin I, O, Q)'),
-      manufacturer_id: field.ref(saleLabels.manufacturer_id),
-      manufacturer_model_id: field.optRef(saleLabels.manufacturer_model_id),
-      model_name: field.text(saleLabels.model_name, 150),
-      year: field.int(saleLabels.year, SALE_RULES.minYear, 2100).superRefine((year, ctx) => {
-        const problem = saleYearError(year);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }),
-      seller: field.optText(saleLabels.seller, 150),
-      payment_method: z.enum(paymentCodes, { error: () => `${saleLabels.payment_method} no es valida` }),
-      survey_status: z.enum(surveyCodes).optional(),
-    })
-    .superRefine((sale, ctx) => {
-      for (const e of saleRecordErrors(sale))
-        ctx.addIssue({ code: 'custom', path: [e.field], message: e.message });
+      { sort: true, filter: true, column: { width: 70 } },
+    ),
+    seller: f.optText('Vendedor', 150, { search: true }),
+    payment_method: f.rule(
+      'Forma de Pago',
+      (l) => z.enum(paymentCodes, { error: () => `${l} no es valida` }),
+      { filter: true, options: PAYMENT_METHODS },
+    ),
+    survey_status: f.rule('Encuesta', () => z.enum(surveyCodes).optional(), {
+      sort: true,
+      filter: true,
+      options: SURVEY_STATUSES,
+      input: false,
+      column: { width: 150 },
     }),
-});
+    created_at: f.created(),
+  },
+  {
+    refine: (schema) =>
+      schema.superRefine((sale, ctx) => {
+        for (const e of saleRecordErrors(sale))
+          ctx.addIssue({ code: 'custom', path: [e.field], message: e.message });
+      }),
+  },
+);
 export type SaleInput = z.input<typeof saleContract.schema>;
 
 /** One line of an import/batch report: the spreadsheet row number (header = 1) and its fate. */

@@ -1,7 +1,7 @@
 // A resource is declared once (table, zod schema, permission base, list behaviour, dealer
 // scope); registerResource() derives its generic calls from the declaration (resource-routes).
 
-import type { ResourceContract } from '@app/contracts';
+import { fieldsWith, type ResourceContract } from '@app/contracts';
 import { getTableColumns, getTableName, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -148,15 +148,31 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
   };
 }
 
-/** The declaration fields a shared contract already names (path, permission, labels, schema). */
-export function fromContract<S extends z.ZodObject>(c: ResourceContract<S>) {
+/** Display fields a resource adds to its contract's (answered only by the server). */
+export interface ContractExtras {
+  searchable?: string[];
+  sortable?: string[];
+  filters?: string[];
+  labels?: Record<string, string>;
+}
+
+/**
+ * The declaration fields a shared contract already says: path, permission, title, labels, the
+ * schema, the page size, and which fields the list searches, sorts and filters by (the field
+ * flags, so a grid column the contract calls sortable is one the server sorts). A resource may
+ * add display fields of its own with `extras`.
+ */
+export function fromContract<S extends z.ZodObject>(c: ResourceContract<S>, extras: ContractExtras = {}) {
   return {
     name: c.path,
     path: c.path,
     permission: c.permission,
     label: c.title,
-    labels: c.labels,
+    labels: { ...c.labels, ...extras.labels },
     schema: c.schema,
     pageSize: c.pageSize,
+    searchable: [...fieldsWith(c, 'search'), ...(extras.searchable ?? [])],
+    sortable: [...fieldsWith(c, 'sort'), ...(extras.sortable ?? [])],
+    filters: [...fieldsWith(c, 'filter'), ...(extras.filters ?? [])],
   };
 }

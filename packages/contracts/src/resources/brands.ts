@@ -1,33 +1,21 @@
 // Brands (manufacturers V, N, S, A) and their models.
-import { z } from 'zod';
-import { defineContract, field } from './fields';
+import type { z } from 'zod';
+import { defineContract, f } from './fields';
+import { RESOURCE_HEADS } from './heads';
 
-export const manufacturerContract = defineContract({
-  path: 'manufacturers',
-  permission: 'Admin.Manufacturers',
-  title: 'Marcas',
-  labels: { code: 'Codigo', name: 'Nombre', color: 'Color' },
-  pageSize: 5,
-  schema: z.object({
-    code: field.text('Codigo', 2),
-    name: field.text('Nombre', 120),
-    color: field.optText('Color', 9),
-    active: field.bool('Habilitado'),
-  }),
+export const manufacturerContract = defineContract(RESOURCE_HEADS.manufacturers, {
+  code: f.text('Codigo', 2, { search: true, sort: true, filter: true, column: { width: 110 } }),
+  name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
+  color: f.optText('Color', 9, { input: 'color', column: { width: 120 } }),
+  active: f.active(),
 });
 
-export const manufacturerModelContract = defineContract({
-  path: 'manufacturer-models',
-  permission: 'Admin.ManufacturerModels',
-  title: 'Modelos',
-  labels: { manufacturer_id: 'Marca', manufacturer_name: 'Marca', code: 'Codigo', name: 'Nombre' },
-  pageSize: 5,
-  schema: z.object({
-    manufacturer_id: field.ref('Marca'),
-    code: field.optText('Codigo', 30),
-    name: field.text('Nombre', 150),
-    active: field.bool('Habilitado'),
-  }),
+export const manufacturerModelContract = defineContract(RESOURCE_HEADS['manufacturer-models'], {
+  manufacturer_id: f.ref('Marca', 'manufacturers', { filter: true, input: 'select' }),
+  manufacturer_name: f.display('Marca', { search: true, sort: true, column: true }),
+  code: f.optText('Codigo', 30, { search: true, sort: true, column: { width: 140 } }),
+  name: f.text('Nombre', 150, { search: true, sort: true, column: { flex: 2 } }),
+  active: f.active(),
 });
 
 export type ManufacturerInput = z.input<typeof manufacturerContract.schema>;

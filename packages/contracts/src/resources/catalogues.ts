@@ -1,34 +1,21 @@
 // Catalogues: KPI concepts and document categories.
-import { z } from 'zod';
-import { defineContract, field } from './fields';
+import type { z } from 'zod';
+import { defineContract, f } from './fields';
+import { RESOURCE_HEADS } from './heads';
 
-export const conceptContract = defineContract({
-  path: 'concepts',
-  permission: 'Admin.Concepts',
-  title: 'Conceptos',
-  labels: { code: 'Codigo', name: 'Nombre', unit: 'Unidad', group: 'Grupo', order: 'Orden' },
-  pageSize: 5,
-  schema: z.object({
-    code: field.text('Codigo', 30),
-    name: field.text('Nombre', 150),
-    unit: field.optText('Unidad', 20),
-    group: field.optText('Grupo', 60),
-    order: field.int('Orden', 0, 100000).optional(),
-    active: field.bool('Habilitado'),
-  }),
+export const conceptContract = defineContract(RESOURCE_HEADS.concepts, {
+  code: f.text('Codigo', 30, { search: true, sort: true, column: { width: 120 } }),
+  name: f.text('Nombre', 150, { search: true, sort: true, column: { flex: 2 } }),
+  unit: f.optText('Unidad', 20, { column: { width: 100 } }),
+  group: f.optText('Grupo', 60, { search: true, sort: true, filter: true, column: true }),
+  order: f.optInt('Orden', 0, 100000, { sort: true, column: { width: 90 } }),
+  active: f.active(),
 });
 
-export const categoryContract = defineContract({
-  path: 'categories',
-  permission: 'Admin.Categories',
-  title: 'Categorias',
-  labels: { name: 'Nombre', description: 'Descripcion' },
-  pageSize: 5,
-  schema: z.object({
-    name: field.text('Nombre', 120),
-    description: field.optText('Descripcion', 300),
-    active: field.bool('Habilitado'),
-  }),
+export const categoryContract = defineContract(RESOURCE_HEADS.categories, {
+  name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 1 } }),
+  description: f.optText('Descripcion', 300, { search: true, input: 'textarea', column: { flex: 2 } }),
+  active: f.active(),
 });
 
 export type ConceptInput = z.input<typeof conceptContract.schema>;

@@ -2,6 +2,7 @@
 // with the field's label, so the server's validationErrors and the client's form agree.
 import { z } from 'zod';
 import { messages } from '../messages';
+import type { ResourceHead } from './heads';
 
 export type Labels = Record<string, string>;
 
@@ -98,33 +99,6 @@ export const field = {
     z.preprocess(emptyToNull, z.enum(values, { error: typeError(label) }).nullable()).optional(),
 };
 
-/** The address_ fields of SPEC §3. */
-export const addressLabels = {
-  address_country_id: 'Pais',
-  address_department_id: 'Departamento',
-  address_province_id: 'Provincia',
-  address_district_id: 'Distrito',
-  address_address1: 'Direccion',
-  address_address2: 'Direccion 2',
-  address_other: 'Referencia',
-  address_postcode: 'Codigo postal',
-  address_phone: 'Telefono',
-  address_phone_mobile: 'Celular',
-} as const;
-
-export const addressShape = {
-  address_country_id: field.optRef(addressLabels.address_country_id),
-  address_department_id: field.optRef(addressLabels.address_department_id),
-  address_province_id: field.optRef(addressLabels.address_province_id),
-  address_district_id: field.optRef(addressLabels.address_district_id),
-  address_address1: field.optText(addressLabels.address_address1, 200),
-  address_address2: field.optText(addressLabels.address_address2, 200),
-  address_other: field.optText(addressLabels.address_other, 200),
-  address_postcode: field.optText(addressLabels.address_postcode, 20),
-  address_phone: field.optText(addressLabels.address_phone, 30),
-  address_phone_mobile: field.optText(addressLabels.address_phone_mobile, 30),
-};
-
 /** Labels every record shares. */
 export const commonLabels = {
   id: 'Id',
@@ -133,20 +107,241 @@ export const commonLabels = {
   updated_at: 'Actualizado',
 } as const;
 
-/**
- * What both sides know of a resource: its API path, permission base, title and field labels,
- * and the zod schema of its editable fields (create = schema, update = schema.partial()).
- */
-export interface ResourceContract<S extends z.ZodObject = z.ZodObject> {
-  path: string;
-  permission: string;
-  title: string;
-  labels: Labels;
-  schema: S;
-  /** Default page size of its list (SPEC §9). */
-  pageSize: number;
+/** An item of a fixed list (SPEC §3): the stored id and the Spanish name a select shows. */
+export interface FixedOption {
+  id: string | number;
+  name: string;
 }
 
-export function defineContract<S extends z.ZodObject>(c: ResourceContract<S>): ResourceContract<S> {
-  return { ...c, labels: { ...commonLabels, ...c.labels } };
+/** The form input of a field where its rule does not say it (text, switch, number, select are). */
+export type InputKind =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'password'
+  | 'phone'
+  | 'number'
+  | 'switch'
+  | 'select'
+  | 'color'
+  | 'date';
+
+/** How a field shows as a list column: its width (px) or share (flex), and its kind of value. */
+export interface ColumnHint {
+  /** A shorter header than the label. */
+  header?: string;
+  width?: number;
+  flex?: number;
+  /** For fields without a rule (server display fields); a rule says it for the others. */
+  type?: 'string' | 'number' | 'boolean' | 'date';
+}
+
+/** What a contract says of one field besides its label and rule. */
+export interface FieldFlags {
+  /** The server's quick search (?query=) looks in it. */
+  search?: boolean;
+  /** The server sorts by it (?sort=); the grid's column is sortable only then. */
+  sort?: boolean;
+  /** The server filters by it (filter[field]=value); a column of it gets a filter. */
+  filter?: boolean;
+  /** A column of the list (in field order). */
+  column?: boolean | ColumnHint;
+  /** The dialog's input where the rule does not say it; false keeps it out of the dialog. */
+  input?: InputKind | false;
+  /** The resource (API path) a `*_id` field points to: the dialog shows a select of it. */
+  ref?: string;
+  /** The referenced record belongs to this field's value (a branch within dealer_id). */
+  within?: string;
+  /** The fixed list of a oneOf field (select options, column filter and names). */
+  options?: readonly FixedOption[];
+  /** The dialog starts a section with this title at the first field of a new section. */
+  section?: string;
+}
+
+/**
+ * One field of a contract: its Spanish label, its zod rule (absent for a field the server only
+ * answers, such as dealer_name), and what the server and the screens do with it.
+ */
+export interface FieldSpec<R extends z.ZodType = z.ZodType> extends FieldFlags {
+  label: string;
+  rule?: R;
+}
+
+type RuleSpec<R extends z.ZodType> = FieldSpec<R> & { rule: R };
+
+const spec = <R extends z.ZodType>(label: string, rule: R, flags: FieldFlags = {}): RuleSpec<R> => ({
+  ...flags,
+  label,
+  rule,
+});
+
+/**
+ * Contract fields: each builder takes the label once and builds the rule with it (the `field`
+ * builder of the same name), plus the flags. `f.display` is a field the server answers but
+ * nobody writes (a joined name, a computed value).
+ */
+export const f = {
+  text: (label: string, max: number, flags?: FieldFlags) => spec(label, field.text(label, max), flags),
+  optText: (label: string, max: number, flags?: FieldFlags) => spec(label, field.optText(label, max), flags),
+  email: (label: string, flags?: FieldFlags) => spec(label, field.email(label), { input: 'email', ...flags }),
+  optEmail: (label: string, flags?: FieldFlags) =>
+    spec(label, field.optEmail(label), { input: 'email', ...flags }),
+  /** A required reference to a record of `resource` (its API path). */
+  ref: (label: string, resource: string, flags?: FieldFlags) =>
+    spec(label, field.ref(label), { ref: resource, ...flags }),
+  optRef: (label: string, resource: string, flags?: FieldFlags) =>
+    spec(label, field.optRef(label), { ref: resource, ...flags }),
+  int: (label: string, min: number, max: number, flags?: FieldFlags) =>
+    spec(label, field.int(label, min, max), flags),
+  optInt: (label: string, min: number, max: number, flags?: FieldFlags) =>
+    spec(label, field.int(label, min, max).optional(), flags),
+  optNumber: (label: string, min: number, max: number, flags?: FieldFlags) =>
+    spec(label, field.optNumber(label, min, max), flags),
+  bool: (label: string, flags?: FieldFlags) => spec(label, field.bool(label), flags),
+  /** One of a fixed list, optional ('' is none). */
+  oneOf: <T extends string>(label: string, options: readonly { id: T; name: string }[], flags?: FieldFlags) =>
+    spec(label, field.oneOf(label, options.map((o) => o.id) as [T, ...T[]]), {
+      options,
+      ...flags,
+    }),
+  /** Any other rule, built from the label (e.g. a text with a pattern). */
+  rule: <R extends z.ZodType>(label: string, build: (label: string) => R, flags?: FieldFlags) =>
+    spec(label, build(label), flags),
+  /** Answered by the server, never written (joined names, computed values). */
+  display: (label: string, flags: FieldFlags = {}): FieldSpec<never> => ({ ...flags, label }),
+  /** 'Habilitado': every list sorts and filters by it and shows it as its last column. */
+  active: () => spec('Habilitado', field.bool('Habilitado'), { sort: true, filter: true }),
+  /** The creation time, for the server's sort. */
+  created: (): FieldSpec<never> => ({ label: commonLabels.created_at, sort: true }),
+};
+
+/**
+ * The address_ fields of SPEC §3, in dialog order: its own section, the three ubigeo references
+ * side by side (one location picker in the dialog).
+ */
+export const addressFields = {
+  address_country_id: f.optRef('Pais', 'countries', { section: 'Direccion' }),
+  address_postcode: f.optText('Codigo postal', 20, { section: 'Direccion' }),
+  address_department_id: f.optRef('Departamento', 'departments', { section: 'Direccion' }),
+  address_province_id: f.optRef('Provincia', 'provinces', { section: 'Direccion' }),
+  address_district_id: f.optRef('Distrito', 'districts', { section: 'Direccion' }),
+  address_address1: f.optText('Direccion', 200, { section: 'Direccion' }),
+  address_address2: f.optText('Direccion 2', 200, { section: 'Direccion' }),
+  address_other: f.optText('Referencia', 200, { section: 'Direccion' }),
+  address_phone: f.optText('Telefono', 30, { section: 'Direccion', input: 'phone' }),
+  address_phone_mobile: f.optText('Celular', 30, { section: 'Direccion', input: 'phone' }),
+};
+
+/** What a rule says of its value, read from the zod schema (unwrapping optional, nullable, pipes). */
+export interface RuleInfo {
+  kind: 'string' | 'number' | 'boolean' | 'enum' | 'array' | 'other';
+  /** Rejects a missing value. */
+  required: boolean;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  int?: boolean;
+  /** The values of an enum. */
+  values?: string[];
+  /** The rule of each item of an array. */
+  element?: z.ZodType;
+}
+
+type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; element?: z.ZodType };
+const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The schema that checks the value itself: optional/nullable/default/pipes unwrapped. */
+export function baseRule(rule: z.ZodType): z.ZodType {
+  let s = rule;
+  for (let i = 0; i < 20; i++) {
+    const d = defOf(s);
+    if (d.innerType && ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch'].includes(d.type))
+      s = d.innerType;
+    else if (d.type === 'pipe' && d.in && d.out) s = defOf(d.in).type === 'transform' ? d.out : d.in;
+    else break;
+  }
+  return s;
+}
+
+export function ruleInfo(rule: z.ZodType): RuleInfo {
+  const base = baseRule(rule);
+  const type = defOf(base).type;
+  const bag = (base as unknown as { _zod: { bag: Record<string, unknown> } })._zod.bag ?? {};
+  const required = !rule.safeParse(undefined).success;
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+  switch (type) {
+    case 'string':
+      return { kind: 'string', required, maxLength: num(bag.maximum) };
+    case 'number':
+      return {
+        kind: 'number',
+        required,
+        min: num(bag.minimum),
+        max: num(bag.maximum),
+        int: bag.format === 'safeint' || bag.format === 'int32',
+      };
+    case 'boolean':
+      return { kind: 'boolean', required };
+    case 'enum':
+      return { kind: 'enum', required, values: (base as unknown as { options: string[] }).options };
+    case 'array':
+      return { kind: 'array', required, element: defOf(base).element };
+    default:
+      return { kind: 'other', required };
+  }
+}
+
+/** The zod object of the fields that have a rule, in field order. */
+type RuleShape<F> = {
+  [K in keyof F as F[K] extends { rule: z.ZodType } ? K : never]: F[K] extends {
+    rule: infer R extends z.ZodType;
+  }
+    ? R
+    : never;
+};
+
+type Fields = Record<string, FieldSpec>;
+
+/**
+ * What both sides know of a resource: its head (API path, permission base, title, page size),
+ * its fields, and derived from them the labels and the zod schema of its editable fields
+ * (create = schema, update = schema.partial()).
+ */
+export interface ResourceContract<S extends z.ZodObject = z.ZodObject> extends ResourceHead {
+  /** Every field in order: the form's and the columns' order. `id` comes first. */
+  fields: Fields;
+  /** Spanish label per field (derived from `fields`, plus the common ones). */
+  labels: Labels;
+  /** The rules of the fields that have one. */
+  schema: S;
+}
+
+export interface ContractOptions<S extends z.ZodObject> {
+  /** Rules across fields (e.g. a document number by its type), applied to the object. */
+  refine?: (schema: S) => S;
+}
+
+/** A contract from its head (resources/heads.ts) and its fields. */
+export function defineContract<F extends Fields>(
+  head: ResourceHead,
+  fields: F,
+  options: ContractOptions<z.ZodObject<RuleShape<F>>> = {},
+): ResourceContract<z.ZodObject<RuleShape<F>>> {
+  const all: Fields = { id: { label: commonLabels.id, sort: true }, ...fields };
+  const labels: Labels = { ...commonLabels };
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, s] of Object.entries(all)) {
+    labels[name] = s.label;
+    if (s.rule) shape[name] = s.rule;
+  }
+  let schema = z.object(shape) as unknown as z.ZodObject<RuleShape<F>>;
+  if (options.refine) schema = options.refine(schema);
+  return { ...head, fields: all, labels, schema };
+}
+
+/** Names of the fields with a flag, in field order (the server's searchable, sortable, filters). */
+export function fieldsWith(contract: { fields: Fields }, flag: 'search' | 'sort' | 'filter'): string[] {
+  return Object.entries(contract.fields)
+    .filter(([, s]) => s[flag])
+    .map(([name]) => name);
 }

@@ -1,68 +1,36 @@
 // Countries and Peru's ubigeo: departments hold provinces, provinces hold districts.
-import { z } from 'zod';
-import { defineContract, field } from './fields';
+import type { z } from 'zod';
+import { defineContract, f } from './fields';
+import { RESOURCE_HEADS } from './heads';
 
-export const countryContract = defineContract({
-  path: 'countries',
-  permission: 'Admin.Countries',
-  title: 'Paises',
-  labels: { code: 'Codigo', name: 'Nombre' },
-  pageSize: 5,
-  schema: z.object({
-    code: field.text('Codigo', 3),
-    name: field.text('Nombre', 120),
-    active: field.bool('Habilitado'),
-  }),
+export const countryContract = defineContract(RESOURCE_HEADS.countries, {
+  code: f.text('Codigo', 3, { search: true, sort: true, column: { width: 110 } }),
+  name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
+  active: f.active(),
 });
 
-export const departmentContract = defineContract({
-  path: 'departments',
-  permission: 'Admin.Departments',
-  title: 'Departamentos',
-  labels: { code: 'Codigo', name: 'Nombre' },
-  pageSize: 10,
-  schema: z.object({
-    code: field.text('Codigo', 2),
-    name: field.text('Nombre', 120),
-    active: field.bool('Habilitado'),
-  }),
+export const departmentContract = defineContract(RESOURCE_HEADS.departments, {
+  code: f.text('Codigo', 2, { search: true, sort: true, column: { width: 110 } }),
+  name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
+  active: f.active(),
 });
 
-export const provinceContract = defineContract({
-  path: 'provinces',
-  permission: 'Admin.Provinces',
-  title: 'Provincias',
-  labels: { code: 'Codigo', name: 'Nombre', department_id: 'Departamento', department_name: 'Departamento' },
-  pageSize: 10,
-  schema: z.object({
-    code: field.text('Codigo', 4),
-    department_id: field.ref('Departamento'),
-    name: field.text('Nombre', 120),
-    active: field.bool('Habilitado'),
-  }),
+export const provinceContract = defineContract(RESOURCE_HEADS.provinces, {
+  department_id: f.ref('Departamento', 'departments', { filter: true }),
+  code: f.text('Codigo', 4, { search: true, sort: true, column: { width: 110 } }),
+  name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
+  department_name: f.display('Departamento', { search: true, sort: true, column: { flex: 2 } }),
+  active: f.active(),
 });
 
-export const districtContract = defineContract({
-  path: 'districts',
-  permission: 'Admin.Districts',
-  title: 'Distritos',
-  labels: {
-    code: 'Codigo',
-    name: 'Nombre',
-    province_id: 'Provincia',
-    province_name: 'Provincia',
-    latitude: 'Latitud',
-    longitude: 'Longitud',
-  },
-  pageSize: 10,
-  schema: z.object({
-    code: field.text('Codigo', 6),
-    province_id: field.ref('Provincia'),
-    name: field.text('Nombre', 120),
-    latitude: field.optNumber('Latitud', -90, 90),
-    longitude: field.optNumber('Longitud', -180, 180),
-    active: field.bool('Habilitado'),
-  }),
+export const districtContract = defineContract(RESOURCE_HEADS.districts, {
+  province_id: f.ref('Provincia', 'provinces', { filter: true }),
+  code: f.text('Codigo', 6, { search: true, sort: true, column: { width: 110 } }),
+  name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
+  province_name: f.display('Provincia', { search: true, sort: true, column: { flex: 2 } }),
+  latitude: f.optNumber('Latitud', -90, 90),
+  longitude: f.optNumber('Longitud', -180, 180),
+  active: f.active(),
 });
 
 export type CountryInput = z.input<typeof countryContract.schema>;

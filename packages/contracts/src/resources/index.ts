@@ -2,11 +2,12 @@ export * from './brands';
 export * from './catalogues';
 export * from './fields';
 export * from './geography';
+export * from './heads';
 export * from './organisation';
 export * from './preferences';
 export * from './security';
 
-import { questionContract, quizContract } from '../quiz';
+import { alertContract, questionContract, quizContract } from '../quiz';
 import { saleContract } from '../sales';
 import { manufacturerContract, manufacturerModelContract } from './brands';
 import { categoryContract, conceptContract } from './catalogues';
@@ -23,8 +24,9 @@ import { configurationContract, generalTypeContract, typeValueContract } from '.
 import { roleContract, tabContract, userContract } from './security';
 
 /**
- * Every resource's contract by its API path: what the audit screen titles and filters by, and
- * what the server's registry is checked against (apps/api/test/registry.test.ts).
+ * Every audited resource's contract by its API path: what the audit screen titles and filters
+ * by, the generic screen of a menu entry, and what the server's registry is checked against
+ * (apps/api/test/registry.test.ts). The audit trail itself (auditLogContract) is not audited.
  */
 export const RESOURCE_CONTRACTS = {
   companies: companyContract,
@@ -50,4 +52,5 @@ export const RESOURCE_CONTRACTS = {
   sales: saleContract,
   quizzes: quizContract,
   'quiz-questions': questionContract,
+  'quiz-alerts': alertContract,
 } as const;

@@ -1,168 +1,90 @@
 // Organisation: companies, zones, dealers, dealer branches, employees, dealer contacts.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { LICENSE_CATEGORIES } from '../fixed-lists';
-import { addressLabels, addressShape, defineContract, field } from './fields';
+import { addressFields, defineContract, f } from './fields';
+import { RESOURCE_HEADS } from './heads';
 
-const licenseCodes = LICENSE_CATEGORIES.map((c) => c.id) as [string, ...string[]];
-
-const companyLabels = {
-  name: 'Nombre',
-  ruc: 'RUC',
-  email: 'Email',
-  ...addressLabels,
-};
-export const companyContract = defineContract({
-  path: 'companies',
-  permission: 'Admin.Companies',
-  title: 'Empresas',
-  labels: companyLabels,
-  pageSize: 5,
-  schema: z.object({
-    name: field.text(companyLabels.name, 150),
-    ruc: field.optText(companyLabels.ruc, 11),
-    email: field.optEmail(companyLabels.email),
-    ...addressShape,
-    active: field.bool('Habilitado'),
-  }),
+export const companyContract = defineContract(RESOURCE_HEADS.companies, {
+  name: f.text('Nombre', 150, { search: true, sort: true, column: { flex: 2 } }),
+  ruc: f.optText('RUC', 11, { search: true, sort: true, column: true }),
+  email: f.optEmail('Email', { search: true, column: true }),
+  ...addressFields,
+  active: f.active(),
+  created_at: f.created(),
 });
 
-const zoneLabels = { code: 'Codigo', name: 'Nombre' };
-export const zoneContract = defineContract({
-  path: 'zones',
-  permission: 'Admin.Zones',
-  title: 'Zonas',
-  labels: zoneLabels,
-  pageSize: 5,
-  schema: z.object({
-    code: field.optText(zoneLabels.code, 20),
-    name: field.text(zoneLabels.name, 120),
-    active: field.bool('Habilitado'),
-  }),
+export const zoneContract = defineContract(RESOURCE_HEADS.zones, {
+  code: f.optText('Codigo', 20, { search: true, sort: true, column: { width: 120 } }),
+  name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
+  active: f.active(),
+  created_at: f.created(),
 });
 
-const dealerLabels = {
-  code: 'Codigo',
-  name: 'Nombre',
-  ruc: 'RUC',
-  company_id: 'Empresa',
-  zone_id: 'Zona',
-  zone_name: 'Zona',
-  department_id: 'Departamento',
-  province_id: 'Provincia',
-  district_id: 'Distrito',
-  department_name: 'Departamento',
-  province_name: 'Provincia',
-  district_name: 'Distrito',
-  email: 'Email',
-  ...addressLabels,
-};
-export const dealerContract = defineContract({
-  path: 'dealers',
-  permission: 'Admin.Dealers',
-  title: 'Concesionarios',
-  labels: dealerLabels,
-  pageSize: 5,
-  schema: z.object({
-    code: field.text(dealerLabels.code, 20),
-    name: field.text(dealerLabels.name, 150),
-    ruc: field.optText(dealerLabels.ruc, 11),
-    company_id: field.optRef(dealerLabels.company_id),
-    zone_id: field.optRef(dealerLabels.zone_id),
-    department_id: field.optRef(dealerLabels.department_id),
-    province_id: field.optRef(dealerLabels.province_id),
-    district_id: field.optRef(dealerLabels.district_id),
-    email: field.optEmail(dealerLabels.email),
-    ...addressShape,
-    active: field.bool('Habilitado'),
-  }),
+export const dealerContract = defineContract(RESOURCE_HEADS.dealers, {
+  code: f.text('Codigo', 20, { search: true, sort: true, column: { width: 90 } }),
+  name: f.text('Nombre', 150, { search: true, sort: true, column: { flex: 2 } }),
+  ruc: f.optText('RUC', 11, { search: true, sort: true }),
+  email: f.optEmail('Email'),
+  company_id: f.optRef('Empresa', 'companies', { filter: true }),
+  zone_id: f.optRef('Zona', 'zones', { filter: true, input: 'select' }),
+  zone_name: f.display('Zona', { search: true, sort: true, column: true }),
+  // The dealer's location is its ubigeo; the address_ ubigeo follows it.
+  department_id: f.optRef('Departamento', 'departments', { filter: true }),
+  province_id: f.optRef('Provincia', 'provinces', { filter: true }),
+  district_id: f.optRef('Distrito', 'districts', { filter: true }),
+  department_name: f.display('Departamento', { column: true }),
+  province_name: f.display('Provincia'),
+  district_name: f.display('Distrito', { search: true, sort: true }),
+  full_address: f.display('Direccion completa', { column: { flex: 2.5, header: 'Direccion' } }),
+  ...addressFields,
+  address_phone: { ...addressFields.address_phone, column: { width: 110 } },
+  active: f.active(),
+  created_at: f.created(),
 });
 
-const branchLabels = {
-  dealer_id: 'Concesionario',
-  dealer_name: 'Concesionario',
-  code: 'Codigo',
-  name: 'Nombre',
-  department_id: 'Departamento',
-  province_id: 'Provincia',
-  district_id: 'Distrito',
-  district_name: 'Distrito',
-  ...addressLabels,
-};
-export const dealerBranchContract = defineContract({
-  path: 'dealer-branches',
-  permission: 'Admin.DealerBranches',
-  title: 'Sedes',
-  labels: branchLabels,
-  pageSize: 5,
-  schema: z.object({
-    dealer_id: field.ref(branchLabels.dealer_id),
-    code: field.optText(branchLabels.code, 20),
-    name: field.text(branchLabels.name, 150),
-    department_id: field.optRef(branchLabels.department_id),
-    province_id: field.optRef(branchLabels.province_id),
-    district_id: field.optRef(branchLabels.district_id),
-    ...addressShape,
-    active: field.bool('Habilitado'),
-  }),
+export const dealerBranchContract = defineContract(RESOURCE_HEADS['dealer-branches'], {
+  dealer_id: f.ref('Concesionario', 'dealers', { filter: true }),
+  dealer_name: f.display('Concesionario', { search: true, sort: true, column: { flex: 2 } }),
+  code: f.optText('Codigo', 20, { search: true, sort: true, column: { width: 110 } }),
+  name: f.text('Nombre', 150, { search: true, sort: true, column: { flex: 2 } }),
+  department_id: f.optRef('Departamento', 'departments'),
+  province_id: f.optRef('Provincia', 'provinces'),
+  district_id: f.optRef('Distrito', 'districts', { filter: true }),
+  district_name: f.display('Distrito', { column: true }),
+  ...addressFields,
+  active: f.active(),
+  created_at: f.created(),
 });
 
-const employeeLabels = {
-  dealer_id: 'Concesionario',
-  dealer_name: 'Concesionario',
-  dealer_branch_id: 'Sede',
-  dealer_branch_name: 'Sede',
-  first_name: 'Nombres',
-  last_name: 'Apellidos',
-  document_number: 'Nro. Documento',
-  position: 'Cargo',
-  email: 'Email',
-  phone: 'Telefono',
-  license_category: 'Categoria de licencia',
-};
-export const employeeContract = defineContract({
-  path: 'employees',
-  permission: 'Admin.Employees',
-  title: 'Empleados',
-  labels: employeeLabels,
-  pageSize: 5,
-  schema: z.object({
-    dealer_id: field.ref(employeeLabels.dealer_id),
-    dealer_branch_id: field.optRef(employeeLabels.dealer_branch_id),
-    first_name: field.text(employeeLabels.first_name, 100),
-    last_name: field.text(employeeLabels.last_name, 100),
-    document_number: field.optText(employeeLabels.document_number, 20),
-    position: field.optText(employeeLabels.position, 100),
-    email: field.optEmail(employeeLabels.email),
-    phone: field.optText(employeeLabels.phone, 30),
-    license_category: field.oneOf(employeeLabels.license_category, licenseCodes),
-    active: field.bool('Habilitado'),
+export const employeeContract = defineContract(RESOURCE_HEADS.employees, {
+  dealer_id: f.ref('Concesionario', 'dealers', { filter: true }),
+  dealer_name: f.display('Concesionario', { search: true, sort: true, column: { flex: 1.5 } }),
+  dealer_branch_id: f.optRef('Sede', 'dealer-branches', { within: 'dealer_id', filter: true }),
+  dealer_branch_name: f.display('Sede', { column: true }),
+  first_name: f.text('Nombres', 100, { search: true, sort: true, column: true }),
+  last_name: f.text('Apellidos', 100, { search: true, sort: true, column: true }),
+  document_number: f.optText('Nro. Documento', 20, { search: true, sort: true, column: { width: 130 } }),
+  position: f.optText('Cargo', 100, { sort: true, column: true }),
+  email: f.optEmail('Email', { search: true }),
+  phone: f.optText('Telefono', 30, { input: 'phone' }),
+  license_category: f.oneOf('Categoria de licencia', LICENSE_CATEGORIES, {
+    filter: true,
+    column: { width: 120 },
   }),
+  active: f.active(),
+  created_at: f.created(),
 });
 
-const contactLabels = {
-  dealer_id: 'Concesionario',
-  dealer_name: 'Concesionario',
-  name: 'Nombre',
-  position: 'Cargo',
-  email: 'Email',
-  phone: 'Telefono',
-  receives_alerts: 'Recibe alertas',
-};
-export const dealerContactContract = defineContract({
-  path: 'dealer-contacts',
-  permission: 'Admin.DealerContacts',
-  title: 'Contactos',
-  labels: contactLabels,
-  pageSize: 5,
-  schema: z.object({
-    dealer_id: field.ref(contactLabels.dealer_id),
-    name: field.text(contactLabels.name, 150),
-    position: field.optText(contactLabels.position, 100),
-    email: field.optEmail(contactLabels.email),
-    phone: field.optText(contactLabels.phone, 30),
-    receives_alerts: field.bool(contactLabels.receives_alerts),
-    active: field.bool('Habilitado'),
-  }),
+export const dealerContactContract = defineContract(RESOURCE_HEADS['dealer-contacts'], {
+  dealer_id: f.ref('Concesionario', 'dealers', { filter: true }),
+  name: f.text('Nombre', 150, { search: true, sort: true, column: { flex: 1.5 } }),
+  dealer_name: f.display('Concesionario', { search: true, sort: true, column: { flex: 1.5 } }),
+  position: f.optText('Cargo', 100, { search: true, sort: true, column: true }),
+  email: f.optEmail('Email', { search: true, sort: true, column: true }),
+  phone: f.optText('Telefono', 30, { input: 'phone', column: true }),
+  receives_alerts: f.bool('Recibe alertas', { filter: true, column: { width: 130 } }),
+  active: f.active(),
+  created_at: f.created(),
 });
 
 export type CompanyInput = z.input<typeof companyContract.schema>;

@@ -1,55 +1,33 @@
 // Preferences: general types (catalogues of values) and key/value configurations.
 import { z } from 'zod';
-import { defineContract, field } from './fields';
+import { defineContract, f, field } from './fields';
+import { RESOURCE_HEADS } from './heads';
 
-export const generalTypeContract = defineContract({
-  path: 'general-types',
-  permission: 'Admin.Preferences',
-  title: 'Tipos generales',
-  labels: { code: 'Codigo', name: 'Nombre' },
-  pageSize: 15,
-  schema: z.object({
-    code: field.text('Codigo', 60),
-    name: field.text('Nombre', 120),
-    active: field.bool('Habilitado'),
-  }),
+export const generalTypeContract = defineContract(RESOURCE_HEADS['general-types'], {
+  code: f.text('Codigo', 60, { search: true, sort: true, filter: true, column: { flex: 1 } }),
+  name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
+  active: f.active(),
 });
 
-export const typeValueContract = defineContract({
-  path: 'type-values',
-  permission: 'Admin.Preferences',
-  title: 'Valores de tipo',
-  labels: {
-    general_type_id: 'Tipo general',
-    general_type_name: 'Tipo general',
-    code: 'Codigo',
-    name: 'Nombre',
-    order: 'Orden',
-    payload: 'Datos',
-  },
-  pageSize: 10,
-  schema: z.object({
-    general_type_id: field.ref('Tipo general'),
-    code: field.text('Codigo', 60),
-    name: field.text('Nombre', 120),
-    order: field.int('Orden', 0, 100000).optional(),
-    payload: z.unknown().optional(),
-    active: field.bool('Habilitado'),
-  }),
+export const typeValueContract = defineContract(RESOURCE_HEADS['type-values'], {
+  general_type_id: f.ref('Tipo general', 'general-types', { filter: true }),
+  general_type_name: f.display('Tipo general', { search: true, sort: true, column: { flex: 1.5 } }),
+  code: f.text('Codigo', 60, { search: true, sort: true, column: { flex: 1 } }),
+  name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
+  order: f.optInt('Orden', 0, 100000, { sort: true, column: { width: 90 } }),
+  payload: { label: 'Datos', rule: z.unknown().optional(), input: false },
+  active: f.active(),
 });
 
-export const configurationContract = defineContract({
-  path: 'configurations',
-  permission: 'Admin.Preferences',
-  title: 'Configuraciones',
-  labels: { key: 'Clave', value: 'Valor', is_public: 'Publica', description: 'Descripcion' },
-  pageSize: 10,
-  schema: z.object({
-    key: field.text('Clave', 80).regex(/^[A-Za-z0-9_.-]+$/, 'Clave solo admite letras, numeros, _ . -'),
-    value: field.optText('Valor', 20000),
-    is_public: field.bool('Publica'),
-    description: field.optText('Descripcion', 200),
-  }),
+export const configurationContract = defineContract(RESOURCE_HEADS.configurations, {
+  key: f.rule(
+    'Clave',
+    (l) => field.text(l, 80).regex(/^[A-Za-z0-9_.-]+$/, `${l} solo admite letras, numeros, _ . -`),
+    { search: true, sort: true, column: { flex: 1.5 } },
+  ),
+  value: f.optText('Valor', 20000, { input: 'textarea', column: { flex: 2 } }),
+  description: f.optText('Descripcion', 200, { search: true, column: { flex: 2 } }),
+  is_public: f.bool('Publica', { sort: true, filter: true, column: { width: 100 } }),
 });
 
 /** PUT /api/configurations/save: {key: value}. */

@@ -1,21 +1,9 @@
 // Security: users, roles, tabs (the menu tree), auth payloads.
 import { z } from 'zod';
 import { messages } from '../messages';
-import { defineContract, field, typeError } from './fields';
+import { defineContract, f, field, typeError } from './fields';
+import { RESOURCE_HEADS } from './heads';
 
-const userLabels = {
-  username: 'Usuario',
-  email: 'Email',
-  full_name: 'Nombre completo',
-  password: 'Contraseña',
-  dealer_id: 'Concesionario',
-  dealer_name: 'Concesionario',
-  default_tab: 'Pestaña inicial',
-  avatar_url: 'Avatar',
-  confirmed: 'Confirmado',
-  roles: 'Roles',
-  role_names: 'Roles',
-};
 const roleIds = z.array(field.ref('Rol'), { error: typeError('Roles') }).max(50);
 
 /** An avatar of up to 64 KB: base64 of it is at most this long. */
@@ -45,67 +33,58 @@ const avatarUrl = (label: string) =>
     )
     .optional();
 
-export const userContract = defineContract({
-  path: 'users',
-  permission: 'Admin.Users',
-  title: 'Usuarios',
-  labels: userLabels,
-  pageSize: 10,
-  schema: z.object({
-    username: field
-      .text(userLabels.username, 80)
-      .regex(/^[A-Za-z0-9_.@-]+$/, 'Usuario solo admite letras, numeros y _ . @ -'),
-    email: field.email(userLabels.email),
-    full_name: field.text(userLabels.full_name, 150),
-    /** Required on create; on update, only when changing it. */
-    password: field.password(userLabels.password).optional(),
-    dealer_id: field.optRef(userLabels.dealer_id),
-    default_tab: field.optText(userLabels.default_tab, 80),
-    avatar_url: avatarUrl(userLabels.avatar_url),
-    confirmed: field.bool(userLabels.confirmed),
-    roles: roleIds.optional(),
-    active: field.bool('Habilitado'),
-  }),
+export const userContract = defineContract(RESOURCE_HEADS.users, {
+  username: f.rule(
+    'Usuario',
+    (l) => field.text(l, 80).regex(/^[A-Za-z0-9_.@-]+$/, `${l} solo admite letras, numeros y _ . @ -`),
+    { search: true, sort: true, column: true },
+  ),
+  email: f.email('Email', { search: true, sort: true, column: { flex: 1.5 } }),
+  full_name: f.text('Nombre completo', 150, { search: true, sort: true, column: { flex: 1.5 } }),
+  /** Required on create; on update, only when changing it. */
+  password: f.rule('Contraseña', (l) => field.password(l).optional(), { input: 'password' }),
+  dealer_id: f.optRef('Concesionario', 'dealers', { filter: true }),
+  dealer_name: f.display('Concesionario', { search: true, sort: true, column: true }),
+  role_names: f.display('Roles', { column: true }),
+  default_tab: f.optText('Pestaña inicial', 80),
+  avatar_url: f.rule('Avatar', avatarUrl, { column: { width: 70 } }),
+  confirmed: f.bool('Confirmado', { filter: true, column: { width: 110 } }),
+  roles: f.rule('Roles', () => roleIds.optional(), { ref: 'roles' }),
+  active: f.active(),
+  created_at: f.created(),
 });
 
-export const roleContract = defineContract({
-  path: 'roles',
-  permission: 'Admin.Roles',
-  title: 'Roles',
-  labels: { name: 'Nombre', description: 'Descripcion', is_static: 'Del sistema', permissions: 'Permisos' },
-  pageSize: 50,
-  schema: z.object({
-    name: field.text('Nombre', 80),
-    description: field.optText('Descripcion', 200),
-    active: field.bool('Habilitado'),
-  }),
+export const roleContract = defineContract(RESOURCE_HEADS.roles, {
+  name: f.text('Nombre', 80, { search: true, sort: true, column: { flex: 1 } }),
+  description: f.optText('Descripcion', 200, { search: true, input: 'textarea', column: { flex: 2 } }),
+  is_static: f.display('Del sistema', { filter: true, column: { width: 120, type: 'boolean' } }),
+  permissions: f.display('Permisos'),
+  active: f.active(),
+  created_at: f.created(),
 });
 
-export const tabContract = defineContract({
-  path: 'tabs',
-  permission: 'Admin.Tabs',
-  title: 'Menu',
-  labels: {
-    parent_id: 'Padre',
-    parent_title: 'Padre',
-    name: 'Nombre',
-    title: 'Titulo',
-    path: 'Ruta',
-    icon: 'Icono',
-    order: 'Orden',
-    permission: 'Permiso',
-  },
-  pageSize: 5,
-  schema: z.object({
-    parent_id: field.optRef('Padre'),
-    name: field.text('Nombre', 80),
-    title: field.text('Titulo', 120),
-    path: field.optText('Ruta', 200),
-    icon: field.optText('Icono', 80),
-    order: field.int('Orden', 0, 100000).optional(),
-    permission: field.optText('Permiso', 120),
-    active: field.bool('Habilitado'),
-  }),
+export const tabContract = defineContract(RESOURCE_HEADS.tabs, {
+  parent_id: f.optRef('Padre', 'tabs', { filter: true }),
+  name: f.text('Nombre', 80, { search: true, sort: true, column: true }),
+  title: f.text('Titulo', 120, { search: true, sort: true, column: { flex: 1.5 } }),
+  path: f.optText('Ruta', 200, { search: true, column: { flex: 1.5 } }),
+  parent_title: f.display('Padre', { sort: true, column: true }),
+  icon: f.optText('Icono', 80),
+  order: f.optInt('Orden', 0, 100000, { sort: true, column: { width: 90 } }),
+  permission: f.optText('Permiso', 120, { search: true, column: { flex: 1.5 } }),
+  active: f.active(),
+});
+
+/** The audit trail (read-only): who changed what and when. */
+export const auditLogContract = defineContract(RESOURCE_HEADS['audit-logs'], {
+  at: f.display('Fecha', { sort: true, column: { width: 170 } }),
+  user_id: f.display('Usuario', { filter: true }),
+  username: f.display('Usuario', { search: true, sort: true, column: { flex: 1 } }),
+  resource: f.display('Recurso', { search: true, sort: true, filter: true, column: { flex: 1.2 } }),
+  record_id: f.display('Registro', { sort: true, filter: true, column: { width: 100, type: 'number' } }),
+  action: f.display('Accion', { search: true, sort: true, filter: true, column: { flex: 1.2 } }),
+  before: f.display('Antes'),
+  after: f.display('Despues'),
 });
 
 export const loginSchema = z.object({

@@ -9,11 +9,8 @@ import { manufacturerModels, manufacturers } from '../../db/schema';
 export const manufacturerResource = defineResource({
   ...fromContract(manufacturerContract),
   table: manufacturers,
-  searchable: ['code', 'name'],
-  sortable: ['id', 'code', 'name', 'active'],
   defaultSort: 'code',
   lookupOrder: 'code',
-  filters: ['active', 'code'],
   lookup: 'authenticated',
 });
 
@@ -22,10 +19,7 @@ export const manufacturerModelResource = defineResource({
   table: manufacturerModels,
   joins: [{ table: manufacturers, on: eq(manufacturerModels.manufacturer_id, manufacturers.id) }],
   display: { manufacturer_name: manufacturers.name },
-  searchable: ['code', 'name', 'manufacturer_name'],
-  sortable: ['id', 'code', 'name', 'manufacturer_name', 'active'],
   defaultSort: 'name',
-  filters: ['active', 'manufacturer_id'],
   lookup: 'authenticated',
   // SPEC §7: the models list answers items and totalCount.
   extendList: (r) => ({ ...r, items: r.data, totalCount: r.total }),

@@ -33,10 +33,7 @@ import {
 export const companyResource = defineResource({
   ...fromContract(companyContract),
   table: companies,
-  searchable: ['name', 'ruc', 'email'],
-  sortable: ['id', 'name', 'ruc', 'active', 'created_at'],
   defaultSort: 'name',
-  filters: ['active'],
   lookup: 'authenticated',
   // Without Admin.Companies.view a select gets the name only (no RUC, e-mail, address).
   lookupFields: ['id', 'name', 'active'],
@@ -45,16 +42,12 @@ export const companyResource = defineResource({
 export const zoneResource = defineResource({
   ...fromContract(zoneContract),
   table: zones,
-  searchable: ['code', 'name'],
-  sortable: ['id', 'code', 'name', 'active', 'created_at'],
   defaultSort: 'name',
-  filters: ['active'],
   lookup: 'authenticated',
 });
 
 export const dealerResource = defineResource({
   ...fromContract(dealerContract),
-  labels: { ...dealerContract.labels, full_address: 'Direccion completa' },
   table: dealers,
   // The list shows the zone and the ubigeo names (the company only in the form).
   joins: [
@@ -72,10 +65,7 @@ export const dealerResource = defineResource({
     full_address: sql<string | null>`nullif(concat_ws(', ', nullif(${dealers.address_address1}, ''),
       nullif(${dealers.address_address2}, ''), ${districts.name}, ${provinces.name}, ${departments.name}), '')`,
   },
-  searchable: ['code', 'name', 'ruc', 'zone_name', 'district_name'],
-  sortable: ['id', 'code', 'name', 'ruc', 'zone_name', 'district_name', 'active', 'created_at'],
   defaultSort: 'name',
-  filters: ['active', 'zone_id', 'company_id', 'department_id', 'province_id', 'district_id'],
   listColumns: [
     'id',
     'code',
@@ -125,10 +115,7 @@ export const dealerBranchResource = defineResource({
     { table: districts, on: eq(dealerBranches.district_id, districts.id) },
   ],
   display: { dealer_name: dealers.name, district_name: districts.name },
-  searchable: ['code', 'name', 'dealer_name'],
-  sortable: ['id', 'code', 'name', 'dealer_name', 'active', 'created_at'],
   defaultSort: 'name',
-  filters: ['active', 'dealer_id', 'district_id'],
   dealerScoped: 'dealer_id',
   lookup: 'authenticated',
   // Without Admin.DealerBranches.view a select gets the branch and its dealer, no address.
@@ -147,20 +134,8 @@ export const employeeResource = defineResource({
     dealer_branch_name: dealerBranches.name,
     name: sql<string>`${employees.first_name} || ' ' || ${employees.last_name}`,
   },
-  searchable: ['first_name', 'last_name', 'document_number', 'email', 'dealer_name'],
-  sortable: [
-    'id',
-    'first_name',
-    'last_name',
-    'document_number',
-    'position',
-    'dealer_name',
-    'active',
-    'created_at',
-  ],
   defaultSort: 'last_name',
   lookupOrder: 'last_name',
-  filters: ['active', 'dealer_id', 'dealer_branch_id', 'license_category'],
   dealerScoped: 'dealer_id',
   lookup: 'permission',
   hooks: {
@@ -178,10 +153,7 @@ export const dealerContactResource = defineResource({
   table: dealerContacts,
   joins: [{ table: dealers, on: eq(dealerContacts.dealer_id, dealers.id) }],
   display: { dealer_name: dealers.name },
-  searchable: ['name', 'email', 'position', 'dealer_name'],
-  sortable: ['id', 'name', 'email', 'position', 'dealer_name', 'active', 'created_at'],
   defaultSort: 'name',
-  filters: ['active', 'dealer_id', 'receives_alerts'],
   dealerScoped: 'dealer_id',
   lookup: 'permission',
 });
@@ -189,20 +161,14 @@ export const dealerContactResource = defineResource({
 export const countryResource = defineResource({
   ...fromContract(countryContract),
   table: countries,
-  searchable: ['code', 'name'],
-  sortable: ['id', 'code', 'name', 'active'],
   defaultSort: 'name',
-  filters: ['active'],
   lookup: 'authenticated',
 });
 
 export const departmentResource = defineResource({
   ...fromContract(departmentContract),
   table: departments,
-  searchable: ['code', 'name'],
-  sortable: ['id', 'code', 'name', 'active'],
   defaultSort: 'name',
-  filters: ['active'],
   lookup: 'authenticated',
 });
 
@@ -211,10 +177,7 @@ export const provinceResource = defineResource({
   table: provinces,
   joins: [{ table: departments, on: eq(provinces.department_id, departments.id) }],
   display: { department_name: departments.name },
-  searchable: ['code', 'name', 'department_name'],
-  sortable: ['id', 'code', 'name', 'department_name', 'active'],
   defaultSort: 'name',
-  filters: ['active', 'department_id'],
   lookup: 'authenticated',
 });
 
@@ -223,10 +186,7 @@ export const districtResource = defineResource({
   table: districts,
   joins: [{ table: provinces, on: eq(districts.province_id, provinces.id) }],
   display: { province_name: provinces.name },
-  searchable: ['code', 'name', 'province_name'],
-  sortable: ['id', 'code', 'name', 'province_name', 'active'],
   defaultSort: 'name',
-  filters: ['active', 'province_id'],
   lookup: 'authenticated',
 });
 

@@ -18,23 +18,18 @@ const SECRET_SQL = SECRET_CONFIGURATION_KEY.source;
 export const generalTypeResource = defineResource({
   ...fromContract(generalTypeContract),
   table: generalTypes,
-  searchable: ['code', 'name'],
-  sortable: ['id', 'code', 'name', 'active'],
   defaultSort: 'name',
-  filters: ['active', 'code'],
   lookup: 'authenticated',
 });
 
 export const typeValueResource = defineResource({
-  ...fromContract(typeValueContract),
+  // The values of one general type by its code (general-types-values, the client's selects).
+  ...fromContract(typeValueContract, { filters: ['general_type_code'] }),
   table: typeValues,
   joins: [{ table: generalTypes, on: eq(typeValues.general_type_id, generalTypes.id) }],
   display: { general_type_name: generalTypes.name, general_type_code: generalTypes.code },
-  searchable: ['code', 'name', 'general_type_name'],
-  sortable: ['id', 'code', 'name', 'order', 'general_type_name', 'active'],
   defaultSort: 'order',
   lookupOrder: 'order',
-  filters: ['active', 'general_type_id', 'general_type_code'],
   lookup: 'authenticated',
 });
 
@@ -48,11 +43,8 @@ export const configurationResource = defineResource({
     >`case when ${configurations.key} ~* ${SECRET_SQL} then null else ${configurations.value} end`,
     is_secret: sql<boolean>`${configurations.key} ~* ${SECRET_SQL}`,
   },
-  searchable: ['key', 'description'],
-  sortable: ['id', 'key', 'is_public'],
   defaultSort: 'key',
   lookupOrder: 'key',
-  filters: ['is_public'],
   hooks: {
     beforeSave: (data, ctx) => {
       // Only the declared settings can be written, and a row keeps its key.

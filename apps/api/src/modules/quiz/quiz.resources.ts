@@ -83,11 +83,8 @@ export const quizResource = defineResource({
     manufacturer_name: sql<string>`coalesce(${manufacturers.name}, 'Todas')`,
     question_count: sql<number>`(select count(*)::int from quiz_questions qq where qq.quiz_id = ${quizzes.id})`,
   },
-  searchable: ['title', 'description'],
-  sortable: ['id', 'title', 'kind', 'manufacturer_name', 'active', 'created_at'],
   defaultSort: 'title',
   lookupOrder: 'title',
-  filters: ['active', 'kind', 'manufacturer_id'],
   lookup: 'authenticated',
   listColumns: ['id', 'title', 'kind', 'manufacturer_name', 'question_count', 'active'],
   hooks: {
@@ -108,10 +105,7 @@ export const quizResource = defineResource({
 export const questionResource = defineResource({
   ...fromContract(questionContract),
   table: quizQuestions,
-  searchable: ['text'],
-  sortable: ['id', 'order', 'text', 'type'],
   defaultSort: 'order',
-  filters: ['quiz_id', 'type'],
   hooks: {
     beforeSave(data: Row) {
       if (data.type && data.type !== 'choice') data.options = null;

@@ -1,5 +1,5 @@
 // Security resources: users (password hashing, roles), roles, tabs (menu tree), audit logs.
-import { roleContract, tabContract, userContract } from '@app/contracts';
+import { auditLogContract, roleContract, tabContract, userContract } from '@app/contracts';
 import { hash } from '@node-rs/argon2';
 import { eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -30,11 +30,8 @@ export const userResource = defineResource({
     role_names: sql<string | null>`(select string_agg(r.name, ', ' order by r.name) from user_roles ur
       join roles r on r.id = ur.role_id where ur.user_id = ${users.id})`,
   },
-  searchable: ['username', 'full_name', 'email', 'dealer_name'],
-  sortable: ['id', 'username', 'full_name', 'email', 'dealer_name', 'active', 'created_at'],
   defaultSort: 'username',
   lookupOrder: 'full_name',
-  filters: ['active', 'dealer_id', 'confirmed'],
   listColumns: [
     'id',
     'username',
@@ -98,10 +95,7 @@ export const roleResource = defineResource({
   display: {
     users_count: sql<number>`(select count(*)::int from user_roles ur where ur.role_id = ${roles.id})`,
   },
-  searchable: ['name', 'description'],
-  sortable: ['id', 'name', 'active', 'created_at'],
   defaultSort: 'name',
-  filters: ['active', 'is_static'],
   lookup: 'authenticated',
   // Without Admin.Roles.view (e.g. the users form) a role is its name: no permission list.
   lookupFields: ['id', 'name', 'description', 'is_static', 'active'],
@@ -138,11 +132,8 @@ export const tabResource = defineResource({
   table: tabs,
   joins: [{ table: parentTab, on: eq(tabs.parent_id, parentTab.id) }],
   display: { parent_title: parentTab.title },
-  searchable: ['name', 'title', 'path', 'permission'],
-  sortable: ['id', 'name', 'title', 'order', 'parent_title', 'active'],
   defaultSort: 'order',
   lookupOrder: 'title',
-  filters: ['active', 'parent_id'],
   hooks: {
     beforeSave(data, ctx) {
       if (ctx.action === 'update' && data.parent_id && data.parent_id === ctx.id) {
@@ -169,28 +160,10 @@ const dateParam = (name: string, value: string): Date => {
 };
 
 export const auditLogResource = defineResource({
-  name: 'audit-logs',
-  path: 'audit-logs',
-  permission: 'Admin.Audit',
-  label: 'Auditoria',
-  labels: {
-    id: 'Id',
-    user_id: 'Usuario',
-    username: 'Usuario',
-    resource: 'Recurso',
-    record_id: 'Registro',
-    action: 'Accion',
-    before: 'Antes',
-    after: 'Despues',
-    at: 'Fecha',
-  },
-  schema: roleContract.schema,
+  ...fromContract(auditLogContract),
   readOnly: true,
   table: auditLogs,
-  searchable: ['username', 'resource', 'action'],
-  sortable: ['id', 'at', 'username', 'resource', 'action', 'record_id'],
   defaultSort: { field: 'at', order: 'desc' },
-  filters: ['resource', 'user_id', 'action', 'record_id'],
   filterHandlers: {
     date_from: (v) => gte(auditLogs.at, dateParam('date_from', v)),
     // Inclusive end day: everything before the next midnight.
