@@ -1,5 +1,6 @@
 // Which component shows each screen. Pages from the server menu are matched by name (SPEC §2);
-// path, title and permission come from the shared MENU_TREE. Every screen loads lazily.
+// path, title and permission come from the shared MENU_TREE. Every screen loads lazily. A menu
+// entry of a resource shows the generic screen of its contract unless a screen file is named here.
 import type { MenuNode } from '@app/contracts';
 import { MENU_TREE } from '@app/contracts';
 import type { ComponentType } from 'react';
@@ -8,28 +9,24 @@ type Loader = () => Promise<{ default: ComponentType }>;
 
 const placeholder: Loader = () => import('../pages/UnderConstruction');
 
-export const SCREEN_COMPONENTS: Record<string, Loader> = {
+/** The screen built from the contract of the resource at this API path. */
+const contractScreen =
+  (path: string): Loader =>
+  () =>
+    import('../resources/ContractScreen').then((m) => ({ default: m.contractScreen(path) }));
+
+/** Screens that say more than their contract: row buttons, a header, another layout. */
+const SCREEN_FILES: Record<string, Loader> = {
   home: placeholder,
-  company: () => import('../modules/organisation/company.screen'),
-  zone: () => import('../modules/organisation/zone.screen'),
   dealer: () => import('../modules/organisation/dealer.screen'),
   'dealer-branch': () => import('../modules/organisation/dealer-branch.screen'),
   employee: () => import('../modules/organisation/employee.screen'),
-  'dealer-contact': () => import('../modules/organisation/dealer-contact.screen'),
-  country: () => import('../modules/geography/country.screen'),
-  department: () => import('../modules/geography/department.screen'),
-  province: () => import('../modules/geography/province.screen'),
-  district: () => import('../modules/geography/district.screen'),
-  manufacturer: () => import('../modules/brands/manufacturer.screen'),
-  'manufacturer-model': () => import('../modules/brands/manufacturer-model.screen'),
-  concept: () => import('../modules/catalogues/concept.screen'),
-  category: () => import('../modules/catalogues/category.screen'),
   user: () => import('../modules/security/user.screen'),
   role: () => import('../modules/security/role.screen'),
   tab: () => import('../modules/security/tab.screen'),
-  // Screens of later issues: placeholders until their module lands.
   sales: () => import('../modules/sales/sales.screen'),
   quiz: () => import('../modules/quiz/quiz.screen'),
+  // Screens of later issues: placeholders until their module lands.
   agreement: placeholder,
   workshopinfo: placeholder,
   extranet: placeholder,
@@ -40,13 +37,23 @@ export const SCREEN_COMPONENTS: Record<string, Loader> = {
   dispatches: placeholder,
   daily: placeholder,
   dashboard: placeholder,
-  audit: () => import('../modules/audit/AuditScreen'),
-  preferences: () => import('../modules/preferences/PreferencesPage'),
+  audit: () => import('../modules/audit/audit.screen'),
+  preferences: () => import('../modules/preferences/preferences.screen'),
   order: placeholder,
   // Routes outside the menu.
   profile: () => import('../pages/ProfilePage'),
   'error-403': () => import('../pages/Forbidden'),
 };
+
+function withContractScreens(nodes: MenuNode[], out: Record<string, Loader>): Record<string, Loader> {
+  for (const n of nodes) {
+    if (n.resource && n.path && !out[n.name]) out[n.name] = contractScreen(n.resource);
+    if (n.children) withContractScreens(n.children, out);
+  }
+  return out;
+}
+
+export const SCREEN_COMPONENTS: Record<string, Loader> = withContractScreens(MENU_TREE, { ...SCREEN_FILES });
 
 export interface Screen {
   name: string;

@@ -37,6 +37,7 @@ import { type FileResult, http, saveFile } from '../api/http';
 import { usePermission } from '../auth/session';
 import { useGlobalFilters } from '../shell/filters';
 import { ConfirmDialog } from './ConfirmDialog';
+import { isSortable } from './fromContract';
 import { toApiQuery, useListParams } from './listParams';
 import { ResourceForm } from './ResourceForm';
 import { type ColumnDef, pageSizeOf, type ResourceScreenDef } from './types';
@@ -52,10 +53,16 @@ interface ListAnswer {
 const equalsOnly = getGridStringOperators().filter((o) => o.value === 'equals');
 const isOnly = getGridSingleSelectOperators().filter((o) => o.value === 'is');
 
+const filterOf = (c: ColumnDef | undefined) => (c?.filter ? c.filter : undefined);
+
 function filterKey(c: ColumnDef): string | null {
-  if (!c.filter) return null;
-  return (c.filter !== true && c.filter.key) || c.field;
+  const f = filterOf(c);
+  return f ? f.key || c.field : null;
 }
+
+/** The grid's filter operator of a column: 'is' for a fixed list or a yes/no, else 'equals'. */
+const operatorOf = (c: ColumnDef | undefined) =>
+  c?.type === 'boolean' || filterOf(c)?.options ? 'is' : 'equals';
 
 export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
   const { contract } = def;
@@ -103,7 +110,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
   const columns = useMemo<GridColDef[]>(() => {
     const cols: GridColDef[] = def.columns.map((c) => {
       const fk = filterKey(c);
-      const opts = c.filter && c.filter !== true ? c.filter.options : undefined;
+      const opts = filterOf(c)?.options;
       const col: GridColDef = {
         field: c.field,
         headerName: label(c),
@@ -111,9 +118,10 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
         flex: c.width ? undefined : (c.flex ?? 1),
         minWidth: 90,
         type: opts ? 'singleSelect' : c.type === 'date' ? 'string' : (c.type ?? 'string'),
-        sortable: c.sortable !== false,
+        // Only what the server sorts by: a click never answers 422.
+        sortable: isSortable(contract, c.field),
         filterable: !!fk,
-        filterOperators: opts ? isOnly : equalsOnly,
+        filterOperators: opts ? isOnly : c.type === 'boolean' ? getGridBooleanOperators() : equalsOnly,
         valueOptions: opts?.map((o) => ({ value: String(o.id), label: o.name })),
       };
       if (c.render) col.renderCell = (p) => c.render!(p.row);
@@ -125,6 +133,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
         headerName: 'Habilitado',
         type: 'boolean',
         width: 110,
+        sortable: isSortable(contract, 'active'),
         filterOperators: getGridBooleanOperators(),
       });
     }
@@ -277,7 +286,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
         return {
           id: k,
           field: c?.field ?? k,
-          operator: k === 'active' ? 'is' : c?.filter !== true && c?.filter?.options ? 'is' : 'equals',
+          operator: k === 'active' ? 'is' : operatorOf(c),
           value: v,
         };
       }),

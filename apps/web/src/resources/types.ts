@@ -1,9 +1,12 @@
-// One client-side declaration per resource: its shared contract, its columns and its form.
+// A screen of one resource: its shared contract says the columns and the dialog's fields; a
+// screen file says only what the contract cannot (row buttons, a header, another layout).
 import type { ResourceContract } from '@app/contracts';
 import type { GridRenderCellParams } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
 import type { FieldDef, Option } from '../fields/types';
+import { contractColumns, contractForm, pickFields, referenceFilter, resolveColumn } from './fromContract';
 
+/** A list column, as the grid shows it (resolved from the contract, see fromContract.ts). */
 export interface ColumnDef {
   field: string;
   /** Defaults to the contract's label of the field. */
@@ -11,22 +14,26 @@ export interface ColumnDef {
   width?: number;
   flex?: number;
   type?: 'string' | 'number' | 'boolean' | 'date';
-  /** The server sorts by it (default true). */
-  sortable?: boolean;
-  /** A column filter: filter[key]=value (key defaults to the field; e.g. zone_name → zone_id). */
-  filter?: { key?: string; options?: Option[]; resource?: string } | true;
+  /**
+   * A column filter: filter[key]=value (key defaults to the field). Defaults to the contract's
+   * `filter` flag (with the options of a fixed list); false: none.
+   */
+  filter?: { key?: string; options?: Option[] } | false;
   render?: (row: Record<string, any>) => ReactNode;
 }
 
-export interface ResourceScreenDef {
-  contract: ResourceContract;
-  columns: ColumnDef[];
-  form: FieldDef[];
-  /** Default page size; SPEC §9 defaults when absent. */
+/** A column of a screen file: a field name, or the field with what differs from the contract. */
+export type ColumnDecl = string | ColumnDef;
+/** A dialog field of a screen file: a name (contract field or derived one such as 'location'),
+ * or the name with what differs from the contract. */
+export type FieldDecl = string | (Partial<FieldDef> & { name: string });
+
+interface ScreenOptions {
+  /** Default page size; the contract's (SPEC §9) when absent. */
   pageSize?: number;
-  /** filter[...] key the toolbar dealer selector applies (e.g. 'dealer_id'). */
+  /** filter[...] key the toolbar dealer selector applies (default: the filtered reference to dealers). */
   dealerFilter?: string;
-  /** filter[...] key the toolbar brand selector applies (e.g. 'manufacturer_id'). */
+  /** filter[...] key the toolbar brand selector applies (default: the filtered reference to manufacturers). */
   manufacturerFilter?: string;
   /** The record as the form edits it (after GET /{path}/get/{id}). */
   toForm?: (record: Record<string, any>) => Record<string, any>;
@@ -48,11 +55,36 @@ export interface ResourceScreenDef {
   fixedFilters?: Record<string, string | number>;
 }
 
+/** What ResourceScreen renders: every column and field resolved. */
+export interface ResourceScreenDef extends ScreenOptions {
+  contract: ResourceContract;
+  columns: ColumnDef[];
+  form: FieldDef[];
+}
+
+/** A screen as declared: columns and form default to the contract's. */
+export interface ScreenDecl extends ScreenOptions {
+  contract: ResourceContract;
+  /** Column order and what differs; default: the contract's columns. */
+  columns?: ColumnDecl[];
+  /** Dialog fields in order and what differs; default: the contract's form. */
+  form?: FieldDecl[];
+}
+
 export type { GridRenderCellParams };
 
 /** The default page size is the contract's (SPEC §9), shared with the server's default. */
 export const pageSizeOf = (def: ResourceScreenDef) => def.pageSize ?? def.contract.pageSize;
 
-export function defineScreen(def: ResourceScreenDef): ResourceScreenDef {
-  return def;
+export function defineScreen(decl: ScreenDecl): ResourceScreenDef {
+  const { contract } = decl;
+  return {
+    dealerFilter: referenceFilter(contract, 'dealers'),
+    manufacturerFilter: referenceFilter(contract, 'manufacturers'),
+    ...decl,
+    columns: decl.columns
+      ? decl.columns.map((c) => resolveColumn(contract, typeof c === 'string' ? { field: c } : c))
+      : contractColumns(contract),
+    form: decl.form ? pickFields(contract, decl.form) : contractForm(contract),
+  };
 }

@@ -1,30 +1,19 @@
+// A branch's dialog edits its location, street and phone only (the rest of the address_
+// fields stay as they are).
 import { dealerBranchContract } from '@app/contracts';
-import { dealerField } from '../../fields/shared';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen } from '../../resources/types';
 
 export const dealerBranchScreen = defineScreen({
   contract: dealerBranchContract,
-  dealerFilter: 'dealer_id',
-  columns: [
-    { field: 'dealer_name', flex: 2 },
-    { field: 'code', width: 110 },
-    { field: 'name', flex: 2 },
-    { field: 'district_name', sortable: false },
-  ],
   form: [
-    dealerField({ cols: 12 }),
-    { name: 'code', type: 'text', label: 'Codigo', maxLength: 20 },
-    { name: 'name', type: 'text', label: 'Nombre', required: true },
-    {
-      name: 'location',
-      type: 'location',
-      label: 'Ubicacion',
-      locationFields: { department: 'department_id', province: 'province_id', district: 'district_id' },
-    },
-    { name: 'address_address1', type: 'text', label: 'Direccion', cols: 12 },
-    { name: 'address_phone', type: 'phone', label: 'Telefono' },
-    { name: 'active', type: 'switch', label: 'Habilitado' },
+    { name: 'dealer_id', cols: 12 },
+    'code',
+    'name',
+    'location',
+    { name: 'address_address1', cols: 12 },
+    'address_phone',
+    'active',
   ],
 });
 

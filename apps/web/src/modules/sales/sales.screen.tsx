@@ -1,20 +1,12 @@
 // /sales (CEM): the sales list on the generic screen, filtered by sale date range, brand and dealer
 // (toolbar selectors) and survey status; import from the template, survey invitations and
 // reminders, a sale's answers and (administrators) the mail outbox.
-import {
-  DOCUMENT_TYPES,
-  PAYMENT_METHODS,
-  SALE_RULES,
-  type SalesFilter,
-  SURVEY_STATUSES,
-  saleContract,
-} from '@app/contracts';
+import { SALE_RULES, type SalesFilter, SURVEY_STATUSES, saleContract } from '@app/contracts';
 import Forum from '@mui/icons-material/Forum';
 import { Box, Chip, IconButton, Tooltip } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
-import { dealerBranchField, dealerField } from '../../fields/shared';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 import { useGlobalFilters } from '../../shell/filters';
@@ -35,74 +27,38 @@ export function SurveyStatusChip({ status }: { status: string }) {
 
 export const salesScreen = defineScreen({
   contract: saleContract,
-  dealerFilter: 'dealer_id',
-  manufacturerFilter: 'manufacturer_id',
   columns: [
-    { field: 'sale_date', width: 105, type: 'date' },
-    { field: 'dealer_name', flex: 1.3, sortable: false },
-    { field: 'invoice', width: 110 },
-    { field: 'buyer_name', flex: 1.5 },
-    { field: 'email', flex: 1.3 },
-    { field: 'vin', width: 175 },
-    { field: 'manufacturer_name', width: 110, sortable: false },
-    { field: 'model_name', flex: 1 },
-    { field: 'year', width: 70 },
-    {
-      field: 'survey_status',
-      width: 150,
-      filter: { options: SURVEY_STATUSES.map((s) => ({ id: s.id, name: s.name })) },
-      render: (row) => <SurveyStatusChip status={row.survey_status} />,
-    },
+    'sale_date',
+    'dealer_name',
+    'invoice',
+    'buyer_name',
+    'email',
+    'vin',
+    'manufacturer_name',
+    'model_name',
+    'year',
+    { field: 'survey_status', render: (row) => <SurveyStatusChip status={row.survey_status} /> },
   ],
   actionsWidth: 140,
   dialogWidth: 800,
   form: [
-    dealerField(),
-    dealerBranchField(),
-    { name: 'sale_date', type: 'date', label: 'Fecha Venta', required: true, default: 'today', cols: 4 },
-    { name: 'invoice', type: 'text', label: 'Factura', required: true, maxLength: 40, cols: 4 },
-    {
-      name: 'payment_method',
-      type: 'select',
-      label: 'Forma de Pago',
-      options: PAYMENT_METHODS.map((p) => ({ id: p.id, name: p.name })),
-      required: true,
-      cols: 4,
-    },
-    { name: 'buyer_name', type: 'text', label: 'Cliente', required: true, maxLength: 200 },
-    {
-      name: 'document_type',
-      type: 'select',
-      label: 'Tipo Documento',
-      options: DOCUMENT_TYPES.map((d) => ({ id: d.id, name: d.name })),
-      required: true,
-      cols: 4,
-    },
-    { name: 'document_number', type: 'text', label: 'Documento', required: true, maxLength: 20, cols: 4 },
-    { name: 'phone', type: 'text', label: 'Telefono', maxLength: 30, cols: 4 },
-    { name: 'email', type: 'email', label: 'Email' },
-    { name: 'vin', type: 'text', label: 'VIN', required: true, maxLength: 17, cols: 6 },
-    {
-      name: 'year',
-      type: 'number',
-      label: 'Año',
-      required: true,
-      min: SALE_RULES.minYear,
-      max: SALE_RULES.maxYear(),
-      cols: 6,
-    },
-    { name: 'manufacturer_id', type: 'select', label: 'Marca', resource: 'manufacturers', required: true },
-    {
-      name: 'manufacturer_model_id',
-      type: 'select',
-      label: 'Modelo del catalogo',
-      resource: 'manufacturer-models',
-      dependsOn: { field: 'manufacturer_id', filter: 'manufacturer_id' },
-      clearable: true,
-      cols: 6,
-    },
-    { name: 'model_name', type: 'text', label: 'Modelo', required: true, maxLength: 150, cols: 6 },
-    { name: 'seller', type: 'text', label: 'Vendedor', maxLength: 150 },
+    'dealer_id',
+    'dealer_branch_id',
+    { name: 'sale_date', default: 'today', cols: 4 },
+    { name: 'invoice', cols: 4 },
+    { name: 'payment_method', cols: 4 },
+    'buyer_name',
+    { name: 'document_type', cols: 4 },
+    { name: 'document_number', cols: 4 },
+    { name: 'phone', cols: 4 },
+    'email',
+    { name: 'vin', cols: 6 },
+    // The contract allows up to 2100; the dialog offers the years a sale can have today.
+    { name: 'year', max: SALE_RULES.maxYear(), cols: 6 },
+    'manufacturer_id',
+    { name: 'manufacturer_model_id', label: 'Modelo del catalogo', cols: 6 },
+    { name: 'model_name', cols: 6 },
+    'seller',
   ],
   toBody: (values) => {
     const { date_from: _f, date_to: _t, survey_status: _s, ...rest } = values as Record<string, unknown>;

@@ -6,19 +6,7 @@ import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 import { RolePermissionsDialog } from './RolePermissions';
 
-export const roleScreen = defineScreen({
-  contract: roleContract,
-  columns: [
-    { field: 'name', flex: 1 },
-    { field: 'description', flex: 2, sortable: false },
-    { field: 'is_static', type: 'boolean', sortable: false, width: 120 },
-  ],
-  form: [
-    { name: 'name', type: 'text', label: 'Nombre', required: true, cols: 12 },
-    { name: 'description', type: 'textarea', label: 'Descripcion', counter: true, maxLength: 200 },
-    { name: 'active', type: 'switch', label: 'Habilitado' },
-  ],
-});
+export const roleScreen = defineScreen({ contract: roleContract });
 
 export default function RoleScreen() {
   const [role, setRole] = useState<{ id: number; name: string } | null>(null);

@@ -5,42 +5,16 @@ import { TabTree } from './TabTree';
 
 export const tabScreen = defineScreen({
   contract: tabContract,
-  columns: [
-    { field: 'title', flex: 1.5 },
-    { field: 'name' },
-    { field: 'path', sortable: false, flex: 1.5 },
-    { field: 'parent_title' },
-    { field: 'permission', sortable: false, flex: 1.5 },
-    { field: 'order', type: 'number', width: 90 },
-  ],
+  columns: ['title', 'name', 'path', 'parent_title', 'permission', 'order'],
   form: [
-    {
-      name: 'parent_id',
-      type: 'select',
-      label: 'Padre',
-      resource: 'tabs',
-      optionLabel: 'title',
-      autocomplete: true,
-      clearable: true,
-      cols: 12,
-    },
-    { name: 'name', type: 'text', label: 'Nombre', required: true },
-    { name: 'title', type: 'text', label: 'Titulo', required: true },
-    { name: 'path', type: 'text', label: 'Ruta' },
-    {
-      name: 'icon',
-      type: 'text',
-      label: 'Icono',
-      helperText: 'Nombre de un icono de Material, p. ej. Store',
-    },
-    {
-      name: 'permission',
-      type: 'text',
-      label: 'Permiso',
-      helperText: 'Base del permiso, p. ej. Admin.Dealers',
-    },
-    { name: 'order', type: 'number', label: 'Orden', min: 0, max: 100000 },
-    { name: 'active', type: 'switch', label: 'Habilitado' },
+    { name: 'parent_id', optionLabel: 'title', cols: 12 },
+    'name',
+    'title',
+    'path',
+    { name: 'icon', helperText: 'Nombre de un icono de Material, p. ej. Store' },
+    { name: 'permission', helperText: 'Base del permiso, p. ej. Admin.Dealers' },
+    'order',
+    'active',
   ],
 });
 

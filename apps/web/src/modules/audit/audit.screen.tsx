@@ -1,32 +1,16 @@
 // 'Auditoria': who changed what and when, read-only, for administrators (Admin.Audit.view).
 // Filters by resource, user and date range; each row opens its before and after values.
-import { defineContract, messages, RESOURCE_CONTRACTS } from '@app/contracts';
+import { auditLogContract, messages, RESOURCE_CONTRACTS } from '@app/contracts';
 import Visibility from '@mui/icons-material/Visibility';
 import { Autocomplete, Box, Button, IconButton, Paper, TextField, Tooltip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { http } from '../../api/http';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 import { ACTIONS, AuditChangesDialog, resourceTitle } from './AuditChanges';
-
-const auditContract = defineContract({
-  path: 'audit-logs',
-  permission: 'Admin.Audit',
-  title: 'Auditoria',
-  labels: {
-    at: 'Fecha',
-    username: 'Usuario',
-    resource: 'Recurso',
-    record_id: 'Registro',
-    action: 'Accion',
-  },
-  pageSize: 10,
-  schema: z.object({}),
-});
 
 export const formatDateTime = (v: unknown) => {
   if (!v) return '';
@@ -37,15 +21,15 @@ export const formatDateTime = (v: unknown) => {
 };
 
 const auditScreen = defineScreen({
-  contract: auditContract,
+  contract: auditLogContract,
   columns: [
-    { field: 'at', width: 170, render: (row) => formatDateTime(row.at) },
-    { field: 'username', flex: 1 },
-    { field: 'resource', flex: 1.2, render: (row) => resourceTitle(row.resource) },
-    { field: 'record_id', type: 'number', width: 100 },
+    { field: 'at', render: (row) => formatDateTime(row.at) },
+    'username',
+    // Filtered by the selector above, which names resources by their title.
+    { field: 'resource', filter: false, render: (row) => resourceTitle(row.resource) },
+    { field: 'record_id', filter: false },
     {
       field: 'action',
-      flex: 1.2,
       filter: { options: Object.entries(ACTIONS).map(([id, name]) => ({ id, name })) },
       render: (row) => ACTIONS[row.action] ?? row.action,
     },

@@ -1,6 +1,6 @@
 // /preferences: general settings, general types and their values, and the raw configurations.
 // Only one list is mounted at a time; switching tabs clears the list state of the URL.
-import { messages } from '@app/contracts';
+import { configurationContract, generalTypeContract, messages, typeValueContract } from '@app/contracts';
 import ListIcon from '@mui/icons-material/List';
 import { Autocomplete, Box, IconButton, Paper, Tab, Tabs, TextField, Tooltip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -8,14 +8,29 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { http } from '../../api/http';
 import { ResourceScreen } from '../../resources/ResourceScreen';
-import type { ResourceScreenDef } from '../../resources/types';
+import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 import { GeneralSettings } from './GeneralSettings';
-import { configurationScreen, generalTypeScreen, typeValueScreen } from './preferences.screens';
+
+// The three lists: general types, their values, configurations.
+const generalTypeScreen = defineScreen({ contract: generalTypeContract });
+
+const typeValueScreen = defineScreen({ contract: typeValueContract });
+
+const configurationScreen = defineScreen({
+  contract: configurationContract,
+  columns: [
+    'key',
+    { field: 'value', render: (row) => (row.is_secret ? '(secreto: no se muestra)' : (row.value ?? '')) },
+    'description',
+    'is_public',
+  ],
+  form: ['key', 'value', 'description', { name: 'is_public', label: 'Publica (se envia sin sesion)' }],
+});
 
 const TABS = ['General', 'Tipos generales', 'Valores de tipo', 'Configuraciones'] as const;
 const TAB_KEY = 'preferences-tab';
 
-export default function PreferencesPage() {
+export default function PreferencesScreen() {
   const [tab, setTab] = useState(() => Math.min(Number(localStorage.getItem(TAB_KEY) ?? 0) || 0, 3));
   const [typeId, setTypeId] = useState<number | null>(null);
   const [, setSearchParams] = useSearchParams();

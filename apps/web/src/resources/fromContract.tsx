@@ -1,0 +1,158 @@
+// The list columns and the dialog fields of a resource, read from its contract: the label, the
+// rule (required, maximum length, minimum and maximum), the reference (a select of that
+// resource), the fixed list, and whether the server sorts and filters by the field.
+import { type FieldSpec, type ResourceContract, ruleInfo } from '@app/contracts';
+import type { FieldDef, FieldType, Option } from '../fields/types';
+import type { ColumnDef, FieldDecl } from './types';
+
+const specOf = (contract: ResourceContract, name: string): FieldSpec | undefined =>
+  Object.hasOwn(contract.fields, name) ? contract.fields[name] : undefined;
+
+/** The server sorts by it: the only columns the grid lets a click sort (never a 422). */
+export const isSortable = (contract: ResourceContract, name: string) => !!specOf(contract, name)?.sort;
+
+const optionsOf = (spec: FieldSpec): Option[] | undefined =>
+  spec.options?.map((o) => ({ id: o.id, name: o.name }));
+
+function columnType(spec: FieldSpec | undefined): ColumnDef['type'] {
+  const hint = typeof spec?.column === 'object' ? spec.column.type : undefined;
+  if (hint) return hint;
+  const kind = spec?.rule ? ruleInfo(spec.rule).kind : undefined;
+  if (kind === 'boolean') return 'boolean';
+  if (kind === 'number' && !spec?.options) return 'number';
+  return 'string';
+}
+
+/** A column completed from the contract: header, width, type, filter and fixed-list names. */
+export function resolveColumn(contract: ResourceContract, c: ColumnDef): ColumnDef {
+  const spec = specOf(contract, c.field);
+  const hint = typeof spec?.column === 'object' ? spec.column : {};
+  const options = spec && optionsOf(spec);
+  const out: ColumnDef = {
+    header: hint.header,
+    width: hint.width,
+    flex: hint.flex,
+    type: columnType(spec),
+    filter: spec?.filter ? { options } : undefined,
+    ...c,
+  };
+  if (c.filter === false) out.filter = undefined;
+  if (!out.render && options) {
+    const names = new Map(options.map((o) => [String(o.id), o.name]));
+    out.render = (row) => names.get(String(row[c.field])) ?? row[c.field];
+  }
+  if (!out.render && spec?.input === 'color') {
+    out.render = (row) => <span style={{ color: row[c.field] ?? undefined }}>{row[c.field]}</span>;
+  }
+  return out;
+}
+
+/** The contract's columns, in field order ('active' is added by the screen itself). */
+export function contractColumns(contract: ResourceContract): ColumnDef[] {
+  return Object.entries(contract.fields)
+    .filter(([name, spec]) => spec.column && name !== 'active')
+    .map(([field]) => resolveColumn(contract, { field }));
+}
+
+/** A reference the server filters by, for the toolbar selector of that resource (e.g. dealer_id). */
+export function referenceFilter(contract: ResourceContract, resource: string): string | undefined {
+  return Object.entries(contract.fields).find(([, s]) => s.ref === resource && s.filter)?.[0];
+}
+
+/** One dialog field from its contract field; `over` says what differs. */
+export function contractField(
+  contract: ResourceContract,
+  name: string,
+  over: Partial<FieldDef> = {},
+): FieldDef {
+  const spec = specOf(contract, name);
+  if (!spec) return { type: 'text', ...over, name };
+  const info = spec.rule ? ruleInfo(spec.rule) : undefined;
+  const refs = spec.ref ? (info?.kind === 'array' ? 'many' : 'one') : undefined;
+  const options = optionsOf(spec) ?? info?.values?.map((v) => ({ id: v, name: v }));
+  let type: FieldType;
+  if (spec.input) type = spec.input;
+  else if (refs || options) type = 'select';
+  else if (info?.kind === 'boolean') type = 'switch';
+  else if (info?.kind === 'number') type = 'number';
+  else type = 'text';
+  const required = type !== 'switch' && !!info?.required;
+  const out: FieldDef = { name, type, label: spec.label };
+  if (required) out.required = true;
+  if (info?.maxLength !== undefined && type !== 'select') out.maxLength = info.maxLength;
+  if (type === 'textarea' && out.maxLength !== undefined) out.counter = true;
+  if (type === 'number') {
+    if (info?.min !== undefined) out.min = info.min;
+    if (info?.max !== undefined) out.max = info.max;
+  }
+  if (type === 'select') {
+    if (spec.ref) out.resource = spec.ref;
+    else out.options = options;
+    if (!required) out.clearable = true;
+    if (spec.within) out.dependsOn = { field: spec.within, filter: spec.within };
+    // A reference is searched as typed, unless the contract asks for a plain select (a short
+    // list) or its options follow another field.
+    if (spec.ref && !spec.input && !spec.within) out.autocomplete = true;
+    if (refs === 'many') Object.assign(out, { multiple: true, chips: true, autocomplete: true });
+  }
+  return { ...out, ...over };
+}
+
+const LOCATION_REFS = ['departments', 'provinces', 'districts'] as const;
+
+/** The department, province and district references of one prefix ('' or 'address_'), in order. */
+function locationAt(names: string[], i: number, contract: ResourceContract): string[] | undefined {
+  const trio = names.slice(i, i + 3);
+  if (trio.length < 3) return undefined;
+  const ok = trio.every((n, k) => contract.fields[n].ref === LOCATION_REFS[k]);
+  const prefix = trio[0].slice(0, trio[0].length - 'department_id'.length);
+  return ok && trio.every((n, k) => n === `${prefix}${['department', 'province', 'district'][k]}_id`)
+    ? trio
+    : undefined;
+}
+
+/**
+ * The contract's dialog: every field with a rule (unless `input: false`), in field order; a
+ * department, province and district in a row become one location picker (named `location`, or
+ * `address_location` for the address_ ones); a new `section` starts with a divider.
+ */
+export function contractForm(contract: ResourceContract): FieldDef[] {
+  const names = Object.keys(contract.fields).filter((n) => {
+    const s = contract.fields[n];
+    return s.rule && s.input !== false;
+  });
+  const out: FieldDef[] = [];
+  let section: string | undefined;
+  for (let i = 0; i < names.length; i++) {
+    const spec = contract.fields[names[i]];
+    if (spec.section && spec.section !== section) {
+      out.push({ name: `section_${spec.section}`, type: 'divider', label: spec.section });
+    }
+    section = spec.section;
+    const trio = locationAt(names, i, contract);
+    if (trio) {
+      const prefix = trio[0].slice(0, trio[0].length - 'department_id'.length);
+      out.push({
+        name: `${prefix}location`,
+        type: 'location',
+        label: 'Ubicacion',
+        locationFields: { department: trio[0], province: trio[1], district: trio[2] },
+      });
+      i += 2;
+    } else out.push(contractField(contract, names[i]));
+  }
+  return out;
+}
+
+/**
+ * The dialog of a screen file: its names in its order, each taken from the contract's dialog
+ * (or the contract's field, or a field of its own) and completed with what the file says.
+ */
+export function pickFields(contract: ResourceContract, decls: FieldDecl[]): FieldDef[] {
+  const derived = new Map(contractForm(contract).map((f) => [f.name, f]));
+  return decls.map((d) => {
+    const { name, ...over } = typeof d === 'string' ? { name: d } : d;
+    const base = derived.get(name);
+    return base ? { ...base, ...over } : contractField(contract, name, over);
+  });
+}
