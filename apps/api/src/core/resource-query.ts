@@ -1,7 +1,31 @@
 // Reading a declared resource: conditions (scope, search, filters), sort, paging and counting.
-import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+//
+// A page is read in two steps (a deferred join): the ids of the page from the base table alone
+// (joined tables only when the condition or the sort reads them), then the answered fields of
+// those ids with every display join. The joins thus run for the rows of the page, not for every
+// row the offset skips; the common shapes (no filter, the dealer scope) and the second step are
+// prepared statements, planned once per connection.
+import {
+  and,
+  asc,
+  Column,
+  desc,
+  eq,
+  getTableName,
+  ilike,
+  inArray,
+  is,
+  isNull,
+  or,
+  Param,
+  Placeholder,
+  SQL,
+  StringChunk,
+  sql,
+  Table,
+} from 'drizzle-orm';
 import { PgColumn } from 'drizzle-orm/pg-core';
-import type { Executor } from './action';
+import type { Db, Executor } from './action';
 import type { CurrentUser } from './context';
 import { ValidationError } from './errors';
 import { type QueryParams, qInt, qs } from './http';
@@ -13,6 +37,18 @@ export const LOOKUP_CAP = 5000;
 /** Above this planner estimate an unfiltered list is not counted. */
 export const BIG_TABLE_ROWS = 50_000;
 export const SEARCH_LIMIT = 20;
+/**
+ * A searched field of a joined table up to this size (planner estimate, and ids found) is
+ * matched through the base table's reference (`zone_id = any('{3,7}')`, the ids of the zones
+ * whose name matches, read first): every branch of the search then reads an index of the base
+ * table. Bigger joined tables keep the plain condition on the join.
+ */
+export const SMALL_JOINED_ROWS = 10_000;
+
+/** A raw SQL runner (DatabaseHandle.query): planner estimates, counts. */
+export interface RawQuery {
+  query<T>(text: string, params?: unknown[]): Promise<T[]>;
+}
 
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -43,18 +79,112 @@ export function scopeCondition(res: Resource, user: CurrentUser): SQL | undefine
   return eq(col, user.dealerId!);
 }
 
-function searchCondition(res: Resource, text: string | undefined): SQL | undefined {
+/** The tables an expression reads, added to `out`; false when it cannot tell (raw names...). */
+function readsTables(expr: unknown, out: Set<string>): boolean {
+  if (expr === null || typeof expr !== 'object') return true;
+  if (Array.isArray(expr)) return expr.every((e) => readsTables(e, out));
+  if (is(expr, Column)) {
+    out.add(getTableName(expr.table));
+    return true;
+  }
+  if (is(expr, SQL)) return expr.queryChunks.every((c) => readsTables(c, out));
+  if (is(expr, SQL.Aliased)) return readsTables(expr.sql, out);
+  if (is(expr, StringChunk) || is(expr, Param) || is(expr, Placeholder)) return true;
+  if (is(expr, Table)) {
+    out.add(getTableName(expr));
+    return true;
+  }
+  return false;
+}
+
+type Join = NonNullable<Resource['joins']>[number];
+
+/** drizzle's mark of an aliased table (`alias(tabs, 'parent_tab')`). */
+const IS_ALIAS = Symbol.for('drizzle:IsAlias');
+
+/**
+ * The declared joins that `exprs` read (plus the joins their own conditions read), in declared
+ * order; all of them when an expression cannot be read. Joins are many-to-one references, so
+ * leaving out the ones nobody reads changes no row.
+ */
+export function joinsFor(res: Resource, exprs: unknown[]): Join[] {
+  const joins = res.joins ?? [];
+  if (joins.length === 0) return joins;
+  const names = new Set<string>();
+  if (!exprs.every((e) => readsTables(e, names))) return joins;
+  const needed = new Set<Join>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const j of joins) {
+      if (needed.has(j) || !names.has(getTableName(j.table))) continue;
+      needed.add(j);
+      grew = true;
+      if (!readsTables(j.on, names)) return joins;
+    }
+  }
+  return joins.filter((j) => needed.has(j));
+}
+
+/**
+ * For a column of a joined table reached by a plain `base.fk = joined.pk` join: the base
+ * reference and the joined key (undefined for anything else, e.g. an aliased table).
+ */
+function reference(res: Resource, field: unknown): { fk: Column; pk: Column; join: Join } | undefined {
+  if (!is(field, Column)) return undefined;
+  const name = getTableName(field.table);
+  if (name === res.tableName) return undefined;
+  const join = res.joins?.find((j) => getTableName(j.table) === name);
+  if (!join || (join.table as any)[IS_ALIAS]) return undefined;
+  const parts = join.on.queryChunks.filter((c) => !(is(c, StringChunk) && c.value.join('') === ''));
+  if (parts.length !== 3) return undefined;
+  const [a, op, b] = parts;
+  if (!is(op, StringChunk) || op.value.join('').trim() !== '=' || !is(a, Column) || !is(b, Column))
+    return undefined;
+  const [fk, pk] = getTableName(a.table) === res.tableName ? [a, b] : [b, a];
+  if (getTableName(fk.table) !== res.tableName || getTableName(pk.table) !== name) return undefined;
+  return { fk, pk, join };
+}
+
+/** The database of a request, for what a condition reads first (drizzle and raw SQL). */
+export interface ListDatabase extends RawQuery {
+  db: any;
+}
+
+async function searchCondition(
+  res: Resource,
+  text: string | undefined,
+  handle: ListDatabase | undefined,
+): Promise<SQL | undefined> {
   const q = text?.trim();
   if (!q || res.searchable.length === 0) return undefined;
   if (q.length > 200) throw ValidationError.field('query', 'La busqueda admite como maximo 200 caracteres');
   const pattern = `%${escapeLike(q)}%`;
-  return or(
-    ...res.searchable.map((k) => {
-      const f = fieldSql(res, k);
-      const isText = !(f instanceof PgColumn) || f.dataType === 'string';
-      return ilike(isText ? f : sql`${f}::text`, pattern);
-    }),
-  );
+  const test = (f: any) => {
+    const isText = !(f instanceof PgColumn) || f.dataType === 'string';
+    return ilike(isText ? f : sql`${f}::text`, pattern);
+  };
+  const arms: SQL[] = [];
+  for (const k of res.searchable) {
+    const f = fieldSql(res, k);
+    const ref = handle ? reference(res, f) : undefined;
+    // A small joined table is searched first; the base table then matches the found ids through
+    // its reference (`zone_id = any('{3,7}')`): the same rows as `zones.name ilike p` on the left
+    // join, but every branch of the OR reads an index of the base table, and the planner knows
+    // the ids. No id found: no row matches through that field.
+    if (ref && (await plannerEstimate(handle!, getTableName(ref.join.table))) <= SMALL_JOINED_ROWS) {
+      const found: { id: unknown }[] = await handle!.db
+        .select({ id: ref.pk })
+        .from(ref.join.table)
+        .where(test(f))
+        .limit(SMALL_JOINED_ROWS + 1);
+      if (found.length <= SMALL_JOINED_ROWS) {
+        if (found.length) arms.push(sql`${ref.fk} = any(${sql.param(found.map((r) => r.id))})`);
+        continue;
+      }
+    }
+    arms.push(test(f));
+  }
+  return arms.length ? or(...arms) : sql`false`;
 }
 
 function filterValue(res: Resource, key: string, raw: string): SQL | undefined {
@@ -123,21 +253,35 @@ export function readFilters(
 
 export interface ListConditions {
   where: SQL | undefined;
+  /** The dealer of a column-scoped dealer user (the prepared scoped shape). */
+  dealerId?: number;
+  /** A search, a filter or "active only" narrows the rows beyond the scope. */
+  narrowed: boolean;
 }
 
-export function listConditions(
+/**
+ * The conditions of a list request. With `handle`, a search first reads the matching ids of
+ * small joined tables (see SMALL_JOINED_ROWS); without it, it is the plain condition on the joins.
+ */
+export async function listConditions(
   res: Resource,
   user: CurrentUser,
   query: QueryParams,
   onlyActive = false,
-): ListConditions {
-  const parts: (SQL | undefined)[] = [scopeCondition(res, user)];
-  const search = searchCondition(res, qs(query, 'query'));
+  handle?: ListDatabase,
+): Promise<ListConditions> {
+  const scope = scopeCondition(res, user);
+  const search = await searchCondition(res, qs(query, 'query'), handle);
   const filters = Object.entries(readFilters(query, res)).map(([k, v]) => filterValue(res, k, v));
-  parts.push(search, ...filters);
+  const parts: (SQL | undefined)[] = [search, ...filters];
   if (onlyActive && res.activeColumn) parts.push(eq(res.activeColumn, true));
-  const present = parts.filter((p): p is SQL => p !== undefined);
-  return { where: present.length ? and(...present) : undefined };
+  const narrowing = parts.filter((p): p is SQL => p !== undefined);
+  const present = scope ? [scope, ...narrowing] : narrowing;
+  return {
+    where: present.length ? and(...present) : undefined,
+    dealerId: scope && res.dealerColumn ? (user.dealerId ?? undefined) : undefined,
+    narrowed: narrowing.length > 0,
+  };
 }
 
 export function orderBy(res: Resource, query: QueryParams): SQL[] {
@@ -156,12 +300,20 @@ export function orderBy(res: Resource, query: QueryParams): SQL[] {
 
 export function lookupOrder(res: Resource): SQL[] {
   const key = res.lookupOrder ?? (res.selection.name ? 'name' : res.sort.field);
-  return [asc(fieldSql(res, key))];
+  // Equal names keep one order (the id), whichever plan reads them.
+  const out = [asc(fieldSql(res, key))];
+  if (key !== 'id' && res.columns.id) out.push(asc(res.columns.id));
+  return out;
 }
 
-export function selectFrom(db: Executor, res: Resource, selection: Record<string, any> = res.selection): any {
+export function selectFrom(
+  db: Executor,
+  res: Resource,
+  selection: Record<string, any> = res.selection,
+  joins: Join[] = res.joins ?? [],
+): any {
   let q: any = db.select(selection).from(res.table);
-  for (const j of res.joins ?? []) q = q.leftJoin(j.table, j.on);
+  for (const j of joins) q = q.leftJoin(j.table, j.on);
   return q;
 }
 
@@ -179,12 +331,10 @@ export function readPaging(res: Resource, query: QueryParams): Paging {
 
 const estimates = new Map<string, { n: number; at: number }>();
 const ESTIMATE_TTL_MS = 10_000;
+const OVER_CAP_ENTRIES = 1000;
 
-/** pg_class.reltuples of a big table, kept a few seconds (it only moves with ANALYZE). */
-async function plannerEstimate(
-  handle: { query<T>(t: string, p?: unknown[]): Promise<T[]> },
-  table: string,
-): Promise<number> {
+/** pg_class.reltuples of a table, kept a few seconds (it only moves with ANALYZE); -1: never analysed. */
+async function plannerEstimate(handle: RawQuery, table: string): Promise<number> {
   const hit = estimates.get(table);
   if (hit && Date.now() - hit.at < ESTIMATE_TTL_MS) return hit.n;
   const [row] = await handle.query<{ n: string | number }>(
@@ -196,23 +346,163 @@ async function plannerEstimate(
   return n;
 }
 
-export async function countRows(
-  db: any,
-  handle: { query<T>(t: string, p?: unknown[]): Promise<T[]> },
-  res: Resource,
-  cond: ListConditions,
-): Promise<{ total: number; totalIsEstimate?: boolean }> {
-  // An unfiltered list of a table the planner knows to be big answers its estimate without
-  // counting at all: even a capped count reads 10,001 rows on every page.
-  const estimate = cond.where ? undefined : await plannerEstimate(handle, res.tableName);
-  if (estimate !== undefined && estimate > BIG_TABLE_ROWS) return { total: estimate, totalIsEstimate: true };
-  let inner = db.select({ one: sql`1` }).from(res.table);
-  if (cond.where) for (const j of res.joins ?? []) inner = inner.leftJoin(j.table, j.on);
-  inner = inner.where(cond.where).limit(COUNT_CAP + 1);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(inner.as('capped'));
-  const total = Number(n);
-  if (total <= COUNT_CAP) return { total };
-  return { total: Math.max(estimate ?? 0, COUNT_CAP + 1), totalIsEstimate: true };
+/** Prepared statement names are unique in the process (one pg connection may serve many apps). */
+let preparedCounter = 0;
+export const preparedName = (prefix: string) => `${prefix}_${++preparedCounter}`;
+
+export interface PageRequest {
+  cond: ListConditions;
+  order: SQL[];
+  /** Names the sort for the prepared statements (e.g. `name:asc`). */
+  orderKey: string;
+  limit: number;
+  offset: number;
+  /** What to answer (default: the resource's selection) and a name for it. */
+  selection?: Record<string, any>;
+  selectionKey?: string;
+}
+
+/**
+ * Reads pages and counts of one resource on one database. Prepared statements are kept per
+ * reader (one per registered resource and app); node-postgres prepares each name once per
+ * connection, PGlite ignores the names.
+ */
+export class ListReader {
+  private readonly prepared = new Map<string, any>();
+  /**
+   * Conditions whose capped count reached the cap lately: their total is an estimate anyway, so
+   * for a few seconds they answer it again without reading 10,001 rows on every page.
+   */
+  private readonly overCap = new Map<string, number>();
+
+  constructor(
+    private readonly db: () => Db,
+    private readonly raw: () => RawQuery,
+    readonly res: Resource,
+  ) {}
+
+  private once(key: string, build: () => any): any {
+    let p = this.prepared.get(key);
+    if (!p) {
+      p = build();
+      this.prepared.set(key, p);
+    }
+    return p;
+  }
+
+  /** The ids of a page, read from the base table (joined only where the condition or sort needs). */
+  private async pageIds(r: PageRequest): Promise<number[]> {
+    const { res } = this;
+    const id = res.columns.id;
+    const { cond, order, limit, offset } = r;
+    let rows: { id: number }[];
+    const base = (where: SQL | undefined) =>
+      selectFrom(this.db(), res, { id }, joinsFor(res, [where, ...order]))
+        .where(where)
+        .orderBy(...order);
+    if (!cond.narrowed && !cond.where) {
+      const stmt = this.once(`ids:${r.orderKey}`, () =>
+        base(undefined)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(preparedName('list_ids')),
+      );
+      rows = await stmt.execute({ limit, offset });
+    } else if (!cond.narrowed && cond.dealerId !== undefined && res.dealerColumn) {
+      const column = res.columns[res.dealerColumn];
+      const stmt = this.once(`ids:scope:${r.orderKey}`, () =>
+        base(eq(column, sql.placeholder('dealer')))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(preparedName('list_scope_ids')),
+      );
+      rows = await stmt.execute({ dealer: cond.dealerId, limit, offset });
+    } else {
+      rows = await base(cond.where).limit(limit).offset(offset);
+    }
+    return rows.map((row) => row.id);
+  }
+
+  /** The answered fields of the given ids, in the order of the ids. */
+  private async show(ids: number[], selection: Record<string, any>, key: string): Promise<Row[]> {
+    const { res } = this;
+    const id = res.columns.id;
+    // The id orders the rows; a selection without it (an export's columns) reads it aside.
+    const withId = selection.id === id ? selection : { ...selection, __row_id: id };
+    const idKey = withId === selection ? 'id' : '__row_id';
+    const build = () =>
+      selectFrom(this.db(), res, withId, joinsFor(res, Object.values(withId))).where(
+        sql`${id} = any(${sql.placeholder('ids')})`,
+      );
+    const stmt = key ? this.once(`show:${key}`, () => build().prepare(preparedName('list_show'))) : build();
+    const rows: Row[] = await stmt.execute({ ids });
+    const position = new Map(ids.map((v, i) => [v, i]));
+    rows.sort((a, b) => position.get(a[idKey])! - position.get(b[idKey])!);
+    if (withId === selection) return rows;
+    return rows.map(({ __row_id, ...rest }) => rest);
+  }
+
+  /** One page: the ids first, then their fields (a deferred join). */
+  async page(r: PageRequest): Promise<Row[]> {
+    const { res } = this;
+    const selection = r.selection ?? res.selection;
+    if (!res.columns.id) {
+      return selectFrom(this.db(), res, selection)
+        .where(r.cond.where)
+        .orderBy(...r.order)
+        .limit(r.limit)
+        .offset(r.offset);
+    }
+    // A row deleted between the two steps would leave a hole in the page: read it again.
+    for (let attempt = 1; ; attempt++) {
+      const ids = await this.pageIds(r);
+      if (ids.length === 0) return [];
+      const rows = await this.show(ids, selection, r.selectionKey ?? (r.selection ? '' : 'all'));
+      if (rows.length === ids.length || attempt === 3) return rows;
+    }
+  }
+
+  /**
+   * The total of a list: exact up to COUNT_CAP, an estimate beyond it. An unfiltered list of a
+   * table the planner knows to be big answers its estimate without counting at all: even a
+   * capped count reads 10,001 rows on every page.
+   */
+  async count(cond: ListConditions): Promise<{ total: number; totalIsEstimate?: boolean }> {
+    const { res } = this;
+    const estimate = cond.where ? undefined : await plannerEstimate(this.raw(), res.tableName);
+    if (estimate !== undefined && estimate > BIG_TABLE_ROWS)
+      return { total: estimate, totalIsEstimate: true };
+    const beyond = { total: Math.max(estimate ?? 0, COUNT_CAP + 1), totalIsEstimate: true };
+    const capped = (where: SQL | undefined) => {
+      const inner = selectFrom(this.db(), res, { one: sql`1` }, joinsFor(res, [where]))
+        .where(where)
+        .limit(COUNT_CAP + 1);
+      return this.db().select({ n: sql<number>`count(*)::int` }).from(inner.as('capped'));
+    };
+    let key: string;
+    let run: () => Promise<{ n: number }[]>;
+    if (!cond.narrowed && cond.dealerId !== undefined && res.dealerColumn) {
+      const column = res.columns[res.dealerColumn];
+      const stmt = this.once('count:scope', () =>
+        capped(eq(column, sql.placeholder('dealer'))).prepare(preparedName('list_scope_count')),
+      );
+      key = `${res.tableName}:${res.dealerColumn}=${cond.dealerId}`;
+      run = () => stmt.execute({ dealer: cond.dealerId });
+    } else {
+      const query = capped(cond.where);
+      const built = query.toSQL();
+      key = `${built.sql}\n${JSON.stringify(built.params)}`;
+      run = () => query;
+    }
+    const at = this.overCap.get(key);
+    if (at !== undefined && Date.now() - at < ESTIMATE_TTL_MS) return beyond;
+    const [{ n }] = await run();
+    const total = Number(n);
+    if (total <= COUNT_CAP) return { total };
+    if (this.overCap.size >= OVER_CAP_ENTRIES) this.overCap.clear();
+    this.overCap.set(key, Date.now());
+    return beyond;
+  }
 }
 
 /** One record by id within the user's scope, with its display fields. */

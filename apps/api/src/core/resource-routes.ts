@@ -1,6 +1,6 @@
 // The generic calls of a declared resource (SPEC §7 "Generic CRUD per entity path"):
 // list, get, query-search, create, update, delete and the .xlsx export.
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from './action';
@@ -12,9 +12,10 @@ import { parseBody, parseId, type QueryParams, qs } from './http';
 import { jsonSchemaOf } from './openapi';
 import type { HookContext, Resource, Row } from './resource';
 import {
-  countRows,
   fieldLabel,
   findOne,
+  joinsFor,
+  ListReader,
   LOOKUP_CAP,
   listConditions,
   lookupOrder,
@@ -27,8 +28,6 @@ import {
 import { sendXlsx } from './xlsx';
 
 const EXPORT_BATCH = 500;
-/** Prepared statement names are unique in the process (one pg connection may serve many apps). */
-let preparedCounter = 0;
 const EXPORT_CAP = 200_000;
 
 function pickColumns(res: Resource, data: Row): Row {
@@ -55,21 +54,17 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
   const perm = (action: string) => `${res.permission}.${action}`;
   const db = (): Db => app.ctx.handle.db;
 
-  // The list as a screen opens it (no search, filter or scope) is one prepared statement per
-  // sort order: built once, planned once per connection.
-  const unfilteredPages = new Map<string, any>();
-  const unfilteredPage = (query: QueryParams, order: SQL[]) => {
-    const key = `${qs(query, 'sort') ?? ''}:${qs(query, 'order') ?? ''}`;
-    let prepared = unfilteredPages.get(key);
-    if (!prepared) {
-      prepared = selectFrom(db(), res)
-        .orderBy(...order)
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(`list_${++preparedCounter}`);
-      unfilteredPages.set(key, prepared);
-    }
-    return prepared;
+  // Pages and counts (deferred join, prepared statements for the common shapes).
+  const reader = new ListReader(db, () => app.ctx.handle, res);
+  const orderKey = (query: QueryParams) => `${qs(query, 'sort') ?? ''}:${qs(query, 'order') ?? ''}`;
+  // Lookups and quick searches answer every row they read: one query, joined only for the
+  // fields, condition and order it reads.
+  const lookupRows = (selection: Record<string, any>, where: SQL | undefined, limit: number) => {
+    const order = lookupOrder(res);
+    return selectFrom(db(), res, selection, joinsFor(res, [...Object.values(selection), where, ...order]))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit);
   };
 
   const lookupAllowed = (request: FastifyRequest) => {
@@ -105,28 +100,18 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
       const paging = readPaging(res, query);
       if (paging.perPage === -1) {
         const { user, search, selection } = lookupView(request);
-        const cond = listConditions(search, user, query, true);
-        const rows = await selectFrom(db(), res, selection)
-          .where(cond.where)
-          .orderBy(...lookupOrder(res))
-          .limit(LOOKUP_CAP);
-        return ok(rows);
+        const cond = await listConditions(search, user, query, true, app.ctx.handle);
+        return ok(await lookupRows(selection, cond.where, LOOKUP_CAP));
       }
       const user = currentUser(request);
       assertPermission(user, perm('view'));
-      const cond = listConditions(res, user, query);
       const order = orderBy(res, query);
+      const cond = await listConditions(res, user, query, false, app.ctx.handle);
       const limit = paging.perPage;
       const offset = (paging.page - 1) * paging.perPage;
       const [data, count] = await Promise.all([
-        cond.where
-          ? selectFrom(db(), res)
-              .where(cond.where)
-              .orderBy(...order)
-              .limit(limit)
-              .offset(offset)
-          : unfilteredPage(query, order).execute({ limit, offset }),
-        countRows(db(), app.ctx.handle, res, cond),
+        reader.page({ cond, order, orderKey: orderKey(query), limit, offset }),
+        reader.count(cond),
       ]);
       const result = { ...count, data };
       return ok(res.extendList ? await res.extendList(result, { query, db: db() }) : result);
@@ -138,12 +123,8 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
     { preHandler: requireAuth, schema: { tags, summary: `Busqueda rapida en ${res.label} (hasta 20)` } },
     async (request) => {
       const { user, search, selection } = lookupView(request);
-      const cond = listConditions(search, user, request.query as QueryParams, true);
-      const rows = await selectFrom(db(), res, selection)
-        .where(cond.where)
-        .orderBy(...lookupOrder(res))
-        .limit(SEARCH_LIMIT);
-      return ok(rows);
+      const cond = await listConditions(search, user, request.query as QueryParams, true, app.ctx.handle);
+      return ok(await lookupRows(selection, cond.where, SEARCH_LIMIT));
     },
   );
 
@@ -188,16 +169,13 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
       const unknown = keys.filter((k) => !Object.hasOwn(res.selection, k));
       if (unknown.length)
         throw ValidationError.field('columns', `Columnas no validas: ${unknown.join(', ')}`);
-      const cond = listConditions(res, user, query);
+      const cond = await listConditions(res, user, query, false, app.ctx.handle);
       const order = orderBy(res, query);
       const selection = Object.fromEntries(keys.map((k) => [k, res.selection[k]]));
+      const page = { cond, order, orderKey: orderKey(query), limit: EXPORT_BATCH, selection };
       async function* batches() {
         for (let offset = 0; offset < EXPORT_CAP; offset += EXPORT_BATCH) {
-          const rows = await selectFrom(db(), res, selection)
-            .where(cond.where)
-            .orderBy(...order)
-            .limit(EXPORT_BATCH)
-            .offset(offset);
+          const rows = await reader.page({ ...page, offset });
           if (rows.length) yield rows as Row[];
           if (rows.length < EXPORT_BATCH) return;
         }

@@ -118,8 +118,20 @@ export const dealers = pgTable(
     ...active,
     ...timestamps,
   },
-  // The list screen sorts by name by default: without this index a big table sorts on every page.
-  (t) => [index('dealers_zone_idx').on(t.zone_id), index('dealers_name_idx').on(t.name)],
+  (t) => [
+    index('dealers_zone_idx').on(t.zone_id),
+    // The list sorts by name, then id, by default: the page's ids come from this index alone.
+    index('dealers_name_idx').on(t.name, t.id),
+    // A search by district name matches the dealers of the matching districts through this.
+    index('dealers_district_idx').on(t.district_id),
+    // The quick search (ILIKE '%text%') on the searched columns (pg_trgm, migration 0002).
+    index('dealers_search_idx').using(
+      'gin',
+      t.code.op('gin_trgm_ops'),
+      t.name.op('gin_trgm_ops'),
+      t.ruc.op('gin_trgm_ops'),
+    ),
+  ],
 );
 
 export const dealerBranches = pgTable(
@@ -177,7 +189,16 @@ export const dealerContacts = pgTable(
     ...active,
     ...timestamps,
   },
-  (t) => [index('dealer_contacts_dealer_idx').on(t.dealer_id)],
+  (t) => [
+    // A dealer user's list (its dealer's contacts by name, then id) reads its page from this index.
+    index('dealer_contacts_dealer_idx').on(t.dealer_id, t.name, t.id),
+    index('dealer_contacts_search_idx').using(
+      'gin',
+      t.name.op('gin_trgm_ops'),
+      t.email.op('gin_trgm_ops'),
+      t.position.op('gin_trgm_ops'),
+    ),
+  ],
 );
 
 // ---------- Brands ----------

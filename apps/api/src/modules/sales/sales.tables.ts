@@ -38,5 +38,16 @@ export const sales = pgTable(
     index('sales_dealer_date_idx').on(t.dealer_id, t.sale_date),
     index('sales_date_idx').on(t.sale_date),
     index('sales_manufacturer_idx').on(t.manufacturer_id),
+    // The quick search (ILIKE '%text%') on the searched columns (pg_trgm, migration 0002).
+    index('sales_search_idx').using(
+      'gin',
+      t.vin.op('gin_trgm_ops'),
+      t.buyer_name.op('gin_trgm_ops'),
+      t.invoice.op('gin_trgm_ops'),
+      t.document_number.op('gin_trgm_ops'),
+      t.email.op('gin_trgm_ops'),
+      t.model_name.op('gin_trgm_ops'),
+      t.seller.op('gin_trgm_ops'),
+    ),
   ],
 );
