@@ -60,15 +60,6 @@ const CUSTOM: Record<string, Expectation> = {
   'PUT /api/configurations/save': { access: 'permission', permission: 'Admin.Preferences.update' },
   'GET /api/general-types-values': { access: 'login' },
   'POST /api/sales-api': { access: 'permission', permission: 'Sales.store', allow: [503] },
-  'POST /api/sales-quiz-request': { access: 'permission', permission: 'Sales.update' },
-  'GET /api/quiz-responses': { access: 'permission', permission: 'Quizzes.view' },
-  'GET /api/quiz-alerts': { access: 'permission', permission: 'Quizzes.view' },
-  'PUT /api/quiz-alerts/:id/reply': { access: 'permission', permission: 'Quizzes.view' },
-  'PUT /api/quiz-alerts/:id/close': { access: 'permission', permission: 'Quizzes.view' },
-  'GET /api/table-stats': { access: 'permission', permission: 'Quizzes.view' },
-  'GET /api/table-stats/export': { access: 'permission', permission: 'Quizzes.export' },
-  'GET /api/mail-outbox': { access: 'permission', permission: 'Admin.Preferences.view' },
-  'POST /api/mail-outbox/flush': { access: 'permission', permission: 'Admin.Preferences.update' },
 };
 
 /**
@@ -209,6 +200,7 @@ beforeAll(async () => {
     dealers.body.result.find((d: { code: string }) => d.code === code).id as number;
   const brands = await api(t.app, 'GET', '/api/manufacturers?perPage=-1', { token: admin.token });
   ids = { dealerA: byCode('LIM01'), dealerB: byCode('TRU01'), manufacturerId: brands.body.result[0].id };
+  await surveyRows([ids.dealerA, ids.dealerB]);
 
   // A role with every permission, held by a second user of dealer A.
   const role = await api(t.app, 'POST', '/api/roles', { token: admin.token, body: { name: 'Matriz total' } });
@@ -245,6 +237,35 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => t?.close());
+
+/**
+ * An answered survey with an open alert on a sale of each dealer: the survey responses and
+ * alerts are dealer-scoped resources, and their isolation test needs rows of both.
+ */
+async function surveyRows(dealerIds: number[]) {
+  const [quiz] = await t.handle.query<{ id: number }>(
+    "select id from quizzes where kind = 'sales' order by id limit 1",
+  );
+  for (const dealerId of dealerIds) {
+    const [sale] = await t.handle.query<{ id: number }>(
+      'select id from sales where dealer_id = $1 order by id limit 1',
+      [dealerId],
+    );
+    const [invitation] = await t.handle.query<{ id: number }>(
+      `insert into quiz_invitations (sale_id, quiz_id, token_hash, email, expires_at, answered_at)
+       values ($1, $2, md5(random()::text), 'matriz@example.com', now() + interval '1 day', now()) returning id`,
+      [sale.id, quiz.id],
+    );
+    const [response] = await t.handle.query<{ id: number }>(
+      `insert into quiz_responses (invitation_id, sale_id, quiz_id, dealer_id) values ($1, $2, $3, $4) returning id`,
+      [invitation.id, sale.id, quiz.id, dealerId],
+    );
+    await t.handle.query(
+      `insert into quiz_alerts (response_id, sale_id, dealer_id, detail) values ($1, $2, $3, 'Prueba de matriz')`,
+      [response.id, sale.id, dealerId],
+    );
+  }
+}
 
 describe('route table', () => {
   it('has an expectation for every route, and none for a route that no longer exists', () => {

@@ -1,7 +1,16 @@
 // Questionnaires, invitations (outbox without SMTP), the public survey (once per token, even
 // when sent twice at once), reminders, low-score alerts and a sale's responses.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createDealerUser, createTestApp, login, type TestContext, uniq } from './harness';
+import {
+  ADMIN_USERNAME,
+  api,
+  createDealerUser,
+  createTestApp,
+  login,
+  type TestContext,
+  uniq,
+} from './harness';
 import { createDealer, saleObject, vinFactory } from './sales-fixtures';
 
 let t: TestContext;
@@ -427,6 +436,27 @@ describe('alerts', () => {
     const twice = await api(t.app, 'PUT', `/api/quiz-alerts/${alertId}/close`, { token: admin });
     expect(twice.status).toBe(409);
   });
+
+  it('the reply and the close each write one audit row: who, and which alert', async () => {
+    const res = await api(
+      t.app,
+      'GET',
+      `/api/audit-logs?filter[resource]=quiz-alerts&filter[record_id]=${alertId}&sort=id&order=asc`,
+      { token: admin },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const rows = res.body.result.data as { action: string; username: string; record_id: number }[];
+    // The refused calls (another dealer's reply, an empty reply, a close before the reply, a
+    // second close) wrote nothing.
+    expect(rows.map((r) => r.action)).toEqual(['reply', 'close']);
+    for (const r of rows) expect(r).toMatchObject({ username: ADMIN_USERNAME, record_id: alertId });
+    const [{ n }] = await t.handle.query<{ n: number }>(
+      `select count(*)::int as n from audit_logs where resource = 'quiz-alerts' and record_id = $1
+         and user_id = (select id from users where username = $2)`,
+      [alertId, ADMIN_USERNAME],
+    );
+    expect(n).toBe(2);
+  });
 });
 
 describe('deleting what the survey uses', () => {
@@ -440,5 +470,112 @@ describe('deleting what the survey uses', () => {
     // A sale invited but not answered can go (its invitation goes with it).
     const pending = await api(t.app, 'DELETE', `/api/sales/${await saleId(vins[2])}`, { token: admin });
     expect(pending.status).toBe(200);
+  });
+});
+
+/** The ids of the first sheet of an .xlsx answer (first column, after the header). */
+async function sheetIds(raw: unknown): Promise<number[]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(raw as ArrayBuffer);
+  const ids: number[] = [];
+  wb.worksheets[0].eachRow((row, n) => {
+    if (n > 1) ids.push(Number(row.getCell(1).value));
+  });
+  return ids;
+}
+
+describe('alerts, responses and the outbox are declared lists', () => {
+  it('alerts: paged with page/perPage, searched, filtered by status, exported', async () => {
+    const [{ id: alertId }] = await t.handle.query<{ id: number }>(
+      'select id from quiz_alerts where dealer_id = $1',
+      [dealerId],
+    );
+    const paged = await api(t.app, 'GET', '/api/quiz-alerts?status=all&page=1&perPage=5', { token: admin });
+    expect(paged.status).toBe(200);
+    expect(paged.body.result.total).toBeGreaterThanOrEqual(1);
+    expect(paged.body.result.data.map((a: { id: number }) => a.id)).toContain(alertId);
+    const found = await api(t.app, 'GET', `/api/quiz-alerts?status=closed&perPage=5&query=${vins[3]}`, {
+      token: admin,
+    });
+    expect(found.body.result).toMatchObject({ total: 1, data: [{ id: alertId, vin: vins[3] }] });
+    const none = await api(t.app, 'GET', `/api/quiz-alerts?perPage=5&query=${vins[3]}`, { token: admin });
+    expect(none.body.result).toEqual({ total: 0, data: [] });
+    const bad = await api(t.app, 'GET', '/api/quiz-alerts?status=pendiente', { token: admin });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.message).toBe('Estado no es valido (open, closed, all)');
+    const one = await api(t.app, 'GET', `/api/quiz-alerts/get/${alertId}`, { token: admin });
+    expect(one.body.result).toMatchObject({ id: alertId, dealer_name: 'Gamma Motors', age_days: 3 });
+    const file = await api(
+      t.app,
+      'GET',
+      `/api/quiz-alerts/export?status=closed&query=${vins[3]}&columns=id,reply`,
+      {
+        token: admin,
+      },
+    );
+    expect(file.status).toBe(200);
+    expect(await sheetIds(file.raw)).toEqual([alertId]);
+  });
+
+  it('responses: paged and searched with their answers, exported', async () => {
+    const id = await saleId(vins[1]);
+    const res = await api(t.app, 'GET', `/api/quiz-responses?page=1&perPage=5&query=${vins[1]}`, {
+      token: admin,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result.total).toBe(1);
+    expect(res.body.result.data[0]).toMatchObject({
+      sale_id: id,
+      vin: vins[1],
+      quiz_title: expect.any(String),
+    });
+    expect(res.body.result.data[0].answers).toHaveLength(salesQuiz.questions.length);
+    const bySale = await api(t.app, 'GET', `/api/quiz-responses?sale_id=${id}`, { token: admin });
+    expect(bySale.body.result.data.map((r: { sale_id: number }) => r.sale_id)).toEqual([id]);
+    const badYear = await api(t.app, 'GET', '/api/quiz-responses?year=1999', { token: admin });
+    expect(badYear.status).toBe(422);
+    expect(badYear.body.error.message).toBe('Año no es valido');
+    const file = await api(t.app, 'GET', `/api/quiz-responses/export?query=${vins[1]}&columns=id,vin`, {
+      token: admin,
+    });
+    expect(file.status).toBe(200);
+    expect(await sheetIds(file.raw)).toEqual([res.body.result.data[0].id]);
+  });
+
+  it('the outbox: paged, searched, filtered by status (both forms), exported; an unknown status is refused', async () => {
+    const res = await api(t.app, 'GET', `/api/mail-outbox?perPage=5&query=${email(0)}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.result.total).toBeGreaterThanOrEqual(2);
+    for (const m of res.body.result.data) expect(m.to).toBe(email(0));
+    expect(res.body.result.data[0]).not.toHaveProperty('html');
+    const plain = await api(t.app, 'GET', `/api/mail-outbox?status=pending&perPage=100&query=${tag}`, {
+      token: admin,
+    });
+    const bracket = await api(
+      t.app,
+      'GET',
+      `/api/mail-outbox?filter[status]=pending&perPage=100&query=${tag}`,
+      {
+        token: admin,
+      },
+    );
+    expect(plain.body.result.total).toBeGreaterThan(0);
+    expect(bracket.body.result).toEqual(plain.body.result);
+    const bad = await api(t.app, 'GET', '/api/mail-outbox?status=perdido', { token: admin });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.message).toBe('Estado no es valido (pending, sent, failed)');
+    const file = await api(t.app, 'GET', `/api/mail-outbox/export?query=${email(0)}&columns=id,to,status`, {
+      token: admin,
+    });
+    expect(file.status).toBe(200);
+    expect(await sheetIds(file.raw)).toEqual(res.body.result.data.map((m: { id: number }) => m.id));
+  });
+
+  it('/api/docs documents the body of each survey action', async () => {
+    const docs = await api(t.app, 'GET', '/api/docs/json');
+    const { paths } = docs.body as unknown as { paths: Record<string, Record<string, object>> };
+    expect(paths['/api/sales-quiz-request'].post).toHaveProperty('requestBody');
+    expect(paths['/api/public/quiz/{token}'].post).toHaveProperty('requestBody');
+    expect(paths['/api/quiz-alerts/{id}/reply'].put).toHaveProperty('requestBody');
   });
 });

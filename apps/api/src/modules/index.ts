@@ -3,9 +3,10 @@
 import type { ApiModule } from '../core/registry';
 import { brandsModule } from './brands/brands.resources';
 import { cataloguesModule } from './catalogues/catalogues.resources';
+import { mailModule } from './mail';
 import { organisationModule } from './organisation/organisation.resources';
 import { preferencesModule } from './preferences';
-import { quizModule } from './quiz/quiz.routes';
+import { quizModule } from './quiz';
 import { salesModule } from './sales';
 import { securityModule } from './security';
 
@@ -17,4 +18,5 @@ export const API_MODULES: ApiModule[] = [
   preferencesModule,
   salesModule,
   quizModule,
+  mailModule,
 ];

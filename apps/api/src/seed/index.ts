@@ -293,7 +293,7 @@ export async function seedDatabase(handle: DatabaseHandle, opts: SeedOptions): P
       );
     });
   }
-  await seedQuizzes(handle);
+  await seedQuizzes(handle.db);
 
   return { generatedAdminPassword: adminCreated ? generatedPassword : undefined, adminCreated };
 }

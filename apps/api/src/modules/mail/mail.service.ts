@@ -2,9 +2,10 @@
 // configured (SMTP_URL in the environment, or the SMTP_URL configuration) it is delivered at
 // once through nodemailer and marked sent, otherwise it stays pending (and a log line says so)
 // until `flushOutbox` runs with SMTP configured. No message is lost either way.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Transporter } from 'nodemailer';
-import type { DatabaseHandle } from '../../db/client';
+import type { Db } from '../../core/action';
 import { mailOutbox } from '../../db/schema';
 import { readSetting } from '../preferences/settings';
 
@@ -16,13 +17,18 @@ export interface MailMessage {
 }
 
 export interface MailContext {
-  handle: DatabaseHandle;
+  db: Db;
   /** SMTP_URL from the environment; the configurations table is read when this is unset. */
   smtpUrl?: string;
   from?: string;
   log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
   /** Settings read once for a run of many messages (see `resolveMailSettings`). */
   resolved?: { smtpUrl?: string; from: string };
+}
+
+/** The mail context of the app: its database, SMTP_URL from the environment and its log. */
+export function mailContext(app: FastifyInstance): MailContext {
+  return { db: app.ctx.handle.db, smtpUrl: app.ctx.config.smtpUrl, log: app.log };
 }
 
 export type MailStatus = 'sent' | 'pending' | 'failed';
@@ -49,7 +55,7 @@ async function transportFor(url: string): Promise<Transporter> {
 
 export async function resolveSmtpUrl(ctx: MailContext): Promise<string | undefined> {
   if (ctx.resolved) return ctx.resolved.smtpUrl;
-  return ctx.smtpUrl ?? (await readSetting(ctx.handle.db, 'SMTP_URL'));
+  return ctx.smtpUrl ?? (await readSetting(ctx.db, 'SMTP_URL'));
 }
 
 /** A context that reads the SMTP and sender settings once, for sending many messages. */
@@ -60,9 +66,9 @@ export async function resolveMailSettings(ctx: MailContext): Promise<MailContext
 async function resolveFrom(ctx: MailContext): Promise<string> {
   if (ctx.from) return ctx.from;
   if (ctx.resolved) return ctx.resolved.from;
-  const address = await readSetting(ctx.handle.db, 'MAIL_FROM_ADDRESS');
+  const address = await readSetting(ctx.db, 'MAIL_FROM_ADDRESS');
   if (!address) return DEFAULT_FROM;
-  const name = (await readSetting(ctx.handle.db, 'MAIL_FROM_NAME'))?.replace(/["<>]/g, '');
+  const name = (await readSetting(ctx.db, 'MAIL_FROM_NAME'))?.replace(/["<>]/g, '');
   return name ? `"${name}" <${address}>` : address;
 }
 
@@ -84,7 +90,7 @@ async function deliver(url: string, from: string, msg: MailMessage): Promise<str
 
 /** Sends (or queues) one message. Never throws for a delivery failure: the outcome says it. */
 export async function sendMail(ctx: MailContext, msg: MailMessage): Promise<MailOutcome> {
-  const [row] = await ctx.handle.db
+  const [row] = await ctx.db
     .insert(mailOutbox)
     .values({ to: msg.to, subject: msg.subject, text: msg.text, html: msg.html ?? null, status: 'pending' })
     .returning({ id: mailOutbox.id });
@@ -94,13 +100,13 @@ export async function sendMail(ctx: MailContext, msg: MailMessage): Promise<Mail
     return { outboxId: row.id, status: 'pending' };
   }
   const error = await deliver(url, await resolveFrom(ctx), msg);
-  await markOutcome(ctx.handle, row.id, error);
+  await markOutcome(ctx.db, row.id, error);
   if (error) ctx.log?.warn({ outboxId: row.id, to: msg.to, error }, 'envio de correo fallido');
   return { outboxId: row.id, status: error ? 'failed' : 'sent', error };
 }
 
-async function markOutcome(handle: DatabaseHandle, id: number, error: string | undefined): Promise<void> {
-  await handle.db
+async function markOutcome(db: Db, id: number, error: string | undefined): Promise<void> {
+  await db
     .update(mailOutbox)
     .set(
       error
@@ -121,7 +127,7 @@ export interface FlushResult {
  * nothing and reports how many are waiting.
  */
 export async function flushOutbox(ctx: MailContext, limit = 500): Promise<FlushResult> {
-  const waiting = await ctx.handle.db
+  const waiting = await ctx.db
     .select()
     .from(mailOutbox)
     .where(inArray(mailOutbox.status, ['pending', 'failed']))
@@ -139,13 +145,14 @@ export async function flushOutbox(ctx: MailContext, limit = 500): Promise<FlushR
       text: m.text ?? '',
       html: m.html ?? undefined,
     });
-    await markOutcome(ctx.handle, m.id, error);
+    await markOutcome(ctx.db, m.id, error);
     if (error) failed++;
     else sent++;
   }
-  const [{ n }] = await ctx.handle.query<{ n: number }>(
-    `select count(*)::int as n from mail_outbox where status in ('pending', 'failed')`,
-  );
+  const [{ n }] = await ctx.db
+    .select({ n: count() })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ['pending', 'failed']));
   ctx.log?.info({ sent, failed, pending: n }, 'mail_outbox vaciado');
   return { sent, failed, pending: n };
 }

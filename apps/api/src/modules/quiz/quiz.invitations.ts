@@ -2,11 +2,23 @@
 // the buyer (or kept in the outbox), and reminders to those who have not answered yet.
 import { createHash, randomBytes } from 'node:crypto';
 import type { SalesFilter, SalesQuizRequest, SalesQuizRequestResult } from '@app/contracts';
+import { type AnyColumn, and, asc, eq, gt, gte, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { NotFoundError, ValidationError } from '../../core/errors';
-import type { DatabaseHandle } from '../../db/client';
-import { escapeHtml, type MailContext, resolveMailSettings, sendMail } from '../mail/mail.service';
+import { scopeCondition } from '../../core/resource-query';
+import { dealers, manufacturers } from '../../db/schema';
+import {
+  escapeHtml,
+  type MailContext,
+  type MailOutcome,
+  resolveMailSettings,
+  sendMail,
+} from '../mail/mail.service';
 import { readIntSetting } from '../preferences/settings';
+import { saleResource } from '../sales/sales.resources';
+import { sales } from '../sales/sales.tables';
+import { quizInvitations, quizzes } from './quiz.tables';
 
 export const DEFAULT_EXPIRY_DAYS = 60;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -39,50 +51,46 @@ interface SaleForInvite {
   brand_name: string;
 }
 
-const SALE_COLUMNS = `s.id, s.dealer_id, s.manufacturer_id, s.email, s.buyer_name, s.model_name, s.year,
-  d.name as dealer_name, m.name as brand_name`;
-const SALE_FROM =
-  'from sales s join dealers d on d.id = s.dealer_id join manufacturers m on m.id = s.manufacturer_id';
+/** `column = any(ids)` with the ids as one array parameter (a list may hold 100,000 of them). */
+const anyOf = (column: AnyColumn, ids: number[]) => sql`${column} = any(${sql.param(ids)}::int[])`;
 
-/** SQL conditions of the sales list filters; dealer users are always limited to their dealer. */
-export function salesFilterSql(
-  filters: SalesFilter,
-  user: Pick<CurrentUser, 'dealerId'>,
-  params: unknown[],
-  alias = 's',
-): string[] {
-  const where: string[] = [];
-  const add = (cond: string, value: unknown) => {
-    params.push(value);
-    where.push(cond.replace('?', `$${params.length}`));
-  };
-  if (user.dealerId !== null) add(`${alias}.dealer_id = ?`, user.dealerId);
-  else if (filters.dealer_id) add(`${alias}.dealer_id = ?`, filters.dealer_id);
-  if (filters.manufacturer_id) add(`${alias}.manufacturer_id = ?`, filters.manufacturer_id);
-  if (filters.date_from) add(`${alias}.sale_date >= ?::date`, filters.date_from);
-  if (filters.date_to) add(`${alias}.sale_date <= ?::date`, filters.date_to);
-  if (filters.survey_status) add(`${alias}.survey_status = ?`, filters.survey_status);
-  return where;
+/**
+ * Conditions of the sales list filters. The dealer scope of the sales resource wins over a
+ * requested dealer: a dealer user is always limited to its own dealer.
+ */
+export function salesFilterConditions(filters: SalesFilter, user: CurrentUser): (SQL | undefined)[] {
+  const scope = scopeCondition(saleResource, user);
+  return [
+    scope ?? (filters.dealer_id ? eq(sales.dealer_id, filters.dealer_id) : undefined),
+    filters.manufacturer_id ? eq(sales.manufacturer_id, filters.manufacturer_id) : undefined,
+    filters.date_from ? gte(sales.sale_date, filters.date_from) : undefined,
+    filters.date_to ? lte(sales.sale_date, filters.date_to) : undefined,
+    filters.survey_status ? eq(sales.survey_status, filters.survey_status) : undefined,
+  ];
 }
 
-async function loadSales(handle: DatabaseHandle, req: SalesQuizRequest, user: CurrentUser) {
-  const params: unknown[] = [];
+async function loadSales(db: Db, req: SalesQuizRequest, user: CurrentUser) {
   const skipped: { sale_id: number; reason: string }[] = [];
-  let where: string[];
-  if (req.sale_ids?.length) {
-    params.push(req.sale_ids);
-    where = ['s.id = any($1::int[])'];
-    if (user.dealerId !== null) {
-      params.push(user.dealerId);
-      where.push(`s.dealer_id = $${params.length}`);
-    }
-  } else {
-    where = salesFilterSql(req.filters ?? {}, user, params);
-  }
-  const rows = await handle.query<SaleForInvite>(
-    `select ${SALE_COLUMNS} ${SALE_FROM} ${where.length ? `where ${where.join(' and ')}` : ''} order by s.id`,
-    params,
-  );
+  const where = req.sale_ids?.length
+    ? [anyOf(sales.id, req.sale_ids), scopeCondition(saleResource, user)]
+    : salesFilterConditions(req.filters ?? {}, user);
+  const rows: SaleForInvite[] = await db
+    .select({
+      id: sales.id,
+      dealer_id: sales.dealer_id,
+      manufacturer_id: sales.manufacturer_id,
+      email: sales.email,
+      buyer_name: sales.buyer_name,
+      model_name: sales.model_name,
+      year: sales.year,
+      dealer_name: dealers.name,
+      brand_name: manufacturers.name,
+    })
+    .from(sales)
+    .innerJoin(dealers, eq(dealers.id, sales.dealer_id))
+    .innerJoin(manufacturers, eq(manufacturers.id, sales.manufacturer_id))
+    .where(and(...where))
+    .orderBy(asc(sales.id));
   if (req.sale_ids?.length) {
     const found = new Set(rows.map((r) => r.id));
     for (const id of new Set(req.sale_ids)) {
@@ -92,32 +100,29 @@ async function loadSales(handle: DatabaseHandle, req: SalesQuizRequest, user: Cu
   return { rows, skipped };
 }
 
-interface QuizChoice {
-  id: number;
-  title: string;
-  manufacturer_id: number | null;
-}
-
 /** The questionnaire for a sale: the requested one, else the active sales one of its brand or of all brands. */
-async function quizPicker(handle: DatabaseHandle, quizId: number | undefined) {
+async function quizPicker(db: Db, quizId: number | undefined) {
+  const choice = { id: quizzes.id, title: quizzes.title, manufacturer_id: quizzes.manufacturer_id };
   if (quizId) {
-    const [q] = await handle.query<QuizChoice & { active: boolean }>(
-      'select id, title, manufacturer_id, active from quizzes where id = $1',
-      [quizId],
-    );
+    const [q] = await db
+      .select({ ...choice, active: quizzes.active })
+      .from(quizzes)
+      .where(eq(quizzes.id, quizId));
     if (!q) throw new NotFoundError('Encuesta no encontrada');
     if (!q.active) throw ValidationError.field('quiz_id', 'La encuesta elegida no esta habilitada');
     return (brand: number) => (q.manufacturer_id === null || q.manufacturer_id === brand ? q : undefined);
   }
-  const all = await handle.query<QuizChoice>(
-    `select id, title, manufacturer_id from quizzes where active and kind = 'sales' order by id`,
-  );
+  const all = await db
+    .select(choice)
+    .from(quizzes)
+    .where(and(eq(quizzes.active, true), eq(quizzes.kind, 'sales')))
+    .orderBy(asc(quizzes.id));
   return (brand: number) =>
     all.find((q) => q.manufacturer_id === brand) ?? all.find((q) => q.manufacturer_id === null);
 }
 
 export interface InviteContext {
-  handle: DatabaseHandle;
+  db: Db;
   mail: MailContext;
   publicUrl: string;
 }
@@ -159,28 +164,39 @@ export async function requestInvitations(
   req: SalesQuizRequest,
   user: CurrentUser,
 ): Promise<SalesQuizRequestResult> {
-  const { handle } = ctx;
+  const { db } = ctx;
   const mail = await resolveMailSettings(ctx.mail);
-  const { rows, skipped } = await loadSales(handle, req, user);
-  const pick = await quizPicker(handle, req.quiz_id);
-  const days = await readIntSetting(handle.db, 'SURVEY_EXPIRY_DAYS', DEFAULT_EXPIRY_DAYS);
+  const { rows, skipped } = await loadSales(db, req, user);
+  const pick = await quizPicker(db, req.quiz_id);
+  const days = await readIntSetting(db, 'SURVEY_EXPIRY_DAYS', DEFAULT_EXPIRY_DAYS);
   const existing = new Map<string, { id: number; answered_at: Date | null; expires_at: Date }>();
   if (rows.length) {
-    const inv = await handle.query<{
-      id: number;
-      sale_id: number;
-      quiz_id: number;
-      answered_at: Date | null;
-      expires_at: Date;
-    }>(
-      'select id, sale_id, quiz_id, answered_at, expires_at from quiz_invitations where sale_id = any($1::int[])',
-      [rows.map((r) => r.id)],
-    );
+    const inv = await db
+      .select({
+        id: quizInvitations.id,
+        sale_id: quizInvitations.sale_id,
+        quiz_id: quizInvitations.quiz_id,
+        answered_at: quizInvitations.answered_at,
+        expires_at: quizInvitations.expires_at,
+      })
+      .from(quizInvitations)
+      .where(
+        anyOf(
+          quizInvitations.sale_id,
+          rows.map((r) => r.id),
+        ),
+      );
     for (const i of inv) existing.set(`${i.sale_id}|${i.quiz_id}`, i);
   }
+  const now = sql`now()`;
+  const recordMail = (invitationId: number, out: MailOutcome) =>
+    db
+      .update(quizInvitations)
+      .set({ email_status: mailStatus(out.status), mail_outbox_id: out.outboxId })
+      .where(eq(quizInvitations.id, invitationId));
   let invited = 0;
   let reminded = 0;
-  const now = Date.now();
+  const started = Date.now();
   for (const sale of rows) {
     const quiz = pick(sale.manufacturer_id);
     if (!quiz) {
@@ -193,10 +209,10 @@ export async function requestInvitations(
         sale_id: sale.id,
         reason: email ? `Email "${email}" no es valido` : 'La venta no tiene Email',
       });
-      await handle.query(
-        `update sales set survey_status = 'contacto_invalido', updated_at = now() where id = $1`,
-        [sale.id],
-      );
+      await db
+        .update(sales)
+        .set({ survey_status: 'contacto_invalido', updated_at: now })
+        .where(eq(sales.id, sale.id));
       continue;
     }
     const prior = existing.get(`${sale.id}|${quiz.id}`);
@@ -207,15 +223,27 @@ export async function requestInvitations(
         skipped.push({ sale_id: sale.id, reason: 'Ya fue invitada a esta encuesta' });
       } else if (prior.answered_at) {
         skipped.push({ sale_id: sale.id, reason: 'Ya respondio la encuesta' });
-      } else if (new Date(prior.expires_at).getTime() <= now) {
+      } else if (new Date(prior.expires_at).getTime() <= started) {
         skipped.push({ sale_id: sale.id, reason: 'La invitacion expiro' });
       } else {
         // Only the hash is kept, so a reminder carries a new link; the previous one stops working.
-        const updated = await handle.query<{ id: number }>(
-          `update quiz_invitations set token_hash = $2, reminded_at = now(), reminder_count = reminder_count + 1,
-             email = $3, updated_at = now() where id = $1 and answered_at is null and expires_at > now() returning id`,
-          [prior.id, hash, email],
-        );
+        const updated = await db
+          .update(quizInvitations)
+          .set({
+            token_hash: hash,
+            reminded_at: now,
+            reminder_count: sql`${quizInvitations.reminder_count} + 1`,
+            email,
+            updated_at: now,
+          })
+          .where(
+            and(
+              eq(quizInvitations.id, prior.id),
+              isNull(quizInvitations.answered_at),
+              gt(quizInvitations.expires_at, now),
+            ),
+          )
+          .returning({ id: quizInvitations.id });
         if (!updated.length) {
           skipped.push({ sale_id: sale.id, reason: 'Ya respondio la encuesta' });
           continue;
@@ -224,34 +252,35 @@ export async function requestInvitations(
           mail,
           invitationMail(sale, quiz.title, link, new Date(prior.expires_at), true),
         );
-        await handle.query(
-          'update quiz_invitations set email_status = $2, mail_outbox_id = $3 where id = $1',
-          [prior.id, mailStatus(out.status), out.outboxId],
-        );
+        await recordMail(prior.id, out);
         reminded++;
       }
       continue;
     }
-    const expires = new Date(now + days * 86_400_000);
-    const created = await handle.query<{ id: number }>(
-      `insert into quiz_invitations (sale_id, quiz_id, token_hash, email, expires_at, sent_at, email_status)
-       values ($1, $2, $3, $4, $5, now(), 'queued') on conflict (sale_id, quiz_id) do nothing returning id`,
-      [sale.id, quiz.id, hash, email, expires.toISOString()],
-    );
+    const expires = new Date(started + days * 86_400_000);
+    const created = await db
+      .insert(quizInvitations)
+      .values({
+        sale_id: sale.id,
+        quiz_id: quiz.id,
+        token_hash: hash,
+        email,
+        expires_at: expires,
+        sent_at: now,
+        email_status: 'queued',
+      })
+      .onConflictDoNothing({ target: [quizInvitations.sale_id, quizInvitations.quiz_id] })
+      .returning({ id: quizInvitations.id });
     if (!created.length) {
       skipped.push({ sale_id: sale.id, reason: 'Ya fue invitada a esta encuesta' });
       continue;
     }
     const out = await sendMail(mail, invitationMail(sale, quiz.title, link, expires, false));
-    await handle.query('update quiz_invitations set email_status = $2, mail_outbox_id = $3 where id = $1', [
-      created[0].id,
-      mailStatus(out.status),
-      out.outboxId,
-    ]);
-    await handle.query(
-      `update sales set survey_status = 'enviada', updated_at = now() where id = $1 and survey_status <> 'respondida'`,
-      [sale.id],
-    );
+    await recordMail(created[0].id, out);
+    await db
+      .update(sales)
+      .set({ survey_status: 'enviada', updated_at: now })
+      .where(and(eq(sales.id, sale.id), ne(sales.survey_status, 'respondida')));
     invited++;
   }
   return { invited, reminded, skipped };

@@ -2,12 +2,22 @@
 // "Once" holds under concurrent submits: the invitation is claimed with a conditional UPDATE
 // (answered_at IS NULL) inside the transaction, and quiz_responses.invitation_id is unique.
 import { type PublicAnswerInput, type PublicQuiz, QUIZ_MESSAGES, type QuizQuestion } from '@app/contracts';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../core/action';
 import { findPgError } from '../../core/db-errors';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
-import type { DatabaseHandle } from '../../db/client';
+import { dealerContacts, dealers, manufacturers } from '../../db/schema';
 import { escapeHtml, type MailContext, resolveMailSettings, sendMail } from '../mail/mail.service';
+import { sales } from '../sales/sales.tables';
 import { hashToken, TOKEN_RE } from './quiz.invitations';
+import {
+  quizAlerts,
+  quizAnswers,
+  quizInvitations,
+  quizQuestions,
+  quizResponses,
+  quizzes,
+} from './quiz.tables';
 
 export class GoneError extends AppError {
   constructor(message: string) {
@@ -33,22 +43,34 @@ interface InvitationRow {
   quiz_kind: 'sales' | 'postventa';
 }
 
-async function findInvitation(handle: DatabaseHandle, token: string): Promise<InvitationRow> {
+async function findInvitation(db: Db, token: string): Promise<InvitationRow> {
   if (!TOKEN_RE.test(token)) throw new NotFoundError(QUIZ_MESSAGES.notFound);
-  const [inv] = await handle.query<InvitationRow>(
-    `select i.id, i.sale_id, i.quiz_id, i.expires_at, i.answered_at, s.dealer_id, d.name as dealer_name,
-       s.buyer_name, s.vin, s.model_name, s.year, m.name as brand_name,
-       q.title as quiz_title, q.description as quiz_description, q.kind as quiz_kind
-     from quiz_invitations i
-     join sales s on s.id = i.sale_id
-     join dealers d on d.id = s.dealer_id
-     join manufacturers m on m.id = s.manufacturer_id
-     join quizzes q on q.id = i.quiz_id
-     where i.token_hash = $1`,
-    [hashToken(token)],
-  );
+  const [inv] = await db
+    .select({
+      id: quizInvitations.id,
+      sale_id: quizInvitations.sale_id,
+      quiz_id: quizInvitations.quiz_id,
+      expires_at: quizInvitations.expires_at,
+      answered_at: quizInvitations.answered_at,
+      dealer_id: sales.dealer_id,
+      dealer_name: dealers.name,
+      buyer_name: sales.buyer_name,
+      vin: sales.vin,
+      model_name: sales.model_name,
+      year: sales.year,
+      brand_name: manufacturers.name,
+      quiz_title: quizzes.title,
+      quiz_description: quizzes.description,
+      quiz_kind: quizzes.kind,
+    })
+    .from(quizInvitations)
+    .innerJoin(sales, eq(sales.id, quizInvitations.sale_id))
+    .innerJoin(dealers, eq(dealers.id, sales.dealer_id))
+    .innerJoin(manufacturers, eq(manufacturers.id, sales.manufacturer_id))
+    .innerJoin(quizzes, eq(quizzes.id, quizInvitations.quiz_id))
+    .where(eq(quizInvitations.token_hash, hashToken(token)));
   if (!inv) throw new NotFoundError(QUIZ_MESSAGES.notFound);
-  return inv;
+  return inv as InvitationRow;
 }
 
 function assertOpen(inv: InvitationRow): void {
@@ -61,15 +83,24 @@ export function maskVin(vin: string): string {
   return `${'*'.repeat(Math.max(0, vin.length - 6))}${vin.slice(-6)}`;
 }
 
-async function questionsOf(handle: DatabaseHandle, quizId: number): Promise<QuizQuestion[]> {
-  return handle.query<QuizQuestion>(
-    'select id, "order", text, type, options, required from quiz_questions where quiz_id = $1 order by "order", id',
-    [quizId],
-  );
+async function questionsOf(db: Db, quizId: number): Promise<QuizQuestion[]> {
+  const rows = await db
+    .select({
+      id: quizQuestions.id,
+      order: quizQuestions.order,
+      text: quizQuestions.text,
+      type: quizQuestions.type,
+      options: quizQuestions.options,
+      required: quizQuestions.required,
+    })
+    .from(quizQuestions)
+    .where(eq(quizQuestions.quiz_id, quizId))
+    .orderBy(asc(quizQuestions.order), asc(quizQuestions.id));
+  return rows as QuizQuestion[];
 }
 
-export async function getPublicQuiz(handle: DatabaseHandle, token: string): Promise<PublicQuiz> {
-  const inv = await findInvitation(handle, token);
+export async function getPublicQuiz(db: Db, token: string): Promise<PublicQuiz> {
+  const inv = await findInvitation(db, token);
   assertOpen(inv);
   return {
     quiz: {
@@ -77,7 +108,7 @@ export async function getPublicQuiz(handle: DatabaseHandle, token: string): Prom
       title: inv.quiz_title,
       description: inv.quiz_description,
       kind: inv.quiz_kind,
-      questions: await questionsOf(handle, inv.quiz_id),
+      questions: await questionsOf(db, inv.quiz_id),
     },
     dealer: { name: inv.dealer_name },
     vehicle: { brand: inv.brand_name, model: inv.model_name, year: inv.year, vin: maskVin(inv.vin) },
@@ -162,71 +193,83 @@ export interface SubmitResult {
 
 /** Saves the answer of a token once; a lowest rating opens an alert and mails the dealer's contacts. */
 export async function submitPublicAnswers(
-  handle: DatabaseHandle,
+  db: Db,
   mail: MailContext,
   token: string,
   input: PublicAnswerInput,
 ): Promise<SubmitResult> {
-  const inv = await findInvitation(handle, token);
+  const inv = await findInvitation(db, token);
   assertOpen(inv);
-  const answers = checkAnswers(await questionsOf(handle, inv.quiz_id), input);
+  const answers = checkAnswers(await questionsOf(db, inv.quiz_id), input);
   const lowest = answers.filter((a) => a.rating === 1);
+  const now = sql`now()`;
   let result: SubmitResult;
   try {
-    result = await handle.db.transaction(async (tx) => {
-      const claimed = await tx.execute(
-        sql`update quiz_invitations set answered_at = now(), updated_at = now()
-            where id = ${inv.id} and answered_at is null and expires_at > now() returning id`,
-      );
-      if ((claimed as unknown as { rows: unknown[] }).rows.length === 0) {
-        throw new ConflictError(QUIZ_MESSAGES.alreadyAnswered);
-      }
-      const resp = await tx.execute(
-        sql`insert into quiz_responses (invitation_id, sale_id, quiz_id, dealer_id)
-            values (${inv.id}, ${inv.sale_id}, ${inv.quiz_id}, ${inv.dealer_id}) returning id`,
-      );
-      const responseId = Number((resp as unknown as { rows: { id: number }[] }).rows[0].id);
+    result = await db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(quizInvitations)
+        .set({ answered_at: now, updated_at: now })
+        .where(
+          and(
+            eq(quizInvitations.id, inv.id),
+            isNull(quizInvitations.answered_at),
+            gt(quizInvitations.expires_at, now),
+          ),
+        )
+        .returning({ id: quizInvitations.id });
+      if (claimed.length === 0) throw new ConflictError(QUIZ_MESSAGES.alreadyAnswered);
+      const [response] = await tx
+        .insert(quizResponses)
+        .values({
+          invitation_id: inv.id,
+          sale_id: inv.sale_id,
+          quiz_id: inv.quiz_id,
+          dealer_id: inv.dealer_id,
+        })
+        .returning({ id: quizResponses.id });
       if (answers.length) {
-        await tx.execute(
-          sql`insert into quiz_answers (response_id, question_id, question, question_type, value, rating)
-              select ${responseId}, a.question_id, a.question, a.question_type, a.value, a.rating
-              from jsonb_to_recordset(${JSON.stringify(answers)}::jsonb)
-                as a(question_id int, question text, question_type text, value text, rating int)`,
-        );
+        await tx.insert(quizAnswers).values(answers.map((a) => ({ ...a, response_id: response.id })));
       }
-      await tx.execute(
-        sql`update sales set survey_status = 'respondida', updated_at = now() where id = ${inv.sale_id}`,
-      );
+      await tx
+        .update(sales)
+        .set({ survey_status: 'respondida', updated_at: now })
+        .where(eq(sales.id, inv.sale_id));
       let alertId: number | null = null;
       if (lowest.length) {
-        const detail = lowest.map((a) => a.question).join('\n');
-        const alert = await tx.execute(
-          sql`insert into quiz_alerts (response_id, sale_id, dealer_id, detail)
-              values (${responseId}, ${inv.sale_id}, ${inv.dealer_id}, ${detail}) returning id`,
-        );
-        alertId = Number((alert as unknown as { rows: { id: number }[] }).rows[0].id);
+        const [alert] = await tx
+          .insert(quizAlerts)
+          .values({
+            response_id: response.id,
+            sale_id: inv.sale_id,
+            dealer_id: inv.dealer_id,
+            detail: lowest.map((a) => a.question).join('\n'),
+          })
+          .returning({ id: quizAlerts.id });
+        alertId = alert.id;
       }
-      return { response_id: responseId, alert_id: alertId };
+      return { response_id: response.id, alert_id: alertId };
     });
   } catch (err) {
     if (findPgError(err)?.code === '23505') throw new ConflictError(QUIZ_MESSAGES.alreadyAnswered);
     throw err;
   }
-  if (result.alert_id) await mailAlert(handle, mail, inv, lowest);
+  if (result.alert_id) await mailAlert(db, mail, inv, lowest);
   return result;
 }
 
-async function mailAlert(
-  handle: DatabaseHandle,
-  mail: MailContext,
-  inv: InvitationRow,
-  lowest: CheckedAnswer[],
-) {
-  const contacts = await handle.query<{ email: string; name: string }>(
-    `select email, name from dealer_contacts
-     where dealer_id = $1 and active and receives_alerts and email is not null and email <> ''`,
-    [inv.dealer_id],
-  );
+async function mailAlert(db: Db, mail: MailContext, inv: InvitationRow, lowest: CheckedAnswer[]) {
+  const contacts = await db
+    .select({ email: dealerContacts.email, name: dealerContacts.name })
+    .from(dealerContacts)
+    .where(
+      and(
+        eq(dealerContacts.dealer_id, inv.dealer_id),
+        eq(dealerContacts.active, true),
+        eq(dealerContacts.receives_alerts, true),
+        isNotNull(dealerContacts.email),
+        ne(dealerContacts.email, ''),
+      ),
+    );
   const subject = `Alerta de satisfaccion: calificacion minima - ${inv.brand_name} ${inv.model_name} (${inv.buyer_name})`;
   const list = lowest.map((a) => `- ${a.question}`).join('\n');
   const text = `El cliente ${inv.buyer_name} (VIN ${inv.vin}) califico con el nivel mas bajo:\n${list}\n\nRevise la alerta en Satisfaccion de Cliente, respondala y cierrela.`;
@@ -236,6 +279,6 @@ async function mailAlert(
   // SMTP and sender settings read once for all the contacts, as invitations do.
   const settled = contacts.length > 1 ? await resolveMailSettings(mail) : mail;
   for (const c of contacts) {
-    await sendMail(settled, { to: c.email, subject, text, html });
+    await sendMail(settled, { to: c.email as string, subject, text, html });
   }
 }

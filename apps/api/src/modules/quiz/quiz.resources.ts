@@ -1,19 +1,25 @@
-// Questionnaires and their questions, declared as resources (permission base 'Quizzes').
-// A questionnaire may be saved whole: `questions` in the body replaces its questions in order
-// (ids kept for questions sent with their id, so answers keep their link).
-import { questionContract, quizContract } from '@app/contracts';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { ConflictError } from '../../core/errors';
+// The survey's declared resources (permission base 'Quizzes'): questionnaires and their
+// questions, and, read-only, the responses (with their answers) and the alerts of a rating at
+// the lowest level, both within the caller's dealer scope. A questionnaire may be saved whole:
+// `questions` in the body replaces its questions in order (ids kept for questions sent with
+// their id, so answers keep their link). The calls beyond these are in quiz.actions.ts.
+import { alertContract, questionContract, quizContract } from '@app/contracts';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ConflictError, ValidationError } from '../../core/errors';
+import { type QueryParams, qs } from '../../core/http';
 import { registerTableLabels } from '../../core/labels';
 import { defineResource, fromContract, type Row } from '../../core/resource';
-import { manufacturers } from '../../db/schema';
-import { quizQuestions, quizzes } from './quiz.tables';
+import { dealers, manufacturers, users } from '../../db/schema';
+import { sales } from '../sales/sales.tables';
+import { withAnswers } from './quiz.answers';
+import { periodRange } from './quiz.stats';
+import { quizAlerts, quizQuestions, quizResponses, quizzes } from './quiz.tables';
 
 registerTableLabels('quiz_invitations', 'Invitaciones de encuesta', {
   sale_id: 'Venta',
   quiz_id: 'Encuesta',
 });
-registerTableLabels('quiz_responses', 'Respuestas de encuesta', { quiz_id: 'Encuesta' });
 
 export type QuestionIn = {
   id?: number;
@@ -115,4 +121,157 @@ export const questionResource = defineResource({
       return data;
     },
   },
+});
+
+/**
+ * A whole-number filter given as `?name=` (the older form) or `filter[name]=`: checked like the
+ * call always did (Spanish message naming the parameter); 0 means "no filter".
+ */
+function intFilter(name: string, label: string, min: number, max: number, apply: (n: number) => SQL) {
+  return (v: string): SQL | undefined => {
+    if (v === '') return undefined;
+    if (!/^-?\d+$/.test(v) || Number(v) < min || Number(v) > max)
+      throw ValidationError.field(name, `${label} no es valido`);
+    const n = Number(v);
+    return n === 0 ? undefined : apply(n);
+  };
+}
+
+const MAX_ID = 2147483647;
+
+const responseLabels = {
+  quiz_id: 'Encuesta',
+  quiz_title: 'Encuesta',
+  quiz_kind: 'Tipo',
+  sale_id: 'Venta',
+  vin: 'VIN',
+  buyer_name: 'Cliente',
+  model_name: 'Modelo',
+  dealer_id: 'Concesionario',
+  dealer_name: 'Concesionario',
+  answered_at: 'Respondida',
+};
+
+/** Survey responses, each with its answers in question order (the answers screen, a sale's survey). */
+export const responseResource = defineResource({
+  name: 'quiz-responses',
+  path: 'quiz-responses',
+  table: quizResponses,
+  schema: z.object({}),
+  readOnly: true,
+  permission: 'Quizzes',
+  label: 'Respuestas de encuesta',
+  labels: responseLabels,
+  pageSize: 10,
+  hidden: ['invitation_id'],
+  joins: [
+    { table: quizzes, on: eq(quizResponses.quiz_id, quizzes.id) },
+    { table: sales, on: eq(quizResponses.sale_id, sales.id) },
+    { table: dealers, on: eq(quizResponses.dealer_id, dealers.id) },
+  ],
+  display: {
+    quiz_title: quizzes.title,
+    quiz_kind: quizzes.kind,
+    vin: sales.vin,
+    buyer_name: sales.buyer_name,
+    model_name: sales.model_name,
+    dealer_name: dealers.name,
+  },
+  searchable: ['vin', 'buyer_name', 'dealer_name', 'quiz_title'],
+  sortable: ['id', 'answered_at', 'quiz_title', 'vin', 'buyer_name', 'dealer_name'],
+  defaultSort: { field: 'answered_at', order: 'desc' },
+  filters: ['quiz_kind'],
+  filterHandlers: {
+    dealer_id: intFilter('dealer_id', 'Concesionario', 0, MAX_ID, (n) => eq(quizResponses.dealer_id, n)),
+    quiz_id: intFilter('quiz_id', 'Encuesta', 0, MAX_ID, (n) => eq(quizResponses.quiz_id, n)),
+    sale_id: intFilter('sale_id', 'Venta', 0, MAX_ID, (n) => eq(quizResponses.sale_id, n)),
+    // The period is the sale's date, as in the statistics.
+    year: intFilter('year', 'Año', 2000, 2100, (n) => {
+      const [from, to] = periodRange(n);
+      return and(gte(sales.sale_date, from), lt(sales.sale_date, to))!;
+    }),
+    month: intFilter('month', 'Mes', 0, 12, (n) => sql`extract(month from ${sales.sale_date}) = ${n}`),
+  },
+  plainFilters: ['dealer_id', 'quiz_id', 'sale_id', 'year', 'month'],
+  dealerScoped: 'dealer_id',
+  listColumns: ['id', 'answered_at', 'dealer_name', 'quiz_title', 'vin', 'buyer_name', 'model_name'],
+  async extendList(result, { db }) {
+    return { ...result, data: await withAnswers(db, result.data as { id: number }[]) };
+  },
+});
+
+const ALERT_STATUS: Record<string, SQL | undefined> = {
+  open: isNull(quizAlerts.closed_at),
+  closed: isNotNull(quizAlerts.closed_at),
+  all: undefined,
+};
+
+/** Without page or perPage the alerts list answers the bare array, as it did before paging. */
+const unpaged = (query: QueryParams) => qs(query, 'page') === undefined && qs(query, 'perPage') === undefined;
+
+/**
+ * Alerts of a rating at the lowest level, with their age in days; open ones unless `status`
+ * says closed or all. The dealer replies and closes them (actions in quiz.actions.ts).
+ */
+export const alertResource = defineResource({
+  name: alertContract.path,
+  path: alertContract.path,
+  permission: alertContract.permission,
+  label: alertContract.title,
+  labels: alertContract.labels,
+  table: quizAlerts,
+  schema: alertContract.schema,
+  readOnly: true,
+  // The unpaged answer (see extendList) holds up to this many alerts, as before paging.
+  pageSize: 1000,
+  joins: [
+    { table: dealers, on: eq(quizAlerts.dealer_id, dealers.id) },
+    { table: sales, on: eq(quizAlerts.sale_id, sales.id) },
+    { table: manufacturers, on: eq(manufacturers.id, sales.manufacturer_id) },
+    { table: users, on: eq(quizAlerts.closed_by, users.id) },
+  ],
+  display: {
+    dealer_name: dealers.name,
+    vin: sales.vin,
+    buyer_name: sales.buyer_name,
+    email: sales.email,
+    phone: sales.phone,
+    model_name: sales.model_name,
+    manufacturer_name: manufacturers.name,
+    closed_by_name: users.full_name,
+    age_days: sql<number>`floor(extract(epoch from (coalesce(${quizAlerts.closed_at}, now()) - ${quizAlerts.opened_at})) / 86400)::int`,
+  },
+  searchable: ['buyer_name', 'vin', 'dealer_name', 'model_name', 'detail', 'reply'],
+  sortable: ['id', 'opened_at', 'closed_at', 'dealer_name', 'buyer_name', 'age_days'],
+  // Oldest first: with the default status (open), the one waiting longest leads.
+  defaultSort: { field: 'opened_at', order: 'asc' },
+  filterHandlers: {
+    status: (v) => {
+      if (v === '') return undefined;
+      if (!Object.hasOwn(ALERT_STATUS, v))
+        throw ValidationError.field('status', 'Estado no es valido (open, closed, all)');
+      return ALERT_STATUS[v];
+    },
+    dealer_id: intFilter('dealer_id', 'Concesionario', 0, MAX_ID, (n) => eq(quizAlerts.dealer_id, n)),
+  },
+  plainFilters: ['status', 'dealer_id'],
+  defaultFilters: { status: 'open' },
+  dealerScoped: 'dealer_id',
+  listColumns: [
+    'id',
+    'opened_at',
+    'age_days',
+    'dealer_name',
+    'buyer_name',
+    'email',
+    'phone',
+    'manufacturer_name',
+    'model_name',
+    'vin',
+    'detail',
+    'reply',
+    'closed_at',
+    'closed_by_name',
+  ],
+  extendList: (result, { query }) => (unpaged(query) ? result.data : result),
 });

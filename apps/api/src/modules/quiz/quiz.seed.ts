@@ -1,6 +1,6 @@
 // The questionnaires a fresh install starts with, so invitations work at once.
 import { eq } from 'drizzle-orm';
-import type { DatabaseHandle } from '../../db/client';
+import type { Db } from '../../core/action';
 import { quizQuestions, quizzes } from './quiz.tables';
 
 type SeedQuestion = { text: string; type: string; options?: string[]; required: boolean };
@@ -52,8 +52,8 @@ export const SEED_QUIZZES: {
   },
 ];
 
-export async function seedQuizzes(handle: DatabaseHandle): Promise<void> {
-  await handle.db.transaction(async (tx) => {
+export async function seedQuizzes(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
     for (const q of SEED_QUIZZES) {
       const found = await tx
         .select({ id: quizzes.id })

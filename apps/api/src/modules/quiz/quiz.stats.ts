@@ -7,8 +7,12 @@ import {
   type RankingRow,
   type TableStats,
 } from '@app/contracts';
-import type { DatabaseHandle } from '../../db/client';
+import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../core/action';
+import { dealers } from '../../db/schema';
 import { readIntSetting } from '../preferences/settings';
+import { sales } from '../sales/sales.tables';
+import { quizAnswers, quizInvitations, quizQuestions, quizResponses, quizzes } from './quiz.tables';
 
 export const DEFAULT_MIN_SAMPLE = 5;
 
@@ -16,7 +20,10 @@ export interface StatsFilter {
   year: number;
   month?: number;
   manufacturerId?: number;
+  /** The requested dealer; ignored under a dealer scope. */
   dealerId?: number;
+  /** The caller's dealer scope on sales (scopeCondition of the sales resource). */
+  scope?: SQL;
 }
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
@@ -31,49 +38,51 @@ export function periodRange(year: number, month?: number): [string, string] {
   return [`${year}-${pad(month)}-01`, next];
 }
 
-/** `sales s` rows of the filter, as a CTE; params are appended. */
-function salesCte(f: StatsFilter, params: unknown[]): string {
+/** The sales of the filter (period by sale date, brand, dealer or the caller's dealer scope). */
+function filteredSales(db: Executor, f: StatsFilter) {
   const [from, to] = periodRange(f.year, f.month);
-  params.push(from, to);
-  const where = [`s.sale_date >= $${params.length - 1}::date`, `s.sale_date < $${params.length}::date`];
-  if (f.manufacturerId) {
-    params.push(f.manufacturerId);
-    where.push(`s.manufacturer_id = $${params.length}`);
-  }
-  if (f.dealerId) {
-    params.push(f.dealerId);
-    where.push(`s.dealer_id = $${params.length}`);
-  }
-  return `with fs as (select s.* from sales s where ${where.join(' and ')})`;
+  return db.$with('fs').as(
+    db
+      .select({ id: sales.id, dealer_id: sales.dealer_id, email: sales.email })
+      .from(sales)
+      .where(
+        and(
+          gte(sales.sale_date, from),
+          lt(sales.sale_date, to),
+          f.manufacturerId ? eq(sales.manufacturer_id, f.manufacturerId) : undefined,
+          f.scope ?? (f.dealerId ? eq(sales.dealer_id, f.dealerId) : undefined),
+        ),
+      ),
+  );
 }
 
-const EMAIL_OK = `'^[^[:space:]@]+@[^[:space:]@]+\\.[^[:space:]@]+$'`;
+const EMAIL_OK = '^[^[:space:]@]+@[^[:space:]@]+\\.[^[:space:]@]+$';
+const int = (expr: SQL) => sql<number>`${expr}::int`;
 
-export async function tableStats(handle: DatabaseHandle, f: StatsFilter): Promise<TableStats> {
-  const minSample = await readIntSetting(handle.db, 'SURVEY_MIN_SAMPLE', DEFAULT_MIN_SAMPLE);
+export async function tableStats(db: Executor, f: StatsFilter): Promise<TableStats> {
+  const minSample = await readIntSetting(db, 'SURVEY_MIN_SAMPLE', DEFAULT_MIN_SAMPLE);
+  const fs = filteredSales(db, f);
 
-  const p1: unknown[] = [];
-  const cob = await handle.query<{
-    dealer_id: number;
-    dealer_name: string;
-    sales: number;
-    invitations: number;
-    responses: number;
-    invalid_contacts: number;
-  }>(
-    `${salesCte(f, p1)}
-     select d.id as dealer_id, d.name as dealer_name, count(*)::int as sales,
-       count(*) filter (where exists (select 1 from quiz_invitations i join quizzes q on q.id = i.quiz_id
-         where i.sale_id = fs.id and q.kind = 'sales'))::int as invitations,
-       count(*) filter (where exists (select 1 from quiz_responses r join quizzes q on q.id = r.quiz_id
-         where r.sale_id = fs.id and q.kind = 'sales'))::int as responses,
-       count(*) filter (where fs.email is null or fs.email !~ ${EMAIL_OK}
-         or exists (select 1 from quiz_invitations i where i.sale_id = fs.id and i.email_status = 'failed'))::int
-         as invalid_contacts
-     from fs join dealers d on d.id = fs.dealer_id
-     group by d.id, d.name order by d.name, d.id`,
-    p1,
-  );
+  const salesInvited = sql`exists (select 1 from ${quizInvitations} join ${quizzes} on ${quizzes.id} = ${quizInvitations.quiz_id}
+    where ${quizInvitations.sale_id} = ${fs.id} and ${quizzes.kind} = 'sales')`;
+  const salesAnswered = sql`exists (select 1 from ${quizResponses} join ${quizzes} on ${quizzes.id} = ${quizResponses.quiz_id}
+    where ${quizResponses.sale_id} = ${fs.id} and ${quizzes.kind} = 'sales')`;
+  const invalidContact = sql`(${fs.email} is null or ${fs.email} !~ ${EMAIL_OK}
+    or exists (select 1 from ${quizInvitations} where ${quizInvitations.sale_id} = ${fs.id} and ${quizInvitations.email_status} = 'failed'))`;
+  const cob = await db
+    .with(fs)
+    .select({
+      dealer_id: dealers.id,
+      dealer_name: dealers.name,
+      sales: int(sql`count(*)`),
+      invitations: int(sql`count(*) filter (where ${salesInvited})`),
+      responses: int(sql`count(*) filter (where ${salesAnswered})`),
+      invalid_contacts: int(sql`count(*) filter (where ${invalidContact})`),
+    })
+    .from(fs)
+    .innerJoin(dealers, eq(dealers.id, fs.dealer_id))
+    .groupBy(dealers.id, dealers.name)
+    .orderBy(asc(dealers.name), asc(dealers.id));
   const cobertura: CoberturaRow[] = cob.map((r) => ({
     ...r,
     response_rate: ratio(r.responses, r.sales),
@@ -81,26 +90,21 @@ export async function tableStats(handle: DatabaseHandle, f: StatsFilter): Promis
   }));
 
   // Ratings of the answered questionnaires of the period's sales, per dealer and kind.
-  const p2: unknown[] = [];
-  const perDealer = await handle.query<{
-    dealer_id: number;
-    kind: string;
-    responses: number;
-    rating_answers: number;
-    top: number;
-    rating_sum: number;
-  }>(
-    `${salesCte(f, p2)}
-     select fs.dealer_id, q.kind, count(distinct r.id)::int as responses,
-       count(a.rating)::int as rating_answers,
-       count(*) filter (where a.rating = 4)::int as top,
-       coalesce(sum(a.rating), 0)::int as rating_sum
-     from fs join quiz_responses r on r.sale_id = fs.id
-     join quizzes q on q.id = r.quiz_id
-     left join quiz_answers a on a.response_id = r.id
-     group by fs.dealer_id, q.kind`,
-    p2,
-  );
+  const perDealer = await db
+    .with(fs)
+    .select({
+      dealer_id: fs.dealer_id,
+      kind: quizzes.kind,
+      responses: int(sql`count(distinct ${quizResponses.id})`),
+      rating_answers: int(sql`count(${quizAnswers.rating})`),
+      top: int(sql`count(*) filter (where ${quizAnswers.rating} = 4)`),
+      rating_sum: int(sql`coalesce(sum(${quizAnswers.rating}), 0)`),
+    })
+    .from(fs)
+    .innerJoin(quizResponses, eq(quizResponses.sale_id, fs.id))
+    .innerJoin(quizzes, eq(quizzes.id, quizResponses.quiz_id))
+    .leftJoin(quizAnswers, eq(quizAnswers.response_id, quizResponses.id))
+    .groupBy(fs.dealer_id, quizzes.kind);
   const names = new Map(cob.map((r) => [r.dealer_id, r.dealer_name]));
 
   const ranked: RankingRow[] = [];
@@ -130,28 +134,24 @@ export async function tableStats(handle: DatabaseHandle, f: StatsFilter): Promis
   });
 
   // After-sales questionnaires: totals and per question, per dealer.
-  const p3: unknown[] = [];
-  const pq = await handle.query<{
-    dealer_id: number;
-    question: string;
-    answers: number;
-    rating_answers: number;
-    top: number;
-    rating_sum: number;
-    first_order: number;
-  }>(
-    `${salesCte(f, p3)}
-     select fs.dealer_id, a.question, count(*)::int as answers, count(a.rating)::int as rating_answers,
-       count(*) filter (where a.rating = 4)::int as top, coalesce(sum(a.rating), 0)::int as rating_sum,
-       min(coalesce(qq."order", 9999))::int as first_order
-     from fs join quiz_responses r on r.sale_id = fs.id
-     join quizzes q on q.id = r.quiz_id and q.kind = 'postventa'
-     join quiz_answers a on a.response_id = r.id
-     left join quiz_questions qq on qq.id = a.question_id
-     group by fs.dealer_id, a.question
-     order by fs.dealer_id, first_order, a.question`,
-    p3,
-  );
+  const firstOrder = sql`min(coalesce(${quizQuestions.order}, 9999))`;
+  const pq = await db
+    .with(fs)
+    .select({
+      dealer_id: fs.dealer_id,
+      question: quizAnswers.question,
+      answers: int(sql`count(*)`),
+      rating_answers: int(sql`count(${quizAnswers.rating})`),
+      top: int(sql`count(*) filter (where ${quizAnswers.rating} = 4)`),
+      rating_sum: int(sql`coalesce(sum(${quizAnswers.rating}), 0)`),
+    })
+    .from(fs)
+    .innerJoin(quizResponses, eq(quizResponses.sale_id, fs.id))
+    .innerJoin(quizzes, and(eq(quizzes.id, quizResponses.quiz_id), eq(quizzes.kind, 'postventa')))
+    .innerJoin(quizAnswers, eq(quizAnswers.response_id, quizResponses.id))
+    .leftJoin(quizQuestions, eq(quizQuestions.id, quizAnswers.question_id))
+    .groupBy(fs.dealer_id, quizAnswers.question)
+    .orderBy(asc(fs.dealer_id), asc(firstOrder), asc(quizAnswers.question));
   const postventa: PostventaRow[] = [];
   for (const s of perDealer.filter((r) => r.kind === 'postventa')) {
     postventa.push({

@@ -1,0 +1,254 @@
+// The survey calls beyond its resources, declared on the engine (core/action): invitations for
+// sales, the public survey (no login, per-address limit), the reply and close of an alert
+// (target: the alert within the caller's dealer scope; audited), and the statistics with their
+// .xlsx export.
+import { alertReplySchema, publicAnswerSchema, salesQuizRequestSchema } from '@app/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type Db, defineAction } from '../../core/action';
+import type { CurrentUser } from '../../core/context';
+import { ConflictError, ValidationError } from '../../core/errors';
+import { type QueryParams, qInt, qs } from '../../core/http';
+import { scopeCondition } from '../../core/resource-query';
+import { contentDisposition, loadExcel, neutralise, XLSX_TYPE } from '../../core/xlsx';
+import { manufacturers } from '../../db/schema';
+import { mailContext } from '../mail/mail.service';
+import { saleResource } from '../sales/sales.resources';
+import { requestInvitations } from './quiz.invitations';
+import { getPublicQuiz, submitPublicAnswers } from './quiz.public';
+import { alertResource } from './quiz.resources';
+import { type StatsFilter, tableStats } from './quiz.stats';
+import { quizAlerts } from './quiz.tables';
+
+const tags = ['Satisfaccion'];
+
+const requestSurveys = defineAction({
+  method: 'POST',
+  path: '/api/sales-quiz-request',
+  summary: 'Envia invitaciones (o recordatorios) de encuesta a las ventas elegidas',
+  tags,
+  access: { permission: 'Sales.update' },
+  body: salesQuizRequestSchema,
+  async handler({ app, db, body, user }) {
+    return requestInvitations(
+      { db, mail: mailContext(app), publicUrl: app.ctx.config.publicUrl },
+      body,
+      user,
+    );
+  },
+});
+
+// ---- public survey (no login) ----
+
+const publicQuiz = defineAction({
+  method: 'GET',
+  path: '/api/public/quiz/:token',
+  summary: 'Encuesta publica por token',
+  tags,
+  access: 'public',
+  rateLimit: 'survey',
+  async handler({ db, params }) {
+    return getPublicQuiz(db, params.token);
+  },
+});
+
+const publicAnswer = defineAction({
+  method: 'POST',
+  path: '/api/public/quiz/:token',
+  summary: 'Responde la encuesta publica (una sola vez)',
+  tags,
+  access: 'public',
+  rateLimit: 'survey',
+  body: publicAnswerSchema,
+  async handler({ app, db, params, body }) {
+    const out = await submitPublicAnswers(db, mailContext(app), params.token, body);
+    return { saved: true, response_id: out.response_id, message: 'Gracias por responder la encuesta' };
+  },
+});
+
+// ---- alerts: the dealer's reply, then the close ----
+
+const ALREADY_CLOSED = 'La alerta ya esta cerrada';
+
+const replyAlert = defineAction({
+  method: 'PUT',
+  path: '/api/quiz-alerts/:id/reply',
+  summary: 'Respuesta del concesionario a una alerta',
+  tags,
+  access: { permission: 'Quizzes.view' },
+  body: alertReplySchema,
+  target: alertResource,
+  audit: { resource: alertResource.name, action: 'reply' },
+  async handler({ id, target, body, user, write }) {
+    if (target.closed_at) throw new ConflictError(ALREADY_CLOSED);
+    return write(async (tx) => {
+      const [row] = await tx
+        .update(quizAlerts)
+        .set({ reply: body.reply, replied_at: sql`now()`, replied_by: user.id })
+        .where(and(eq(quizAlerts.id, id), isNull(quizAlerts.closed_at)))
+        .returning();
+      if (!row) throw new ConflictError(ALREADY_CLOSED);
+      return row;
+    });
+  },
+});
+
+const closeAlert = defineAction({
+  method: 'PUT',
+  path: '/api/quiz-alerts/:id/close',
+  summary: 'Cierra una alerta respondida',
+  tags,
+  access: { permission: 'Quizzes.view' },
+  target: alertResource,
+  audit: { resource: alertResource.name, action: 'close' },
+  async handler({ id, user, write }) {
+    return write(async (tx) => {
+      const [row] = await tx
+        .update(quizAlerts)
+        .set({ closed_at: sql`now()`, closed_by: user.id })
+        .where(and(eq(quizAlerts.id, id), isNull(quizAlerts.closed_at)))
+        .returning();
+      if (!row) throw new ConflictError(ALREADY_CLOSED);
+      // Thrown inside the transaction: the close is undone.
+      if (!row.reply) throw ValidationError.field('reply', 'Responda la alerta antes de cerrarla');
+      return row;
+    });
+  },
+});
+
+// ---- statistics ----
+
+const statsQuery = {
+  year: { type: 'integer', description: 'Año de la venta (por defecto el actual)' },
+  month: { type: 'integer', description: '1..12; 0 o ausente: todo el año' },
+  manufacturer: { type: 'string', description: 'Id o codigo de la marca; 0: todas' },
+  dealer_id: { type: 'integer', description: 'Concesionario (un usuario de concesionario ve el suyo)' },
+};
+
+async function statsFilter(db: Db, query: QueryParams, user: CurrentUser): Promise<StatsFilter> {
+  const year = qInt(query, 'year', 'Año', 2000, 2100) ?? new Date().getUTCFullYear();
+  const month = qInt(query, 'month', 'Mes', 0, 12) || undefined;
+  let manufacturerId: number | undefined;
+  const m = qs(query, 'manufacturer');
+  if (m && m !== '0') {
+    const byId = /^\d{1,10}$/.test(m) && Number(m) <= 2147483647;
+    const [row] = await db
+      .select({ id: manufacturers.id })
+      .from(manufacturers)
+      .where(byId ? eq(manufacturers.id, Number(m)) : eq(manufacturers.code, m.toUpperCase()));
+    if (!row) throw ValidationError.field('manufacturer', 'Marca no existe');
+    manufacturerId = row.id;
+  }
+  const dealerId = qInt(query, 'dealer_id', 'Concesionario', 0, 2147483647) || undefined;
+  return { year, month, manufacturerId, dealerId, scope: scopeCondition(saleResource, user) };
+}
+
+const stats = defineAction({
+  method: 'GET',
+  path: '/api/table-stats',
+  summary: 'Cobertura, postventa y ranking',
+  tags,
+  access: { permission: 'Quizzes.view' },
+  query: statsQuery,
+  async handler({ db, query, user }) {
+    return tableStats(db, await statsFilter(db, query, user));
+  },
+});
+
+const pct = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 10);
+
+const statsExport = defineAction({
+  method: 'GET',
+  path: '/api/table-stats/export',
+  summary: 'Estadisticas de encuestas en .xlsx',
+  tags,
+  access: { permission: 'Quizzes.export' },
+  query: statsQuery,
+  download: true,
+  raw: true,
+  async handler({ db, query, user, reply }) {
+    const f = await statsFilter(db, query, user);
+    const stats = await tableStats(db, f);
+    const { Workbook } = await loadExcel();
+    const wb = new Workbook();
+    const sheet = (name: string, cols: [string, string][], rows: Record<string, unknown>[]) => {
+      const ws = wb.addWorksheet(name);
+      ws.columns = cols.map(([key, header]) => ({ key, header, width: key.includes('name') ? 32 : 16 }));
+      ws.getRow(1).font = { bold: true };
+      for (const r of rows) ws.addRow(cols.map(([k]) => neutralise(r[k])));
+    };
+    sheet(
+      'Cobertura',
+      [
+        ['dealer_name', 'Concesionario'],
+        ['sales', 'Ventas'],
+        ['invitations', 'Invitaciones'],
+        ['responses', 'Respuestas'],
+        ['response_rate', '% Respuesta'],
+        ['invalid_contacts', 'Contactos invalidos'],
+        ['invalid_contact_rate', '% Contactos invalidos'],
+      ],
+      stats.cobertura.map((r) => ({
+        ...r,
+        response_rate: pct(r.response_rate),
+        invalid_contact_rate: pct(r.invalid_contact_rate),
+      })),
+    );
+    sheet(
+      'Ranking',
+      [
+        ['position', 'Puesto'],
+        ['dealer_name', 'Concesionario'],
+        ['responses', 'Respuestas'],
+        ['top_box', '% Top box'],
+        ['average', 'Promedio (1-4)'],
+        ['label', 'Observacion'],
+      ],
+      [...stats.ranking.ranked, ...stats.ranking.insufficient].map((r) => ({
+        ...r,
+        top_box: pct(r.top_box),
+      })),
+    );
+    sheet(
+      'Postventa',
+      [
+        ['dealer_name', 'Concesionario'],
+        ['question', 'Pregunta'],
+        ['responses', 'Respuestas'],
+        ['average', 'Promedio (1-4)'],
+        ['top_box', '% Top box'],
+      ],
+      stats.postventa.flatMap((p) => [
+        {
+          dealer_name: p.dealer_name,
+          question: 'Total',
+          responses: p.responses,
+          average: p.average,
+          top_box: pct(p.top_box),
+        },
+        ...p.questions.map((q) => ({
+          dealer_name: p.dealer_name,
+          question: q.question,
+          responses: q.answers,
+          average: q.average,
+          top_box: pct(q.top_box),
+        })),
+      ]),
+    );
+    const period = `${f.year}${f.month ? `-${String(f.month).padStart(2, '0')}` : ''}`;
+    const buf = Buffer.from(await wb.xlsx.writeBuffer());
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', contentDisposition(`Satisfaccion_${period}.xlsx`))
+      .send(buf);
+  },
+});
+
+export const quizActions = [
+  requestSurveys,
+  publicQuiz,
+  publicAnswer,
+  replyAlert,
+  closeAlert,
+  stats,
+  statsExport,
+];
