@@ -48,6 +48,8 @@ export const ACTIONS: Record<string, string> = {
   import: 'Cargo un Excel',
   batch: 'Envio un lote',
   'sales-api': 'Trajo del sistema de ventas',
+  reply: 'Respondio la alerta',
+  close: 'Cerro la alerta',
 };
 
 export const resourceTitle = (resource: string) => contracts[resource]?.title ?? resource;
