@@ -36,10 +36,7 @@ type Expectation = Access & {
  * a declared action overrides what the action says (only to give a URL or mark it last).
  */
 const CUSTOM: Record<string, Expectation> = {
-  'POST /api/auth/login': { access: 'public' },
   'POST /api/auth/logout': { access: 'login', last: true },
-  'GET /api/auth/getCurrentLoginInformations': { access: 'login' },
-  'GET /api/getUserConfigurations': { access: 'public' },
   'GET /api/docs': { access: 'public' },
   'GET /api/docs/json': { access: 'public' },
   'GET /api/docs/yaml': { access: 'public' },
@@ -48,17 +45,8 @@ const CUSTOM: Record<string, Expectation> = {
   'GET /api/docs/static/*': { access: 'public', url: () => '/api/docs/static/index.css' },
   'GET /api/public/quiz/:token': { access: 'public', url: () => '/api/public/quiz/token-inexistente' },
   'POST /api/public/quiz/:token': { access: 'public', url: () => '/api/public/quiz/token-inexistente' },
-  'GET /api/tabs/menu': { access: 'login' },
-  // The full tree is for the tabs and roles screens (either permission).
-  'GET /api/tabs-tree': { access: 'permission', permission: 'Admin.Tabs.view' },
-  'GET /api/get-permissions': { access: 'permission', permission: 'Admin.Roles.view' },
-  'PUT /api/save-permission': { access: 'permission', permission: 'Admin.Roles.update' },
-  'PUT /api/revoke-permission': { access: 'permission', permission: 'Admin.Roles.update' },
   // Own profile only: each caller edits itself.
   'PUT /api/user/:id': { access: 'login', url: (who) => `/api/user/${who.userId}` },
-  'PUT /api/users/:id/reset-password': { access: 'permission', permission: 'Admin.Users.update' },
-  'PUT /api/configurations/save': { access: 'permission', permission: 'Admin.Preferences.update' },
-  'GET /api/general-types-values': { access: 'login' },
   'POST /api/sales-api': { access: 'permission', permission: 'Sales.store', allow: [503] },
 };
 

@@ -10,8 +10,6 @@ export interface ApiModule {
   name: string;
   resources?: Resource[];
   actions?: Action[];
-  /** Hand-registered calls not declared as actions yet (being converted; keep empty). */
-  routes?: (app: FastifyInstance) => void;
   /** Work run once the server is ready (e.g. mail kept while SMTP was missing goes out). */
   onReady?: (app: FastifyInstance) => Promise<void>;
 }
@@ -22,7 +20,6 @@ export function defineModule(module: ApiModule): ApiModule {
 
 export function registerModules(app: FastifyInstance, modules: ApiModule[]): void {
   for (const m of modules) {
-    m.routes?.(app);
     for (const r of m.resources ?? []) registerResource(app, r);
     for (const a of m.actions ?? []) registerAction(app, a);
     const { onReady } = m;
