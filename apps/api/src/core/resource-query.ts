@@ -430,10 +430,23 @@ export class ListReader {
     // The id orders the rows; a selection without it (an export's columns) reads it aside.
     const withId = selection.id === id ? selection : { ...selection, __row_id: id };
     const idKey = withId === selection ? 'id' : '__row_id';
-    const build = () =>
-      selectFrom(this.db(), res, withId, joinsFor(res, Object.values(withId))).where(
-        sql`${id} = any(${sql.placeholder('ids')})`,
-      );
+    // Each joined row is looked up per page row (a lateral subquery with limit 1 is always a
+    // nested loop): for a page of ids this beats hashing a whole lookup table on every request,
+    // which is what the planner picks for a plain join of a few rows.
+    const build = () => {
+      let q: any = this.db().select(withId).from(res.table);
+      for (const j of joinsFor(res, Object.values(withId))) {
+        // `limit 1` written in the statement (a parameter would leave the generic plan guessing).
+        const one = this.db()
+          .select()
+          .from(j.table)
+          .where(j.on)
+          .limit(sql.raw('1') as any)
+          .as(getTableName(j.table));
+        q = q.leftJoinLateral(one, sql`true`);
+      }
+      return q.where(sql`${id} = any(${sql.placeholder('ids')})`);
+    };
     const stmt = key ? this.once(`show:${key}`, () => build().prepare(preparedName('list_show'))) : build();
     const rows: Row[] = await stmt.execute({ ids });
     const position = new Map(ids.map((v, i) => [v, i]));
