@@ -39,11 +39,12 @@ export function requireBundle() {
 /**
  * Starts the built server (what `npm start` runs) in its own process group and resolves when
  * it prints the ready line, with the time from spawn. `stop()` ends that process group only.
+ * `script`: another node script to run instead (it prints READY_LINE when it listens).
  */
-export function startServer(env, { timeoutMs = 60_000, viaNpm = false } = {}) {
-  requireBundle();
+export function startServer(env, { timeoutMs = 60_000, viaNpm = false, script } = {}) {
+  if (!script) requireBundle();
   const t0 = performance.now();
-  const [cmd, args] = viaNpm ? ['npm', ['start', '--silent']] : [process.execPath, [serverBundle]];
+  const [cmd, args] = viaNpm ? ['npm', ['start', '--silent']] : [process.execPath, [script ?? serverBundle]];
   const child = spawn(cmd, args, {
     cwd: root,
     env: { ...process.env, ...env },

@@ -33,6 +33,14 @@ export async function fillDealers(pool, { rows, prefix, zones, formulaEvery }) {
     return;
   }
   const t0 = performance.now();
+  await withoutGinIndexes(pool, 'dealers', () =>
+    insertDealers(pool, { n, rows, prefix, zones, formulaEvery }),
+  );
+  await pool.query('ANALYZE');
+  console.log(`dealers llenada hasta ${rows} filas en ${round((performance.now() - t0) / 1000)} s`);
+}
+
+async function insertDealers(pool, { n, rows, prefix, zones, formulaEvery }) {
   const plainName = `'Concesionario ' || upper(substr(md5(g::text), 1, 10))`;
   const name = formulaEvery
     ? `CASE WHEN g % ${formulaEvery} = 0 THEN '=HYPERLINK("http://x")' ELSE ${plainName} END`
@@ -56,6 +64,57 @@ export async function fillDealers(pool, { rows, prefix, zones, formulaEvery }) {
                  array_agg(p.department_id ORDER BY d.id) deps
             FROM districts d JOIN provinces p ON p.id = d.province_id) u
     ON CONFLICT DO NOTHING`);
-  await pool.query('ANALYZE');
-  console.log(`dealers llenada hasta ${rows} filas en ${round((performance.now() - t0) / 1000)} s`);
+}
+
+/**
+ * Runs a bulk insert into `table` without its GIN (pg_trgm) indexes, then creates them again
+ * from their own definitions: building one at the end takes seconds, keeping it up to date row
+ * by row takes minutes.
+ */
+async function withoutGinIndexes(pool, table, fill) {
+  const { rows: indexes } = await pool.query(
+    `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = $1 AND indexdef LIKE '% USING gin %'`,
+    [table],
+  );
+  for (const i of indexes) await pool.query(`DROP INDEX "${i.indexname}"`);
+  try {
+    await fill();
+  } finally {
+    for (const i of indexes) await pool.query(i.indexdef);
+  }
+}
+
+/**
+ * Fills `dealer_contacts` up to `rows` rows over the first `dealers` dealers (by id): every
+ * `every`-th row belongs to the first of them (the bench dealer user's dealer: rows / every
+ * contacts), the rest spread evenly over the others. Answers the first dealer's id.
+ */
+export async function fillContacts(pool, { rows, dealers, every }) {
+  const [{ ids }] = (
+    await pool.query(
+      `SELECT array_agg(id ORDER BY id) AS ids FROM (SELECT id FROM dealers ORDER BY id LIMIT $1) s`,
+      [dealers],
+    )
+  ).rows;
+  if (!ids || ids.length < 2) throw new Error('fillContacts: faltan concesionarios');
+  const [{ n }] = (await pool.query('SELECT count(*)::int AS n FROM dealer_contacts')).rows;
+  if (n >= rows) {
+    console.log(`dealer_contacts ya tiene ${n} filas`);
+    return ids[0];
+  }
+  const t0 = performance.now();
+  const insert = () =>
+    pool.query(
+      `INSERT INTO dealer_contacts (dealer_id, name, email, position, phone, receives_alerts, active)
+    SELECT CASE WHEN g % ${every} = 0 THEN d.ids[1] ELSE d.ids[2 + g % (array_length(d.ids, 1) - 1)] END,
+           'Contacto ' || upper(substr(md5(g::text), 1, 10)),
+           'contacto' || g || '@example.com', 'Cargo ' || (g % 20), '9' || lpad((g % 99999999)::text, 8, '0'),
+           g % 3 <> 0, g % 10 <> 0
+    FROM generate_series(${n + 1}, ${rows}) g, (SELECT $1::int[] AS ids) d`,
+      [ids],
+    );
+  await withoutGinIndexes(pool, 'dealer_contacts', insert);
+  await pool.query('ANALYZE dealer_contacts');
+  console.log(`dealer_contacts llenada hasta ${rows} filas en ${round((performance.now() - t0) / 1000)} s`);
+  return ids[0];
 }
