@@ -2,7 +2,7 @@
 // "Once" holds under concurrent submits: the invitation is claimed with a conditional UPDATE
 // (answered_at IS NULL) inside the transaction, and quiz_responses.invitation_id is unique.
 import { type PublicAnswerInput, type PublicQuiz, QUIZ_MESSAGES, type QuizQuestion } from '@app/contracts';
-import { and, asc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../core/action';
 import { findPgError } from '../../core/db-errors';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
@@ -10,14 +10,8 @@ import { dealerContacts, dealers, manufacturers } from '../../db/schema';
 import { escapeHtml, type MailContext, resolveMailSettings, sendMail } from '../mail/mail.service';
 import { sales } from '../sales/sales.tables';
 import { hashToken, TOKEN_RE } from './quiz.invitations';
-import {
-  quizAlerts,
-  quizAnswers,
-  quizInvitations,
-  quizQuestions,
-  quizResponses,
-  quizzes,
-} from './quiz.tables';
+import { questionsOf } from './quiz.resources';
+import { quizAlerts, quizAnswers, quizInvitations, quizResponses, quizzes } from './quiz.tables';
 
 export class GoneError extends AppError {
   constructor(message: string) {
@@ -81,22 +75,6 @@ function assertOpen(inv: InvitationRow): void {
 /** Only the last 6 characters of the VIN are shown on the public page. */
 export function maskVin(vin: string): string {
   return `${'*'.repeat(Math.max(0, vin.length - 6))}${vin.slice(-6)}`;
-}
-
-async function questionsOf(db: Db, quizId: number): Promise<QuizQuestion[]> {
-  const rows = await db
-    .select({
-      id: quizQuestions.id,
-      order: quizQuestions.order,
-      text: quizQuestions.text,
-      type: quizQuestions.type,
-      options: quizQuestions.options,
-      required: quizQuestions.required,
-    })
-    .from(quizQuestions)
-    .where(eq(quizQuestions.quiz_id, quizId))
-    .orderBy(asc(quizQuestions.order), asc(quizQuestions.id));
-  return rows as QuizQuestion[];
 }
 
 export async function getPublicQuiz(db: Db, token: string): Promise<PublicQuiz> {

@@ -3,9 +3,10 @@
 // the lowest level, both within the caller's dealer scope. A questionnaire may be saved whole:
 // `questions` in the body replaces its questions in order (ids kept for questions sent with
 // their id, so answers keep their link). The calls beyond these are in quiz.actions.ts.
-import { alertContract, questionContract, quizContract } from '@app/contracts';
+import { alertContract, type QuizQuestion, questionContract, quizContract } from '@app/contracts';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Executor } from '../../core/action';
 import { ConflictError, ValidationError } from '../../core/errors';
 import { type QueryParams, qs } from '../../core/http';
 import { registerTableLabels } from '../../core/labels';
@@ -66,8 +67,9 @@ async function replaceQuestions(tx: any, quizId: number, questions: QuestionIn[]
   }
 }
 
-async function loadQuestions(db: any, quizId: number) {
-  return db
+/** A questionnaire's questions in their order (the editor and the public survey). */
+export async function questionsOf(db: Executor, quizId: number): Promise<QuizQuestion[]> {
+  const rows = await db
     .select({
       id: quizQuestions.id,
       order: quizQuestions.order,
@@ -79,6 +81,7 @@ async function loadQuestions(db: any, quizId: number) {
     .from(quizQuestions)
     .where(eq(quizQuestions.quiz_id, quizId))
     .orderBy(asc(quizQuestions.order), asc(quizQuestions.id));
+  return rows as QuizQuestion[];
 }
 
 export const quizResource = defineResource({
@@ -103,7 +106,7 @@ export const quizResource = defineResource({
       if (questions) await replaceQuestions(ctx.tx, ctx.id, questions);
     },
     async afterLoad(row, db) {
-      return { ...row, questions: await loadQuestions(db, row.id) };
+      return { ...row, questions: await questionsOf(db, row.id) };
     },
   },
 });
