@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig, type RateLimits } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, databaseUrlFor } from './template';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, databaseUrlFor, dropDatabaseWhenIdle } from './template';
 
 export { ADMIN_PASSWORD, ADMIN_USERNAME };
 
@@ -38,18 +38,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     await admin.query(`create database ${name} template ${inject('templateDb')}`);
     handle = await openDatabase({ databaseUrl: databaseUrlFor(url, name), poolSize: 5 });
     cleanup = async () => {
-      // The pool's sessions close asynchronously: wait for them rather than kill them (a killed
-      // session raises an error event nobody listens to any more).
-      for (let i = 0; ; i++) {
-        try {
-          await admin.query(`drop database if exists ${name}${i >= 40 ? ' with (force)' : ''}`);
-          break;
-        } catch (err) {
-          if (i >= 40) throw err;
-          await new Promise((r) => setTimeout(r, 50));
-        }
-      }
-      await admin.end();
+      await dropDatabaseWhenIdle(admin, name);
     };
   } else {
     const dir = mkdtempSync(path.join(tmpdir(), 'api-test-'));

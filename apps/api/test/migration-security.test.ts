@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DatabaseHandle, migrationsFolder, openDatabase } from '../src/db/client';
 import { ensureJwtSecret } from '../src/seed';
-import { databaseUrlFor } from './template';
+import { databaseUrlFor, dropDatabaseWhenIdle } from './template';
 
 let handle: DatabaseHandle;
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -38,18 +38,7 @@ beforeAll(async () => {
     await admin.query(`create database ${name}`);
     handle = await openDatabase({ databaseUrl: databaseUrlFor(url, name), poolSize: 2 });
     cleanups.push(async () => {
-      // The pool's sessions close asynchronously: wait for them rather than kill them (a killed
-      // session raises an error event nobody listens to any more), as the harness does.
-      for (let i = 0; ; i++) {
-        try {
-          await admin.query(`drop database if exists ${name}${i >= 40 ? ' with (force)' : ''}`);
-          break;
-        } catch (err) {
-          if (i >= 40) throw err;
-          await new Promise((r) => setTimeout(r, 50));
-        }
-      }
-      await admin.end();
+      await dropDatabaseWhenIdle(admin, name);
     });
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     await migrate(handle.db, { migrationsFolder: folder });

@@ -1,3 +1,5 @@
+import type pg from 'pg';
+
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'Admin-Test-123';
 
@@ -6,4 +8,22 @@ export function databaseUrlFor(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
+}
+
+/**
+ * Drops a test database and closes the admin client. The pool's sessions close asynchronously:
+ * wait for them (2 s) rather than kill them (a killed session raises an error event nobody
+ * listens to any more); only then force it.
+ */
+export async function dropDatabaseWhenIdle(admin: pg.Client, name: string): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      await admin.query(`drop database if exists ${name}${i >= 40 ? ' with (force)' : ''}`);
+      break;
+    } catch (err) {
+      if (i >= 40) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  await admin.end();
 }
