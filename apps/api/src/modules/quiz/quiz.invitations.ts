@@ -20,6 +20,15 @@ import { saleResource } from '../sales/sales.resources';
 import { sales } from '../sales/sales.tables';
 import { quizInvitations, quizzes } from './quiz.tables';
 
+/** The invitation, if it is not answered nor expired at `now` (a reminder, an answer claim). */
+export function stillOpen(id: number, now: Date | SQL): SQL | undefined {
+  return and(
+    eq(quizInvitations.id, id),
+    isNull(quizInvitations.answered_at),
+    gt(quizInvitations.expires_at, now),
+  );
+}
+
 export const DEFAULT_EXPIRY_DAYS = 60;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -236,13 +245,7 @@ export async function requestInvitations(
             email,
             updated_at: now,
           })
-          .where(
-            and(
-              eq(quizInvitations.id, prior.id),
-              isNull(quizInvitations.answered_at),
-              gt(quizInvitations.expires_at, now),
-            ),
-          )
+          .where(stillOpen(prior.id, now))
           .returning({ id: quizInvitations.id });
         if (!updated.length) {
           skipped.push({ sale_id: sale.id, reason: 'Ya respondio la encuesta' });

@@ -2,14 +2,14 @@
 // "Once" holds under concurrent submits: the invitation is claimed with a conditional UPDATE
 // (answered_at IS NULL) inside the transaction, and quiz_responses.invitation_id is unique.
 import { type PublicAnswerInput, type PublicQuiz, QUIZ_MESSAGES, type QuizQuestion } from '@app/contracts';
-import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../core/action';
 import { findPgError } from '../../core/db-errors';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import { dealerContacts, dealers, manufacturers } from '../../db/schema';
 import { escapeHtml, type MailContext, resolveMailSettings, sendMail } from '../mail/mail.service';
 import { sales } from '../sales/sales.tables';
-import { hashToken, TOKEN_RE } from './quiz.invitations';
+import { hashToken, stillOpen, TOKEN_RE } from './quiz.invitations';
 import { questionsOf } from './quiz.resources';
 import { quizAlerts, quizAnswers, quizInvitations, quizResponses, quizzes } from './quiz.tables';
 
@@ -187,13 +187,7 @@ export async function submitPublicAnswers(
       const claimed = await tx
         .update(quizInvitations)
         .set({ answered_at: now, updated_at: now })
-        .where(
-          and(
-            eq(quizInvitations.id, inv.id),
-            isNull(quizInvitations.answered_at),
-            gt(quizInvitations.expires_at, now),
-          ),
-        )
+        .where(stillOpen(inv.id, now))
         .returning({ id: quizInvitations.id });
       if (claimed.length === 0) throw new ConflictError(QUIZ_MESSAGES.alreadyAnswered);
       const [response] = await tx
