@@ -141,12 +141,6 @@ function maxLen(errors: string[], label: string, value: string | null, max: numb
   if (value && value.length > max) errors.push(`${label} admite como maximo ${max} caracteres`);
 }
 
-export interface ValidationOutcome {
-  report: ImportReportEntry[];
-  valid: NewSale[];
-  failed: number;
-}
-
 const SOLD = (vin: string) => `VIN ${vin} ya fue vendido (existe una venta registrada)`;
 
 /**
@@ -333,22 +327,6 @@ async function soldVins(
   return sold;
 }
 
-/** Checks every row (including VINs already sold or repeated in the input); never writes. */
-export async function validateSaleRows(
-  db: Db,
-  rows: NumberedRow[],
-  scope: RowScope,
-): Promise<ValidationOutcome> {
-  const checker = await SaleRowChecker.create(db, scope);
-  const { report, valid, newVins } = checker.check(rows);
-  const sold = await soldVins(
-    (vins) => db.select({ vin: sales.vin }).from(sales).where(inArray(sales.vin, vins)),
-    newVins,
-  );
-  checker.markSold(report, sold);
-  return { report, valid: checker.failed ? [] : valid, failed: checker.failed };
-}
-
 const CHUNK = 10_000;
 
 /** Columns written by an import, with their PostgreSQL array types for unnest(). */
@@ -414,12 +392,9 @@ export async function insertSales(db: Db, rows: NewSale[], scope: RowScope): Pro
   return rows.length;
 }
 
-/** Validate, then save all rows or none. */
+/** Rows already in memory (batch, sales API): the same rules and the same all-or-nothing save. */
 export async function importSaleRows(db: Db, rows: NumberedRow[], scope: RowScope): Promise<ImportResult> {
-  const outcome = await validateSaleRows(db, rows, scope);
-  const saved =
-    outcome.failed === 0 && outcome.valid.length ? await insertSales(db, outcome.valid, scope) : 0;
-  return { saved, total: rows.length, failed: outcome.failed, report: outcome.report };
+  return importSaleStream(db, [rows], scope);
 }
 
 /**
@@ -430,7 +405,7 @@ export async function importSaleRows(db: Db, rows: NumberedRow[], scope: RowScop
  */
 export async function importSaleStream(
   db: Db,
-  batches: AsyncIterable<NumberedRow[]>,
+  batches: AsyncIterable<NumberedRow[]> | Iterable<NumberedRow[]>,
   scope: RowScope,
 ): Promise<ImportResult> {
   const checker = await SaleRowChecker.create(db, scope);
