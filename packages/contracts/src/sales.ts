@@ -185,7 +185,8 @@ export const saleContract = defineContract(
           const problem = saleYearError(year);
           if (problem) ctx.addIssue({ code: 'custom', message: problem });
         }),
-      { sort: true, filter: true, column: { width: 70 } },
+      // A year reads as a code (2025), not as a quantity the grid would group (2,025).
+      { sort: true, filter: true, column: { width: 70, type: 'string' } },
     ),
     seller: f.optText('Vendedor', 150, { search: true }),
     payment_method: f.rule(
