@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
-export const E2E_PORT = 3310;
+// E2E_PORT in the environment lets two checkouts run their browser suites side by side.
+export const E2E_PORT = Number(process.env.E2E_PORT) || 3310;
 export const ADMIN_PASSWORD = 'Admin12345';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
