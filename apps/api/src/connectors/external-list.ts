@@ -52,6 +52,8 @@ export async function fetchExternalList(
   db: Executor,
   system: ExternalSystem,
   query: Record<string, string | undefined>,
+  /** A path under the configured URL (SIMA: 'despachos', 'marcas'). */
+  subPath?: string,
 ): Promise<unknown[]> {
   const messages = externalMessages(system);
   const fail = (detail: string) => new BadGatewayError(messages.failed, detail);
@@ -64,6 +66,7 @@ export async function fetchExternalList(
   } catch {
     throw new BadRequestError(`${messages.notConfigured} (la URL "${base}" no es valida)`);
   }
+  if (subPath) url.pathname = `${url.pathname.replace(/\/+$/, '')}/${subPath}`;
   for (const [k, v] of Object.entries(query)) if (v) url.searchParams.set(k, v);
   const token = await readSetting(db, system.tokenKey);
   let res: Response;

@@ -50,6 +50,12 @@ export const RESOURCE_HEADS = heads({
   'quiz-questions': { permission: 'Quizzes', title: 'Preguntas', pageSize: 50 },
   // Read-only but for the dealer's reply and close (actions; the audit screen names them).
   'quiz-alerts': { permission: 'Quizzes', title: 'Alertas de encuesta' },
+  // Dispatches (despachos) and daily sales (issue 13): the SIMA warehouses, the dispatches, the
+  // objectives (written by their batch/import actions) and the daily sales entries (by the grid).
+  'transaction-stored-offices': { permission: 'Transactions', title: 'Almacenes' },
+  transactions: { permission: 'Transactions', title: 'Despachos', pageSize: 10 },
+  'dispatches-objectives': { permission: 'Transactions', title: 'Objetivos', pageSize: 10 },
+  'daily-sale-entries': { permission: 'DailySales', title: 'Venta diaria', pageSize: 10 },
 });
 
 export type ResourcePath = keyof typeof RESOURCE_HEADS;

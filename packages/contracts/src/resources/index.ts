@@ -7,6 +7,12 @@ export * from './organisation';
 export * from './preferences';
 export * from './security';
 
+import {
+  dailySaleEntryContract,
+  dispatchContract,
+  objectiveContract,
+  storedOfficeContract,
+} from '../dispatches';
 import { alertContract, questionContract, quizContract } from '../quiz';
 import { saleContract } from '../sales';
 import { manufacturerContract, manufacturerModelContract } from './brands';
@@ -53,4 +59,8 @@ export const RESOURCE_CONTRACTS = {
   quizzes: quizContract,
   'quiz-questions': questionContract,
   'quiz-alerts': alertContract,
+  'transaction-stored-offices': storedOfficeContract,
+  transactions: dispatchContract,
+  'dispatches-objectives': objectiveContract,
+  'daily-sale-entries': dailySaleEntryContract,
 } as const;

@@ -1,0 +1,102 @@
+// The declared resources of dispatches and daily sales: SIMA warehouses (a catalogue), dispatches
+// (dealer-scoped; SIMA's rows arrive through the pull action, a person may add one by hand), and
+// the objectives and daily sales entries, read-only lists whose writes are batch actions.
+import {
+  dailySaleEntryContract,
+  dispatchContract,
+  objectiveContract,
+  storedOfficeContract,
+} from '@app/contracts';
+import { eq } from 'drizzle-orm';
+import { ValidationError } from '../../core/errors';
+import { defineResource, fromContract } from '../../core/resource';
+import { dealers, manufacturerModels, manufacturers } from '../../db/schema';
+import { dailySales, dispatches, dispatchObjectives, storedOffices } from './dispatches.tables';
+
+export const storedOfficeResource = defineResource({
+  ...fromContract(storedOfficeContract),
+  table: storedOffices,
+  defaultSort: 'name',
+  lookup: 'authenticated',
+});
+
+export const dispatchResource = defineResource({
+  ...fromContract(dispatchContract),
+  table: dispatches,
+  joins: [
+    { table: dealers, on: eq(dispatches.dealer_id, dealers.id) },
+    { table: storedOffices, on: eq(dispatches.stored_office_id, storedOffices.id) },
+    { table: manufacturers, on: eq(dispatches.manufacturer_id, manufacturers.id) },
+  ],
+  display: {
+    dealer_name: dealers.name,
+    stored_office_name: storedOffices.name,
+    manufacturer_name: manufacturers.name,
+  },
+  hidden: ['sima_key'],
+  defaultSort: { field: 'dispatch_date', order: 'desc' },
+  dealerScoped: 'dealer_id',
+  hooks: {
+    async beforeSave(data, ctx) {
+      // A dispatch typed by a person is 'Manual'; SIMA's own rows keep their origin and key.
+      delete data.source;
+      delete data.sima_key;
+      if (ctx.action === 'create') data.source = 'Manual';
+      const brandId = data.manufacturer_id ?? ctx.before?.manufacturer_id;
+      const modelId =
+        'manufacturer_model_id' in data ? data.manufacturer_model_id : ctx.before?.manufacturer_model_id;
+      if (modelId != null) {
+        const [m] = await ctx.tx
+          .select({ b: manufacturerModels.manufacturer_id })
+          .from(manufacturerModels)
+          .where(eq(manufacturerModels.id, modelId));
+        if (!m || m.b !== Number(brandId))
+          throw ValidationError.field('manufacturer_model_id', 'El modelo no pertenece a la marca');
+      }
+      return data;
+    },
+  },
+  listColumns: [
+    'id',
+    'dispatch_date',
+    'dealer_name',
+    'stored_office_name',
+    'manufacturer_name',
+    'model_name',
+    'vin',
+    'units',
+    'invoice',
+    'source',
+  ],
+});
+
+export const objectiveResource = defineResource({
+  ...fromContract(objectiveContract),
+  table: dispatchObjectives,
+  joins: [
+    { table: dealers, on: eq(dispatchObjectives.dealer_id, dealers.id) },
+    { table: manufacturers, on: eq(dispatchObjectives.manufacturer_id, manufacturers.id) },
+  ],
+  display: { dealer_name: dealers.name, manufacturer_name: manufacturers.name },
+  defaultSort: { field: 'year', order: 'desc' },
+  dealerScoped: 'dealer_id',
+  readOnly: true,
+});
+
+export const dailySaleEntryResource = defineResource({
+  ...fromContract(dailySaleEntryContract),
+  table: dailySales,
+  joins: [
+    { table: dealers, on: eq(dailySales.dealer_id, dealers.id) },
+    { table: manufacturers, on: eq(dailySales.manufacturer_id, manufacturers.id) },
+    { table: manufacturerModels, on: eq(dailySales.manufacturer_model_id, manufacturerModels.id) },
+  ],
+  display: {
+    dealer_name: dealers.name,
+    manufacturer_name: manufacturers.name,
+    model_name: manufacturerModels.name,
+  },
+  defaultSort: { field: 'sale_date', order: 'desc' },
+  dealerScoped: 'dealer_id',
+  readOnly: true,
+});
