@@ -8,13 +8,14 @@ import { type ExternalSystem, fetchExternalList } from './external-list';
 const SIMA: ExternalSystem = {
   name: 'SIMA',
   records: 'despachos',
+  article: 'los',
   urlKey: 'SIMA_API_URL',
   tokenKey: 'SIMA_API_TOKEN',
   listKeys: ['data', 'result', 'despachos'],
   maxRows: 200_000,
 };
 
-const SIMA_BRANDS: ExternalSystem = { ...SIMA, records: 'marcas', listKeys: ['data', 'result', 'marcas'] };
+const SIMA_BRANDS: ExternalSystem = { ...SIMA, records: 'marcas', article: 'las', listKeys: ['data', 'result', 'marcas'] };
 
 /** One dispatch line as SIMA sends it (Spanish or English keys; see simaField). */
 export type SimaRecord = Record<string, unknown>;
