@@ -12,6 +12,9 @@ const TABLES = [
   'dealer_contacts',
   'manufacturer_models',
   'sales',
+  'dispatches',
+  'dispatch_objectives',
+  'daily_sales',
   'users',
   'user_roles',
 ];

@@ -15,7 +15,12 @@ const SIMA: ExternalSystem = {
   maxRows: 200_000,
 };
 
-const SIMA_BRANDS: ExternalSystem = { ...SIMA, records: 'marcas', article: 'las', listKeys: ['data', 'result', 'marcas'] };
+const SIMA_BRANDS: ExternalSystem = {
+  ...SIMA,
+  records: 'marcas',
+  article: 'las',
+  listKeys: ['data', 'result', 'marcas'],
+};
 
 /** One dispatch line as SIMA sends it (Spanish or English keys; see simaField). */
 export type SimaRecord = Record<string, unknown>;

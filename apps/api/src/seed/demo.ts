@@ -22,6 +22,7 @@ import {
   users,
   zones,
 } from '../db/schema';
+import { seedDispatchDemo } from '../modules/dispatches/dispatches.demo';
 import { sales } from '../modules/sales/sales.tables';
 
 /** Password of every demo user unless DEMO_PASSWORD says otherwise. */
@@ -587,6 +588,8 @@ export async function seedDemo(
         await tx.insert(userRoles).values({ user_id: row.id, role_id: roleId }).onConflictDoNothing();
     }
   });
+
+  Object.assign(created, await seedDispatchDemo(handle));
 
   const present = await db
     .select({ username: users.username, dealer_name: dealers.name })

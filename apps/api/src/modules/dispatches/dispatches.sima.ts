@@ -192,12 +192,10 @@ export async function upsertLines(tx: Tx, lines: CheckedLine[]): Promise<{ added
   let added = 0;
   let updated = 0;
   for (let i = 0; i < lines.length; i += CHUNK) {
-    const values = lines
-      .slice(i, i + CHUNK)
-      .map((line) => ({
-        ...line.row,
-        stored_office_id: line.office ? (officeIds.get(line.office.code) ?? null) : null,
-      }));
+    const values = lines.slice(i, i + CHUNK).map((line) => ({
+      ...line.row,
+      stored_office_id: line.office ? (officeIds.get(line.office.code) ?? null) : null,
+    }));
     const written = await tx
       .insert(dispatches)
       .values(values)
