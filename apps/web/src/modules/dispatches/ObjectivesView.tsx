@@ -91,7 +91,7 @@ export default function ObjectivesView() {
               <TableCell align="right">Despachado</TableCell>
               <TableCell align="right">Cumplimiento</TableCell>
               <TableCell align="right">Objetivo a la fecha</TableCell>
-              <TableCell sx={{ minWidth: 180 }}>Avance</TableCell>
+              <TableCell sx={{ minWidth: 240 }}>Avance</TableCell>
               <TableCell align="right">Venta diaria</TableCell>
             </TableRow>
           </TableHead>
@@ -112,7 +112,7 @@ export default function ObjectivesView() {
                       variant="determinate"
                       value={Math.min(100, r.pacing ?? 0)}
                       color={COLOR[r.status]}
-                      sx={{ flex: 1, height: 8, borderRadius: 4 }}
+                      sx={{ width: 80, flex: 'none', height: 8, borderRadius: 4 }}
                     />
                     <Chip
                       size="small"
