@@ -29,7 +29,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
-import { type Column, DataSheetGrid, intColumn, keyColumn, textColumn } from 'react-datasheet-grid';
+import { type Column, DataSheetGrid, intColumn, keyColumn } from 'react-datasheet-grid';
 import 'react-datasheet-grid/dist/style.css';
 import { HttpError, http } from '../../api/http';
 import { usePermission } from '../../auth/session';
@@ -47,6 +47,8 @@ type SheetRow = {
 } & Record<string, number | string | null>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
+/** The last row of the sheet: the day totals (read-only, never sent). */
+const TOTAL_KEY = 'total';
 
 /** A column of the sheet bound to one key of the row (the library's types are per value type). */
 const cell = (key: string, kind: Partial<Column>): Column<SheetRow> =>
@@ -104,24 +106,11 @@ export default function DailyScreen() {
         minWidth: 42,
         basis: 42,
         grow: 0,
-        disabled: future || !canStore,
+        disabled:
+          future || !canStore ? true : ({ rowData }: { rowData: SheetRow }) => rowData.key === TOTAL_KEY,
       };
     });
     return [
-      {
-        ...cell('dealer', textColumn),
-        title: 'Concesionario',
-        disabled: true,
-        minWidth: 200,
-        grow: 0,
-      },
-      {
-        ...cell('model', textColumn),
-        title: 'Modelo',
-        disabled: true,
-        minWidth: 150,
-        grow: 0,
-      },
       ...dayCols,
       {
         ...cell('total', intColumn),
@@ -173,6 +162,17 @@ export default function DailyScreen() {
     rows.reduce((a, r) => a + ((r[`d${i + 1}`] as number) ?? 0), 0),
   );
   const total = totalsByDay.reduce((a, b) => a + b, 0);
+  const totalRow: SheetRow = {
+    key: TOTAL_KEY,
+    dealer_id: 0,
+    model_id: 0,
+    dealer: '',
+    model: 'Total por dia',
+    total,
+  };
+  totalsByDay.forEach((t, i) => {
+    totalRow[`d${i + 1}`] = t || null;
+  });
 
   return (
     <Paper sx={{ p: 2 }}>
@@ -252,10 +252,10 @@ export default function DailyScreen() {
       ) : (
         <Box aria-label="Venta diaria del mes" role="region" sx={{ '.dsg-container': { fontSize: 13 } }}>
           <DataSheetGrid<SheetRow>
-            value={rows}
+            value={[...rows, totalRow]}
             onChange={(v) =>
               setRows(
-                v.map((r) => ({
+                v.slice(0, -1).map((r) => ({
                   ...r,
                   total: Array.from({ length: days }, (_, i) => (r[`d${i + 1}`] as number) ?? 0).reduce(
                     (a, b) => a + b,
@@ -267,16 +267,30 @@ export default function DailyScreen() {
             columns={columns}
             lockRows
             rowKey="key"
-            height={Math.min(560, 40 + rows.length * 40)}
+            // The dealer and model stay in view while the days scroll (the gutter is the grid's frozen column).
+            gutterColumn={{
+              basis: 330,
+              minWidth: 330,
+              title: 'Concesionario / Modelo',
+              component: ({ rowData }) => (
+                <Box
+                  sx={{
+                    px: 1,
+                    width: '100%',
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    whiteSpace: 'nowrap',
+                    fontSize: 13,
+                  }}
+                  title={`${rowData.dealer} · ${rowData.model}`}
+                >
+                  <b>{rowData.model}</b>
+                  {rowData.dealer ? ` · ${rowData.dealer}` : ''}
+                </Box>
+              ),
+            }}
+            height={Math.min(560, 80 + rows.length * 40)}
           />
-          <Box sx={{ display: 'flex', fontSize: 13, fontWeight: 700, mt: 1, overflowX: 'auto' }}>
-            <Box sx={{ width: 390, flex: 'none', pl: 1 }}>Total por dia</Box>
-            {totalsByDay.map((t, i) => (
-              <Box key={i} sx={{ width: 42, flex: 'none', textAlign: 'right', pr: 0.5 }}>
-                {t || ''}
-              </Box>
-            ))}
-          </Box>
         </Box>
       )}
       <UploadDialog
