@@ -11,7 +11,7 @@ import type {
   TransactionSummary,
 } from '@app/contracts';
 import { daysInMonth } from '@app/contracts';
-import { and, asc, desc, eq, gte, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { scopeCondition } from '../../core/resource-query';
@@ -26,8 +26,17 @@ export interface SummaryFilter {
   dealerId?: number;
 }
 
-/** The dealers a summary lists: every active dealer in the user's scope (or the one asked for). */
-export async function dealersInScope(db: Executor, user: CurrentUser, dealerId?: number) {
+/**
+ * The dealers a summary lists: every active dealer in the user's scope (or the one asked for),
+ * and the inactive ones that have figures in the period (`withData`), so no unit goes missing.
+ */
+export async function dealersInScope(
+  db: Executor,
+  user: CurrentUser,
+  dealerId?: number,
+  withData: Iterable<number> = [],
+) {
+  const ids = [...new Set(withData)];
   return db
     .select({ id: dealers.id, code: dealers.code, name: dealers.name, zone_name: zones.name })
     .from(dealers)
@@ -35,7 +44,11 @@ export async function dealersInScope(db: Executor, user: CurrentUser, dealerId?:
     .where(
       and(
         scopeCondition(dealerResource, user),
-        dealerId ? eq(dealers.id, dealerId) : eq(dealers.active, true),
+        dealerId
+          ? eq(dealers.id, dealerId)
+          : ids.length
+            ? or(eq(dealers.active, true), inArray(dealers.id, ids))
+            : eq(dealers.active, true),
       ),
     )
     .orderBy(asc(dealers.name), asc(dealers.id));
@@ -79,7 +92,7 @@ export async function transactionSummary(
     months: Object.fromEntries(q.months.map((m) => [m, 0])) as Record<number, number>,
     total: 0,
   };
-  const rows: DealerMonthRow[] = (await dealersInScope(db, user, q.dealerId)).map((d) => {
+  const rows: DealerMonthRow[] = (await dealersInScope(db, user, q.dealerId, byDealer.keys())).map((d) => {
     const got = byDealer.get(d.id) ?? {};
     const months = Object.fromEntries(q.months.map((m) => [m, got[m] ?? 0])) as Record<number, number>;
     const total = q.months.reduce((s, m) => s + months[m], 0);
@@ -200,7 +213,12 @@ export async function objectivesSummary(
   for (const u of dispatched) cell(u.dealer_id, u.manufacturer_id).units = u.units;
   for (const s of sold) cell(s.dealer_id, s.manufacturer_id).sold = s.units;
 
-  const dealerRows = await dealersInScope(db, user, q.dealerId);
+  const dealerRows = await dealersInScope(
+    db,
+    user,
+    q.dealerId,
+    [...cells.keys()].map((k) => Number(k.split('|')[0])),
+  );
   const brands = await db
     .select({ id: manufacturers.id, name: manufacturers.name })
     .from(manufacturers)
