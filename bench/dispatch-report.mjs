@@ -53,7 +53,9 @@ async function fill() {
            (SELECT array_agg(id ORDER BY id) ids FROM dealers) d,
            (SELECT array_agg(id ORDER BY id) ids FROM manufacturers) b`);
     await pool.query('ANALYZE dispatches');
-    console.log(`dispatches llenada hasta ${DISPATCHES} filas en ${round((performance.now() - t0) / 1000)} s`);
+    console.log(
+      `dispatches llenada hasta ${DISPATCHES} filas en ${round((performance.now() - t0) / 1000)} s`,
+    );
   } finally {
     await pool.end();
   }
@@ -108,16 +110,25 @@ try {
   const header = ws.getRow(ws.rowCount - 1 - (ws.rowCount - 1 - 6));
   const totalCell = last.getCell(last.cellCount).value;
   const pool = new pg.Pool({ connectionString: dbUrl, max: 1 });
-  const [{ sum }] = (await pool.query(`SELECT sum(units)::int AS sum FROM dispatches WHERE dispatch_date BETWEEN '2025-01-01' AND '2025-12-31'`)).rows;
+  const [{ sum }] = (
+    await pool.query(
+      `SELECT sum(units)::int AS sum FROM dispatches WHERE dispatch_date BETWEEN '2025-01-01' AND '2025-12-31'`,
+    )
+  ).rows;
   await pool.end();
   console.log(
     `  archivo: ${round(runs[0].buffer.length / 1024)} KB, ${ws.rowCount - 7} filas (concesionario x marca), ` +
       `${(header.values.length ?? 1) - 1} columnas; total del archivo ${totalCell}, SUM(units) en la base ${sum}`,
   );
-  console.log(`  tiempos: ${runs.map((r) => round(r.seconds)).join(' s, ')} s; VmHWM del servidor ${round(hwm / 1024)} MB`);
+  console.log(
+    `  tiempos: ${runs.map((r) => round(r.seconds)).join(' s, ')} s; VmHWM del servidor ${round(hwm / 1024)} MB`,
+  );
   if (totalCell !== sum) throw new Error('El total del reporte no coincide con la base');
   figure('reporte dinamico 12 meses, 200.000 despachos, tiempo', round(worst), 's', { op: '<=', value: 3 });
-  figure('reporte dinamico 12 meses, RSS maximo del servidor', round(hwm / 1024), 'MB', { op: '<', value: 250 });
+  figure('reporte dinamico 12 meses, RSS maximo del servidor', round(hwm / 1024), 'MB', {
+    op: '<',
+    value: 250,
+  });
 } finally {
   await server.stop();
 }

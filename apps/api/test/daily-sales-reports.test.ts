@@ -28,12 +28,17 @@ beforeAll(async () => {
   dealerToken = a.token;
   codeB = uniq('DB');
   // A dealer name that looks like a formula: every report must show it as text.
-  bId = (await api(t.app, 'POST', '/api/dealers', { token: admin, body: { code: codeB, name: '=HYPERLINK("x")' } })).body
-    .result.id;
+  bId = (
+    await api(t.app, 'POST', '/api/dealers', { token: admin, body: { code: codeB, name: '=HYPERLINK("x")' } })
+  ).body.result.id;
   brandV = (await t.handle.query<{ id: number }>("select id from manufacturers where code = 'V'"))[0].id;
   const model = async (name: string) =>
-    (await api(t.app, 'POST', '/api/manufacturer-models', { token: admin, body: { manufacturer_id: brandV, name } })).body
-      .result.id as number;
+    (
+      await api(t.app, 'POST', '/api/manufacturer-models', {
+        token: admin,
+        body: { manufacturer_id: brandV, name },
+      })
+    ).body.result.id as number;
   polo = await model('Polo');
   gol = await model('Gol');
   // 2024: dispatches of V for both dealers, a few per month (seasonal: more in December).
@@ -70,17 +75,27 @@ const entry = (dealer: number, model: number, day: number, units: number) => ({
   sale_date: `2024-05-${String(day).padStart(2, '0')}`,
   units,
 });
-const save = (entries: unknown[], token = admin) => api(t.app, 'POST', '/api/daily-sales', { token, body: { entries } });
-const grid = (token = admin, q = '') => api(t.app, 'GET', `/api/daily-sales?year=2024&month=5${q}`, { token });
+const save = (entries: unknown[], token = admin) =>
+  api(t.app, 'POST', '/api/daily-sales', { token, body: { entries } });
+const grid = (token = admin, q = '') =>
+  api(t.app, 'GET', `/api/daily-sales?year=2024&month=5${q}`, { token });
 
 describe('daily sales', () => {
   it('saves the cells of the grid and answers the month grid with its totals', async () => {
-    const res = await save([entry(aId, polo, 2, 3), entry(aId, gol, 2, 1), entry(aId, polo, 15, 2), entry(bId, polo, 31, 4)]);
+    const res = await save([
+      entry(aId, polo, 2, 3),
+      entry(aId, gol, 2, 1),
+      entry(aId, polo, 15, 2),
+      entry(bId, polo, 31, 4),
+    ]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.result).toMatchObject({ saved: 4, failed: 0 });
     const g = (await grid()).body.result;
     expect(g.days).toBe(31);
-    const a = g.rows.find((r: { dealer_id: number; manufacturer_model_id: number }) => r.dealer_id === aId && r.manufacturer_model_id === polo);
+    const a = g.rows.find(
+      (r: { dealer_id: number; manufacturer_model_id: number }) =>
+        r.dealer_id === aId && r.manufacturer_model_id === polo,
+    );
     expect(a).toMatchObject({ model_name: 'Polo', days: { 2: 3, 15: 2 }, total: 5 });
     expect(g.totals.days[2]).toBe(4);
     expect(g.totals.total).toBe(10);
@@ -88,7 +103,9 @@ describe('daily sales', () => {
     await save([entry(aId, polo, 2, 5), entry(aId, gol, 2, 0)]);
     const after = (await grid()).body.result;
     expect(after.totals.total).toBe(5 + 2 + 4);
-    expect(after.rows.some((r: { manufacturer_model_id: number }) => r.manufacturer_model_id === gol)).toBe(false);
+    expect(after.rows.some((r: { manufacturer_model_id: number }) => r.manufacturer_model_id === gol)).toBe(
+      false,
+    );
   });
 
   it('lets a dealer user write and read its own dealer only: nothing is saved for another dealer', async () => {
@@ -104,25 +121,42 @@ describe('daily sales', () => {
   });
 
   it('refuses odd cells with the field rules and a future day', async () => {
-    const res = await save([{ dealer_id: aId, manufacturer_model_id: polo, sale_date: '2024-05-40', units: -1 }, entry(aId, polo, 1, 1), { ...entry(aId, polo, 1, 1), sale_date: '2999-01-01' }]);
+    const res = await save([
+      { dealer_id: aId, manufacturer_model_id: polo, sale_date: '2024-05-40', units: -1 },
+      entry(aId, polo, 1, 1),
+      { ...entry(aId, polo, 1, 1), sale_date: '2999-01-01' },
+    ]);
     expect(res.body.result.saved).toBe(0);
     expect(res.body.result.report[0].errors).toEqual(['Unidades el valor minimo es 0']);
-    expect(res.body.result.report[2].errors).toEqual(['Fecha 2999-01-01: no se puede registrar una venta futura']);
+    expect(res.body.result.report[2].errors).toEqual([
+      'Fecha 2999-01-01: no se puede registrar una venta futura',
+    ]);
     const bad = await api(t.app, 'POST', '/api/daily-sales', { token: admin, body: { entries: [] } });
     expect(bad.status).toBe(422);
     expect((await api(t.app, 'GET', '/api/daily-sales?year=2024', { token: admin })).status).toBe(422);
   });
 
   it('downloads Formato_Daily_{year}_{month}.xlsx with what was entered, and takes it back', async () => {
-    const res = await api(t.app, 'GET', `/api/daily-sales/template?year=2024&month=5&manufacturer=V&dealer=${aId}`, { token: admin });
+    const res = await api(
+      t.app,
+      'GET',
+      `/api/daily-sales/template?year=2024&month=5&manufacturer=V&dealer=${aId}`,
+      { token: admin },
+    );
     expect(res.status).toBe(200);
     expect(String(res.headers['content-disposition'])).toContain('filename="Formato_Daily_2024_5.xlsx"');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.raw as never);
     const ws = wb.worksheets[0];
-    expect((ws.getRow(1).values as unknown[]).slice(1, 6)).toEqual(['Concesionario', 'Marca', 'Modelo', '1', '2']);
+    expect((ws.getRow(1).values as unknown[]).slice(1, 6)).toEqual([
+      'Concesionario',
+      'Marca',
+      'Modelo',
+      '1',
+      '2',
+    ]);
     expect(ws.getRow(1).cellCount).toBe(3 + 31);
-    const poloRow = ws.getRows(2, ws.rowCount - 1)!.find((r) => r.getCell(3).value === 'Polo')!;
+    const poloRow = ws.getRows(2, ws.rowCount - 1).find((r) => r.getCell(3).value === 'Polo')!;
     expect(poloRow.getCell(1).value).toBe(codeA);
     expect(poloRow.getCell(3 + 2).value).toBe(5);
     // Fill day 20 and upload: saved; the day-2 value stays.
@@ -137,7 +171,10 @@ describe('daily sales', () => {
     expect(up.statusCode, up.body).toBe(200);
     expect(up.json().result.failed).toBe(0);
     const g = (await grid()).body.result;
-    const a = g.rows.find((r: { dealer_id: number; manufacturer_model_id: number }) => r.dealer_id === aId && r.manufacturer_model_id === polo);
+    const a = g.rows.find(
+      (r: { dealer_id: number; manufacturer_model_id: number }) =>
+        r.dealer_id === aId && r.manufacturer_model_id === polo,
+    );
     expect(a.days).toMatchObject({ 2: 5, 15: 2, 20: 7 });
     // The same file said to be another month is refused.
     const wrong = await t.app.inject({
@@ -180,14 +217,23 @@ function expectHeaderBlock(r: Awaited<ReturnType<typeof readReport>>, title: str
 
 describe('the named reports', () => {
   it('Reporte-Despachos-{brand}-{year}-{months}.xlsx: units per dealer × month, totals as numbers', async () => {
-    const res = await api(t.app, 'GET', '/api/transaction/report-export?manufacturer=V&year=2024&months=4,5,6', { token: admin });
+    const res = await api(
+      t.app,
+      'GET',
+      '/api/transaction/report-export?manufacturer=V&year=2024&months=4,5,6',
+      { token: admin },
+    );
     expect(res.status).toBe(200);
-    expect(String(res.headers['content-disposition'])).toContain('filename="Reporte-Despachos-Volkswagen-2024-4-6.xlsx"');
+    expect(String(res.headers['content-disposition'])).toContain(
+      'filename="Reporte-Despachos-Volkswagen-2024-4-6.xlsx"',
+    );
     const r = await readReport(res.raw);
     expectHeaderBlock(r, 'Reporte de Despachos', 'Volkswagen');
     expect(r.header.slice(3)).toEqual(['Abr', 'May', 'Jun', 'Total', 'Objetivo', 'Cumplimiento']);
     const want = (dealer: number | null, m: number) =>
-      dispatched.filter((d) => (dealer === null || d.dealer === dealer) && d.month === m).reduce((a, d) => a + d.units, 0);
+      dispatched
+        .filter((d) => (dealer === null || d.dealer === dealer) && d.month === m)
+        .reduce((a, d) => a + d.units, 0);
     const rowA = r.data.find((row) => row.getCell(1).value === codeA)!;
     expect(rowA.getCell(r.col('May')).value).toBe(want(aId, 5));
     expect(rowA.getCell(r.col('Objetivo')).value).toBe(14);
@@ -219,7 +265,12 @@ describe('the named reports', () => {
       method: 'POST',
       url: '/api/transaction/export-dynamic-report',
       headers: { authorization: `Bearer ${admin}` },
-      payload: { rangeFrom: { year: 2024, month: 11 }, rangeDays: { year: 2025, month: 1 }, manufacturer: brandV, marcaSeleccionada: 'VW' },
+      payload: {
+        rangeFrom: { year: 2024, month: 11 },
+        rangeDays: { year: 2025, month: 1 },
+        manufacturer: brandV,
+        marcaSeleccionada: 'VW',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(String(res.headers['content-disposition'])).toContain('filename="Reporte.xlsx"');
@@ -236,29 +287,52 @@ describe('the named reports', () => {
       method: 'POST',
       url: '/api/transaction/export-dynamic-report',
       headers: { authorization: `Bearer ${admin}` },
-      payload: { title_download: 'Despachos Q4', monthHeaders: ['Octubre', 'Noviembre', 'Diciembre'], rangeFrom: { year: 2024, month: 10 }, rangeDays: { year: 2024, month: 12 } },
+      payload: {
+        title_download: 'Despachos Q4',
+        monthHeaders: ['Octubre', 'Noviembre', 'Diciembre'],
+        rangeFrom: { year: 2024, month: 10 },
+        rangeDays: { year: 2024, month: 12 },
+      },
     });
     expect(String(named.headers['content-disposition'])).toContain('filename="Despachos_Q4.xlsx"');
     const n = await readReport(named.rawPayload);
-    expect(n.header).toEqual(['Codigo', 'Concesionario', 'Zona', 'Marca', 'Octubre', 'Noviembre', 'Diciembre', 'Total']);
+    expect(n.header).toEqual([
+      'Codigo',
+      'Concesionario',
+      'Zona',
+      'Marca',
+      'Octubre',
+      'Noviembre',
+      'Diciembre',
+      'Total',
+    ]);
     const mismatch = await api(t.app, 'POST', '/api/transaction/export-dynamic-report', {
       token: admin,
-      body: { monthHeaders: ['Uno'], rangeFrom: { year: 2024, month: 1 }, rangeDays: { year: 2024, month: 3 } },
+      body: {
+        monthHeaders: ['Uno'],
+        rangeFrom: { year: 2024, month: 1 },
+        rangeDays: { year: 2024, month: 3 },
+      },
     });
     expect(mismatch.status).toBe(422);
   });
 
   it('Reporte_Daily_{brand}_{year}_{month}.xlsx: units per dealer × day, for a dealer user its own row', async () => {
     const g = (await grid()).body.result;
-    const res = await api(t.app, 'GET', '/api/daily-sales-report?year=2024&month=5&manufacturer=V', { token: admin });
+    const res = await api(t.app, 'GET', '/api/daily-sales-report?year=2024&month=5&manufacturer=V', {
+      token: admin,
+    });
     expect(res.status).toBe(200);
-    expect(String(res.headers['content-disposition'])).toContain('filename="Reporte_Daily_Volkswagen_2024_5.xlsx"');
+    expect(String(res.headers['content-disposition'])).toContain(
+      'filename="Reporte_Daily_Volkswagen_2024_5.xlsx"',
+    );
     const r = await readReport(res.raw);
     expectHeaderBlock(r, 'Reporte de Venta Diaria', 'Volkswagen');
     expect(r.header.length).toBe(3 + 31 + 1);
     const sumDay = (day: number) =>
       g.rows.reduce((a: number, row: { days: Record<number, number> }) => a + (row.days[day] ?? 0), 0);
-    for (const day of [2, 3, 15, 20, 31]) expect(r.totals.getCell(r.col(String(day))).value, `dia ${day}`).toBe(sumDay(day));
+    for (const day of [2, 3, 15, 20, 31])
+      expect(r.totals.getCell(r.col(String(day))).value, `dia ${day}`).toBe(sumDay(day));
     expect(r.totals.getCell(r.col('Total')).value).toBe(g.totals.total);
     const own = await api(t.app, 'GET', '/api/daily-sales-report?year=2024&month=5', { token: dealerToken });
     const o = await readReport(own.raw);
@@ -272,11 +346,15 @@ describe('the named reports', () => {
       body: { year: 2024, month: 5, manufacturer: 'V' },
     });
     expect(res.status).toBe(200);
-    expect(String(res.headers['content-disposition'])).toContain('filename="Reporte-Interno-Volkswagen-2024-5.xlsx"');
+    expect(String(res.headers['content-disposition'])).toContain(
+      'filename="Reporte-Interno-Volkswagen-2024-5.xlsx"',
+    );
     const r = await readReport(res.raw);
     expectHeaderBlock(r, 'Reporte Interno de Despachos y Objetivos', 'Volkswagen');
     const ytd = (dealer: number | null) =>
-      dispatched.filter((d) => (dealer === null || d.dealer === dealer) && d.month <= 5).reduce((a, d) => a + d.units, 0);
+      dispatched
+        .filter((d) => (dealer === null || d.dealer === dealer) && d.month <= 5)
+        .reduce((a, d) => a + d.units, 0);
     const may = dispatched.filter((d) => d.month === 5).reduce((a, d) => a + d.units, 0);
     expect(r.totals.getCell(r.col('Objetivo mes')).value).toBe(12);
     expect(r.totals.getCell(r.col('Despachos mes')).value).toBe(may);
@@ -290,10 +368,14 @@ describe('the named reports', () => {
       token: admin,
       body: { year: 2024, month: 5, manufacturer: brandV },
     });
-    expect(String(daily.headers['content-disposition'])).toContain('filename="Reporte_Daily_Interno_Volkswagen_2024_5.xlsx"');
+    expect(String(daily.headers['content-disposition'])).toContain(
+      'filename="Reporte_Daily_Interno_Volkswagen_2024_5.xlsx"',
+    );
     const d = await readReport(daily.raw);
     const g = (await grid(admin, '&manufacturer=V')).body.result;
-    const soldA = g.rows.filter((x: { dealer_id: number }) => x.dealer_id === aId).reduce((a: number, x: { total: number }) => a + x.total, 0);
+    const soldA = g.rows
+      .filter((x: { dealer_id: number }) => x.dealer_id === aId)
+      .reduce((a: number, x: { total: number }) => a + x.total, 0);
     const dA = d.data.find((row) => row.getCell(1).value === codeA)!;
     expect(dA.getCell(d.col('Objetivo mes')).value).toBe(8);
     // A past month: the whole objective is due, and the projection is what was sold.
@@ -310,7 +392,10 @@ describe('the named reports', () => {
       ['POST', '/api/transaction/export-internal-report'],
       ['POST', '/api/transaction/export-internal-daily-report'],
     ] as const) {
-      expect((await api(t.app, m, url, { token: dealerToken, body: m === 'POST' ? {} : undefined })).status, url).toBe(403);
+      expect(
+        (await api(t.app, m, url, { token: dealerToken, body: m === 'POST' ? {} : undefined })).status,
+        url,
+      ).toBe(403);
     }
   });
 });

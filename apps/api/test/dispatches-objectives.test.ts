@@ -20,7 +20,13 @@ const vin = vinFactory();
 /** Units dispatched per `${dealer}|${brand}|${date}` as the test wrote them. */
 const written: { dealer: number; brand: number; date: string; units: number; model: number | null }[] = [];
 
-async function dispatch(dealer: number, brand: number, date: string, units: number, model: number | null = null) {
+async function dispatch(
+  dealer: number,
+  brand: number,
+  date: string,
+  units: number,
+  model: number | null = null,
+) {
   written.push({ dealer, brand, date, units, model });
   await t.handle.query(
     `insert into dispatches (dealer_id, manufacturer_id, manufacturer_model_id, model_name, vin, dispatch_date, units, source)
@@ -37,13 +43,18 @@ beforeAll(async () => {
   aId = a.dealerId;
   dealerToken = a.token;
   codeB = uniq('OB');
-  bId = (await api(t.app, 'POST', '/api/dealers', { token: admin, body: { code: codeB, name: 'Beta Objetivos' } })).body
-    .result.id;
+  bId = (
+    await api(t.app, 'POST', '/api/dealers', { token: admin, body: { code: codeB, name: 'Beta Objetivos' } })
+  ).body.result.id;
   const brands = await t.handle.query<{ id: number; code: string }>('select id, code from manufacturers');
   brandV = brands.find((b) => b.code === 'V')!.id;
   brandN = brands.find((b) => b.code === 'N')!.id;
-  polo = (await api(t.app, 'POST', '/api/manufacturer-models', { token: admin, body: { manufacturer_id: brandV, name: 'Polo' } }))
-    .body.result.id;
+  polo = (
+    await api(t.app, 'POST', '/api/manufacturer-models', {
+      token: admin,
+      body: { manufacturer_id: brandV, name: 'Polo' },
+    })
+  ).body.result.id;
   // March 2025: A dispatches V on the 3rd, 10th, 14th and 20th; B on the 5th; N for A on the 12th.
   await dispatch(aId, brandV, '2025-03-03', 2, polo);
   await dispatch(aId, brandV, '2025-03-10', 3, polo);
@@ -126,14 +137,46 @@ describe('Formato_Objetivos.xlsx', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.raw as never);
     const header = (wb.worksheets[0].getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['Concesionario', 'Marca', 'Año', 'Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Jul', 'Ago', 'Sep', 'Oct', 'Nov', 'Dic']);
+    expect(header).toEqual([
+      'Concesionario',
+      'Marca',
+      'Año',
+      'Ene',
+      'Feb',
+      'Mar',
+      'Abr',
+      'May',
+      'Jun',
+      'Jul',
+      'Ago',
+      'Sep',
+      'Oct',
+      'Nov',
+      'Dic',
+    ]);
     expect(wb.worksheets[0].rowCount).toBe(1);
   });
 
   const upload = async (rows: unknown[][], token = admin) => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Objetivos');
-    ws.addRow(['Concesionario', 'Marca', 'Año', 'Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Jul', 'Ago', 'Sep', 'Oct', 'Nov', 'Dic']);
+    ws.addRow([
+      'Concesionario',
+      'Marca',
+      'Año',
+      'Ene',
+      'Feb',
+      'Mar',
+      'Abr',
+      'May',
+      'Jun',
+      'Jul',
+      'Ago',
+      'Sep',
+      'Oct',
+      'Nov',
+      'Dic',
+    ]);
     for (const r of rows) ws.addRow(r);
     const mp = multipart(Buffer.from(await wb.xlsx.writeBuffer()), 'Formato_Objetivos.xlsx');
     const res = await t.app.inject({
@@ -189,20 +232,33 @@ describe('Formato_Objetivos.xlsx', () => {
 
 describe('GET /api/objectives-summary', () => {
   it('on the 15th shows the objective prorated to the day and who is behind', async () => {
-    const res = await api(t.app, 'GET', `/api/objectives-summary?year=2025&month=3&as_of=2025-03-15&manufacturer=V`, {
-      token: admin,
-    });
+    const res = await api(
+      t.app,
+      'GET',
+      `/api/objectives-summary?year=2025&month=3&as_of=2025-03-15&manufacturer=V`,
+      {
+        token: admin,
+      },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const s = res.body.result;
     expect(s).toMatchObject({ year: 2025, month: 3, days_elapsed: 15, days_total: 31 });
     const expectedUnits = (dealer: number) =>
       written
-        .filter((w) => w.dealer === dealer && w.brand === brandV && w.date >= '2025-03-01' && w.date <= '2025-03-15')
+        .filter(
+          (w) =>
+            w.dealer === dealer && w.brand === brandV && w.date >= '2025-03-01' && w.date <= '2025-03-15',
+        )
         .reduce((a, w) => a + w.units, 0);
     const a = s.rows.find((r: { dealer_id: number }) => r.dealer_id === aId);
     const b = s.rows.find((r: { dealer_id: number }) => r.dealer_id === bId);
     // A: objective 31, 15 of 31 days → 15 to date; 6 units dispatched by the 15th.
-    expect(a).toMatchObject({ objective: 31, objective_to_date: 15, units: expectedUnits(aId), status: 'atrasado' });
+    expect(a).toMatchObject({
+      objective: 31,
+      objective_to_date: 15,
+      units: expectedUnits(aId),
+      status: 'atrasado',
+    });
     expect(a.units).toBe(6);
     expect(a.pacing).toBe(Math.round((6 / 15) * 1000) / 10);
     expect(a.compliance).toBe(Math.round((6 / 31) * 1000) / 10);
@@ -210,19 +266,28 @@ describe('GET /api/objectives-summary', () => {
     expect(b).toMatchObject({ objective: 10, objective_to_date: 4.8, units: 1, status: 'atrasado' });
     expect(s.totals.objective).toBe(41);
     // At the end of the month the whole objective counts.
-    const end = await api(t.app, 'GET', `/api/objectives-summary?year=2025&month=3&as_of=2025-04-02&manufacturer=V`, {
-      token: admin,
-    });
+    const end = await api(
+      t.app,
+      'GET',
+      `/api/objectives-summary?year=2025&month=3&as_of=2025-04-02&manufacturer=V`,
+      {
+        token: admin,
+      },
+    );
     const aEnd = end.body.result.rows.find((r: { dealer_id: number }) => r.dealer_id === aId);
     expect(aEnd).toMatchObject({ objective_to_date: 31, units: 10 });
   });
 
   it('gives a dealer user its own dealer only', async () => {
-    const res = await api(t.app, 'GET', '/api/objectives-summary?year=2025&month=3&as_of=2025-03-31', { token: dealerToken });
+    const res = await api(t.app, 'GET', '/api/objectives-summary?year=2025&month=3&as_of=2025-03-31', {
+      token: dealerToken,
+    });
     expect(res.status).toBe(200);
     expect(res.body.result.rows.length).toBeGreaterThan(0);
     for (const r of res.body.result.rows) expect(r.dealer_id).toBe(aId);
-    const asked = await api(t.app, 'GET', `/api/objectives-summary?year=2025&month=3&dealer=${bId}`, { token: dealerToken });
+    const asked = await api(t.app, 'GET', `/api/objectives-summary?year=2025&month=3&dealer=${bId}`, {
+      token: dealerToken,
+    });
     expect(asked.body.result.rows).toEqual([]);
   });
 
@@ -253,17 +318,25 @@ describe('GET /api/transaction-summary and dealer-models', () => {
     const grand = s.rows.reduce((a: number, r: { total: number }) => a + r.total, 0);
     expect(s.totals.total).toBe(grand);
     // A brand filter, and a dealer user's own row only.
-    const v = await api(t.app, 'GET', '/api/transaction-summary?year=2025&months=3&manufacturer=N', { token: admin });
+    const v = await api(t.app, 'GET', '/api/transaction-summary?year=2025&months=3&manufacturer=N', {
+      token: admin,
+    });
     expect(v.body.result.rows.find((r: { dealer_id: number }) => r.dealer_id === aId).months[3]).toBe(5);
     const own = await api(t.app, 'GET', '/api/transaction-summary?year=2025', { token: dealerToken });
     expect(own.body.result.rows.map((r: { dealer_id: number }) => r.dealer_id)).toEqual([aId]);
   });
 
-  it("lists the catalogue models dispatched to a dealer", async () => {
+  it('lists the catalogue models dispatched to a dealer', async () => {
     const res = await api(t.app, 'GET', `/api/transaction/dealer-models?dealer=${aId}`, { token: admin });
     expect(res.status).toBe(200);
     expect(res.body.result.data).toEqual([
-      { manufacturer_model_id: polo, model_name: 'Polo', manufacturer_id: brandV, manufacturer_name: 'Volkswagen', units: 9 },
+      {
+        manufacturer_model_id: polo,
+        model_name: 'Polo',
+        manufacturer_id: brandV,
+        manufacturer_name: 'Volkswagen',
+        units: 9,
+      },
     ]);
     const other = await api(t.app, 'GET', `/api/transaction/dealer-models?dealer=${aId}`, {
       token: (await createDealerUser(t.app, admin)).token,

@@ -70,7 +70,11 @@ const line = (over: Record<string, unknown> = {}) => ({
 });
 
 const count = async () =>
-  (await t.handle.query<{ n: number; u: number }>('select count(*)::int as n, coalesce(sum(units),0)::int as u from dispatches'))[0];
+  (
+    await t.handle.query<{ n: number; u: number }>(
+      'select count(*)::int as n, coalesce(sum(units),0)::int as u from dispatches',
+    )
+  )[0];
 const pull = (q: string, token = admin) => api(t.app, 'GET', `/api/transaction-api?${q}`, { token });
 
 describe('GET /api/transaction-api', () => {
@@ -83,19 +87,39 @@ describe('GET /api/transaction-api', () => {
   it('pulls a month, keyed by SIMA id: the same pull again adds nothing', async () => {
     await setSetting(t.app, 'SIMA_API_URL', base);
     await setSetting(t.app, 'SIMA_API_TOKEN', 'token-sima');
-    const lines = [line(), line({ cantidad: 2, marca: 'Nissan', modelo: 'Versa', almacen_codigo: 'ALM-CAL', almacen: 'Almacen Callao' }), line({ concesionario: codeB })];
-    answers = (path, from) => (path.endsWith('/despachos') && from === '2025-03-01' ? { body: { data: lines } } : { body: [] });
+    const lines = [
+      line(),
+      line({
+        cantidad: 2,
+        marca: 'Nissan',
+        modelo: 'Versa',
+        almacen_codigo: 'ALM-CAL',
+        almacen: 'Almacen Callao',
+      }),
+      line({ concesionario: codeB }),
+    ];
+    answers = (path, from) =>
+      path.endsWith('/despachos') && from === '2025-03-01' ? { body: { data: lines } } : { body: [] };
     const before = await count();
     const res = await pull('year=2025&month=3');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.result).toMatchObject({ received: 3, added: 3, updated: 0, unchanged: 0, failed: 0, months: ['2025-03'] });
+    expect(res.body.result).toMatchObject({
+      received: 3,
+      added: 3,
+      updated: 0,
+      unchanged: 0,
+      failed: 0,
+      months: ['2025-03'],
+    });
     expect(requests.at(-1)).toBe('/sima/api/despachos?date_from=2025-03-01&date_to=2025-03-31');
     const after = await count();
     expect(after.n - before.n).toBe(3);
     expect(after.u - before.u).toBe(4);
     // Warehouses come with the lines.
     const offices = await api(t.app, 'GET', '/api/transaction-stored-offices?perPage=-1', { token: admin });
-    expect(offices.body.result.map((o: { code: string }) => o.code)).toEqual(expect.arrayContaining(['ALM-LUR', 'ALM-CAL']));
+    expect(offices.body.result.map((o: { code: string }) => o.code)).toEqual(
+      expect.arrayContaining(['ALM-LUR', 'ALM-CAL']),
+    );
 
     const again = await pull('year=2025&month=3');
     expect(again.body.result).toMatchObject({ received: 3, added: 0, updated: 0, unchanged: 3 });
@@ -132,7 +156,8 @@ describe('GET /api/transaction-api', () => {
 
   it('saves nothing when SIMA fails half-way: the second month answers 500', async () => {
     const may = [line({ fecha: '2025-05-20' }), line({ fecha: '2025-05-21' })];
-    answers = (_p, from) => (from === '2025-06-01' ? { status: 500, body: { error: 'caido' } } : { body: may });
+    answers = (_p, from) =>
+      from === '2025-06-01' ? { status: 500, body: { error: 'caido' } } : { body: may };
     const before = await count();
     const res = await pull('date_from=2025-05-01&date_to=2025-06-30');
     expect(res.status).toBe(502);
@@ -161,7 +186,13 @@ describe('GET /api/transaction-api', () => {
 describe('GET /api/transaction/manufacturers-sima', () => {
   it("lists SIMA's brands with the local brand they match", async () => {
     answers = (path) =>
-      path.endsWith('/marcas') ? { body: { marcas: [{ codigo: 'V', nombre: 'VOLKSWAGEN' }, { codigo: 'KIA', nombre: 'Kia' }, 'Suzuki'] } } : { body: [] };
+      path.endsWith('/marcas')
+        ? {
+            body: {
+              marcas: [{ codigo: 'V', nombre: 'VOLKSWAGEN' }, { codigo: 'KIA', nombre: 'Kia' }, 'Suzuki'],
+            },
+          }
+        : { body: [] };
     const res = await api(t.app, 'GET', '/api/transaction/manufacturers-sima', { token: admin });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.result).toEqual([
@@ -182,17 +213,33 @@ describe('dispatches resource', () => {
     expect(mine.body.result.data[0]).not.toHaveProperty('sima_key');
     const all = await api(t.app, 'GET', '/api/transactions?perPage=100', { token: admin });
     expect(all.body.result.total).toBeGreaterThan(mine.body.result.total);
-    const [{ id: brand }] = await t.handle.query<{ id: number }>("select id from manufacturers where code = 'S'");
+    const [{ id: brand }] = await t.handle.query<{ id: number }>(
+      "select id from manufacturers where code = 'S'",
+    );
     const created = await api(t.app, 'POST', '/api/transactions', {
       token: admin,
-      body: { dealer_id: aId, manufacturer_id: brand, model_name: 'Swift', vin: vin().toLowerCase(), dispatch_date: '2025-03-05', units: 1 },
+      body: {
+        dealer_id: aId,
+        manufacturer_id: brand,
+        model_name: 'Swift',
+        vin: vin().toLowerCase(),
+        dispatch_date: '2025-03-05',
+        units: 1,
+      },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body.result).toMatchObject({ source: 'Manual', units: 1 });
     expect(created.body.result.vin).toMatch(/^[A-Z0-9]{17}$/);
     const bad = await api(t.app, 'POST', '/api/transactions', {
       token: admin,
-      body: { dealer_id: aId, manufacturer_id: brand, model_name: 'Swift', vin: 'X', dispatch_date: '2025-03-05', units: 0 },
+      body: {
+        dealer_id: aId,
+        manufacturer_id: brand,
+        model_name: 'Swift',
+        vin: 'X',
+        dispatch_date: '2025-03-05',
+        units: 0,
+      },
     });
     expect(bad.status).toBe(422);
     expect(bad.body.error.validationErrors).toEqual(

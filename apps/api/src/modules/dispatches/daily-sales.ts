@@ -4,8 +4,8 @@
 import {
   DAILY_TEMPLATE_HEADERS,
   type DailySaleEntryInput,
-  daysInMonth,
   dailySaleEntrySchema,
+  daysInMonth,
   type ImportReportEntry,
   type ImportResult,
 } from '@app/contracts';

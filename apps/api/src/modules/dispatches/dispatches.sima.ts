@@ -2,13 +2,13 @@
 // checked, and only when every month arrived and every line is right are they written, in one
 // transaction. A line is keyed by SIMA's id (else its VIN), so pulling the same period again
 // updates what changed and adds nothing twice.
-import { type SimaPullResult, type PullReportEntry, VIN_RE } from '@app/contracts';
+import { type PullReportEntry, type SimaPullResult, VIN_RE } from '@app/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { fetchSimaDispatches, type SimaRecord } from '../../connectors/sima';
 import type { Executor, Tx } from '../../core/action';
 import { ValidationError } from '../../core/errors';
 import { parseDate, text, up } from '../sales/sales.import';
-import { type Lookups, loadLookups, limaToday, monthEnd, monthStart } from './dispatches.lookups';
+import { type Lookups, limaToday, loadLookups, monthEnd, monthStart } from './dispatches.lookups';
 import { dispatches, storedOffices } from './dispatches.tables';
 
 type NewDispatch = typeof dispatches.$inferInsert;

@@ -205,8 +205,10 @@ export async function objectivesSummary(
   const cells = new Map<string, { objective: number; units: number; sold: number }>();
   const cell = (d: number, b: number) => {
     const k = `${d}|${b}`;
-    let c = cells.get(k);
-    if (!c) cells.set(k, (c = { objective: 0, units: 0, sold: 0 }));
+    const found = cells.get(k);
+    if (found) return found;
+    const c = { objective: 0, units: 0, sold: 0 };
+    cells.set(k, c);
     return c;
   };
   for (const o of objectives) cell(o.dealer_id, o.manufacturer_id).objective = o.units;
@@ -339,7 +341,8 @@ export async function dailyGrid(
     let row = rows.get(key);
     if (!row) {
       const { day: _d, units: _u, ...head } = e;
-      rows.set(key, (row = { ...head, days: {}, total: 0 }));
+      row = { ...head, days: {}, total: 0 };
+      rows.set(key, row);
     }
     row.days[e.day] = e.units;
     row.total += e.units;

@@ -34,8 +34,8 @@ import 'react-datasheet-grid/dist/style.css';
 import { HttpError, http } from '../../api/http';
 import { usePermission } from '../../auth/session';
 import { useGlobalFilters } from '../../shell/filters';
-import { brandLabel, download, MonthField, thisMonth, thisYear, UploadDialog, YearField } from './shared';
 import { useBrands } from './SummaryView';
+import { brandLabel, download, MonthField, thisMonth, thisYear, UploadDialog, YearField } from './shared';
 
 type SheetRow = {
   key: string;
