@@ -156,7 +156,7 @@ describe('daily sales', () => {
       '2',
     ]);
     expect(ws.getRow(1).cellCount).toBe(3 + 31);
-    const poloRow = ws.getRows(2, ws.rowCount - 1).find((r) => r.getCell(3).value === 'Polo')!;
+    const poloRow = (ws.getRows(2, ws.rowCount - 1) ?? []).find((r) => r.getCell(3).value === 'Polo')!;
     expect(poloRow.getCell(1).value).toBe(codeA);
     expect(poloRow.getCell(3 + 2).value).toBe(5);
     // Fill day 20 and upload: saved; the day-2 value stays.
