@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MONTHS } from './fixed-lists';
 import { defineContract, f, field } from './resources/fields';
 import { RESOURCE_HEADS } from './resources/heads';
-import { DATE_RE, VIN_RE } from './sales';
+import { DATE_RE, vinField } from './sales';
 
 const dateRule = (l: string) =>
   z.string({ error: () => `${l} es obligatorio` }).regex(DATE_RE, 'Formato de fecha YYYY-MM-DD');
@@ -33,15 +33,7 @@ export const dispatchContract = defineContract(RESOURCE_HEADS.transactions, {
     within: 'manufacturer_id',
   }),
   model_name: f.text('Modelo', 150, { search: true, sort: true, column: { flex: 1 } }),
-  vin: f.rule(
-    'VIN',
-    (l) =>
-      field
-        .text(l, 17)
-        .transform((v) => v.toUpperCase())
-        .refine((v) => VIN_RE.test(v), `${l} debe tener 17 caracteres (letras y numeros, sin I, O, Q)`),
-    { search: true, sort: true, column: { width: 175 } },
-  ),
+  vin: vinField(),
   units: f.int('Unidades', 1, 999, { sort: true, column: { width: 95 } }),
   invoice: f.optText('Factura', 40, { search: true, column: { width: 120 } }),
   source: f.display('Origen', { filter: true, column: { width: 90 } }),

@@ -1,7 +1,7 @@
 // The named reports of SPEC §7, as report specs for sendXlsxReport (core/xlsx): each reads its
 // figures within the caller's dealer scope and lays them out under a header block.
 import { DISPATCH_FILES, daysInMonth, MONTH_SHORT, MONTHS, type ReportRequest } from '@app/contracts';
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ValidationError } from '../../core/errors';
@@ -9,8 +9,14 @@ import { scopeCondition } from '../../core/resource-query';
 import type { ReportColumn, XlsxReport } from '../../core/xlsx';
 import { manufacturers } from '../../db/schema';
 import { type Brand, limaToday, monthEnd, monthStart } from './dispatches.lookups';
-import { dispatchResource, objectiveResource } from './dispatches.resources';
-import { dailyGrid, dealersInScope, objectivesSummary, transactionSummary } from './dispatches.summary';
+import { dispatchResource } from './dispatches.resources';
+import {
+  dailyGrid,
+  dealersInScope,
+  objectivesSummary,
+  transactionSummary,
+  unitsBy,
+} from './dispatches.summary';
 import { dispatches, dispatchObjectives } from './dispatches.tables';
 
 const brandName = (b?: Brand, shown?: string) => shown?.trim() || b?.name || 'Todas';
@@ -30,7 +36,18 @@ export async function dispatchReport(
 ): Promise<XlsxReport> {
   const summary = await transactionSummary(db, user, { ...q, manufacturerId: q.brand?.id });
   // The objective of the chosen months only (the year summary sums every month).
-  const objectiveRows = await monthObjectives(db, user, q.year, q.months, q.brand?.id);
+  const objectiveRows = new Map<number, number>();
+  const objectives = await unitsBy(
+    db,
+    user,
+    'objectives',
+    { manufacturerId: q.brand?.id, dealerId: q.dealerId },
+    and(eq(dispatchObjectives.year, q.year), inArray(dispatchObjectives.month, q.months)),
+  );
+  for (const [k, units] of objectives) {
+    const dealer = Number(k.split('|')[0]);
+    objectiveRows.set(dealer, (objectiveRows.get(dealer) ?? 0) + units);
+  }
   const rows = summary.rows.map((r) => {
     const objective = objectiveRows.get(r.dealer_id) ?? 0;
     const out: Record<string, unknown> = {
@@ -71,32 +88,6 @@ export async function dispatchReport(
     totalsFrom: (s) => ({ compliance: pct(s.total, s.objective) }),
     freezeColumns: 2,
   };
-}
-
-/** Sum of the objectives of some months of a year, per dealer. */
-async function monthObjectives(
-  db: Executor,
-  user: CurrentUser,
-  year: number,
-  months: number[],
-  brandId?: number,
-) {
-  const rows = await db
-    .select({
-      dealer_id: dispatchObjectives.dealer_id,
-      units: sql<number>`sum(${dispatchObjectives.units})::int`,
-    })
-    .from(dispatchObjectives)
-    .where(
-      and(
-        scopeCondition(objectiveResource, user),
-        eq(dispatchObjectives.year, year),
-        sql`${dispatchObjectives.month} = any(${sql.param(months)}::int[])`,
-        brandId ? eq(dispatchObjectives.manufacturer_id, brandId) : undefined,
-      ),
-    )
-    .groupBy(dispatchObjectives.dealer_id);
-  return new Map(rows.map((r) => [r.dealer_id, r.units]));
 }
 
 /** The months from rangeFrom to rangeDays (or year/month), at most 36. */
@@ -241,7 +232,13 @@ export async function internalReport(
 ): Promise<XlsxReport> {
   const end = monthEnd(q.year, q.month);
   const month = await objectivesSummary(db, user, { ...q, manufacturerId: q.brand?.id, asOf: end });
-  const ytdObjective = await monthObjectivesByBrand(db, user, q.year, q.month, q.brand?.id);
+  const ytdObjective = await unitsBy(
+    db,
+    user,
+    'objectives',
+    { manufacturerId: q.brand?.id, dealerId: q.dealerId },
+    and(eq(dispatchObjectives.year, q.year), lte(dispatchObjectives.month, q.month)),
+  );
   const ytd = await objectivesSummary(db, user, {
     year: q.year,
     manufacturerId: q.brand?.id,
@@ -319,33 +316,6 @@ export async function internalReport(
     }),
     freezeColumns: 2,
   };
-}
-
-/** Objectives from January to `month`, per dealer and brand. */
-async function monthObjectivesByBrand(
-  db: Executor,
-  user: CurrentUser,
-  year: number,
-  month: number,
-  brandId?: number,
-) {
-  const rows = await db
-    .select({
-      dealer_id: dispatchObjectives.dealer_id,
-      manufacturer_id: dispatchObjectives.manufacturer_id,
-      units: sql<number>`sum(${dispatchObjectives.units})::int`,
-    })
-    .from(dispatchObjectives)
-    .where(
-      and(
-        scopeCondition(objectiveResource, user),
-        eq(dispatchObjectives.year, year),
-        lte(dispatchObjectives.month, month),
-        brandId ? eq(dispatchObjectives.manufacturer_id, brandId) : undefined,
-      ),
-    )
-    .groupBy(dispatchObjectives.dealer_id, dispatchObjectives.manufacturer_id);
-  return new Map(rows.map((r) => [`${r.dealer_id}|${r.manufacturer_id}`, r.units]));
 }
 
 /** GET /api/daily-sales-report: units sold per dealer × day of a month (models summed). */

@@ -12,6 +12,7 @@ import type {
 } from '@app/contracts';
 import { daysInMonth } from '@app/contracts';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { scopeCondition } from '../../core/resource-query';
@@ -122,6 +123,60 @@ export function pacingStatus(objectiveToDate: number, units: number, objective: 
   return pace >= 1 ? 'adelantado' : pace >= 0.9 ? 'en_linea' : 'atrasado';
 }
 
+/** Where units per dealer and brand come from: objectives, dispatches or daily sales. */
+const SOURCES = {
+  objectives: {
+    resource: objectiveResource,
+    table: dispatchObjectives,
+    dealer: dispatchObjectives.dealer_id,
+    brand: dispatchObjectives.manufacturer_id,
+    units: dispatchObjectives.units,
+  },
+  dispatches: {
+    resource: dispatchResource,
+    table: dispatches,
+    dealer: dispatches.dealer_id,
+    brand: dispatches.manufacturer_id,
+    units: dispatches.units,
+  },
+  daily: {
+    resource: dailySaleEntryResource,
+    table: dailySales,
+    dealer: dailySales.dealer_id,
+    brand: dailySales.manufacturer_id,
+    units: dailySales.units,
+  },
+} as const;
+
+const between = (column: PgColumn, from: string, to: string) => and(gte(column, from), lte(column, to));
+
+/**
+ * Units per `${dealer_id}|${manufacturer_id}` of one source, within the user's dealer scope, the
+ * brand and dealer asked for, and `where` (a period).
+ */
+export async function unitsBy(
+  db: Executor,
+  user: CurrentUser,
+  source: keyof typeof SOURCES,
+  q: SummaryFilter,
+  where: SQL | undefined,
+): Promise<Map<string, number>> {
+  const s = SOURCES[source];
+  const rows = await db
+    .select({ dealer_id: s.dealer, manufacturer_id: s.brand, units: sql<number>`sum(${s.units})::int` })
+    .from(s.table)
+    .where(
+      and(
+        scopeCondition(s.resource, user),
+        where,
+        q.manufacturerId ? eq(s.brand, q.manufacturerId) : undefined,
+        q.dealerId ? eq(s.dealer, q.dealerId) : undefined,
+      ),
+    )
+    .groupBy(s.dealer, s.brand);
+  return new Map(rows.map((r) => [`${r.dealer_id}|${r.manufacturer_id}`, r.units]));
+}
+
 const pct = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 10 : null);
 
 /**
@@ -141,79 +196,32 @@ export async function objectivesSummary(
   const daysTotal = dayDiff(from, to) + 1;
   const daysElapsed = Math.max(0, Math.min(daysTotal, dayDiff(from, asOf) + 1));
   const upTo = asOf < to ? asOf : to;
-  const brandCond = (col: unknown) => (q.manufacturerId ? eq(col as never, q.manufacturerId) : undefined);
-  const dealerCond = (col: unknown) => (q.dealerId ? eq(col as never, q.dealerId) : undefined);
-
-  const objectives = await db
-    .select({
-      dealer_id: dispatchObjectives.dealer_id,
-      manufacturer_id: dispatchObjectives.manufacturer_id,
-      units: sql<number>`sum(${dispatchObjectives.units})::int`,
-    })
-    .from(dispatchObjectives)
-    .where(
-      and(
-        scopeCondition(objectiveResource, user),
-        eq(dispatchObjectives.year, q.year),
-        q.month ? eq(dispatchObjectives.month, q.month) : undefined,
-        brandCond(dispatchObjectives.manufacturer_id),
-        dealerCond(dispatchObjectives.dealer_id),
-      ),
-    )
-    .groupBy(dispatchObjectives.dealer_id, dispatchObjectives.manufacturer_id);
+  const objectives = await unitsBy(
+    db,
+    user,
+    'objectives',
+    q,
+    and(eq(dispatchObjectives.year, q.year), q.month ? eq(dispatchObjectives.month, q.month) : undefined),
+  );
+  const none = new Map<string, number>();
   const dispatched =
     daysElapsed === 0
-      ? []
-      : await db
-          .select({
-            dealer_id: dispatches.dealer_id,
-            manufacturer_id: dispatches.manufacturer_id,
-            units: sql<number>`sum(${dispatches.units})::int`,
-          })
-          .from(dispatches)
-          .where(
-            and(
-              scopeCondition(dispatchResource, user),
-              gte(dispatches.dispatch_date, from),
-              lte(dispatches.dispatch_date, upTo),
-              brandCond(dispatches.manufacturer_id),
-              dealerCond(dispatches.dealer_id),
-            ),
-          )
-          .groupBy(dispatches.dealer_id, dispatches.manufacturer_id);
+      ? none
+      : await unitsBy(db, user, 'dispatches', q, between(dispatches.dispatch_date, from, upTo));
   const sold =
-    daysElapsed === 0
-      ? []
-      : await db
-          .select({
-            dealer_id: dailySales.dealer_id,
-            manufacturer_id: dailySales.manufacturer_id,
-            units: sql<number>`sum(${dailySales.units})::int`,
-          })
-          .from(dailySales)
-          .where(
-            and(
-              scopeCondition(dailySaleEntryResource, user),
-              gte(dailySales.sale_date, from),
-              lte(dailySales.sale_date, upTo),
-              brandCond(dailySales.manufacturer_id),
-              dealerCond(dailySales.dealer_id),
-            ),
-          )
-          .groupBy(dailySales.dealer_id, dailySales.manufacturer_id);
+    daysElapsed === 0 ? none : await unitsBy(db, user, 'daily', q, between(dailySales.sale_date, from, upTo));
 
   const cells = new Map<string, { objective: number; units: number; sold: number }>();
-  const cell = (d: number, b: number) => {
-    const k = `${d}|${b}`;
+  const cell = (k: string) => {
     const found = cells.get(k);
     if (found) return found;
     const c = { objective: 0, units: 0, sold: 0 };
     cells.set(k, c);
     return c;
   };
-  for (const o of objectives) cell(o.dealer_id, o.manufacturer_id).objective = o.units;
-  for (const u of dispatched) cell(u.dealer_id, u.manufacturer_id).units = u.units;
-  for (const s of sold) cell(s.dealer_id, s.manufacturer_id).sold = s.units;
+  for (const [k, units] of objectives) cell(k).objective = units;
+  for (const [k, units] of dispatched) cell(k).units = units;
+  for (const [k, units] of sold) cell(k).sold = units;
 
   const dealerRows = await dealersInScope(
     db,
