@@ -53,9 +53,9 @@ export const RESOURCE_HEADS = heads({
   // Dispatches (despachos) and daily sales (issue 13): the SIMA warehouses, the dispatches, the
   // objectives (written by their batch/import actions) and the daily sales entries (by the grid).
   'transaction-stored-offices': { permission: 'Transactions', title: 'Almacenes' },
-  transactions: { permission: 'Transactions', title: 'Despachos', pageSize: 10 },
-  'dispatches-objectives': { permission: 'Transactions', title: 'Objetivos', pageSize: 10 },
-  'daily-sale-entries': { permission: 'DailySales', title: 'Venta diaria', pageSize: 10 },
+  transactions: { permission: 'Transactions', title: 'Despachos' },
+  'dispatches-objectives': { permission: 'Transactions', title: 'Objetivos' },
+  'daily-sale-entries': { permission: 'DailySales', title: 'Venta diaria' },
 });
 
 export type ResourcePath = keyof typeof RESOURCE_HEADS;

@@ -1,10 +1,7 @@
 // Pieces both screens of the module use: the year/month pickers, file downloads (GET and POST),
 // and the upload dialog of a template with its per-row report.
 import { type ImportResult, MONTHS, years } from '@app/contracts';
-import CheckCircle from '@mui/icons-material/CheckCircle';
-import ErrorIcon from '@mui/icons-material/Error';
 import FileDownload from '@mui/icons-material/FileDownload';
-import UploadFile from '@mui/icons-material/UploadFile';
 import {
   Alert,
   Box,
@@ -14,17 +11,13 @@ import {
   DialogContent,
   DialogTitle,
   LinearProgress,
-  List,
-  ListItem,
-  ListItemIcon,
-  ListItemText,
   MenuItem,
   TextField,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { type FileResult, HttpError, http, type Query, request, saveFile } from '../../api/http';
-import { sortReport } from '../sales/ImportDialog';
+import { ReportList, XlsxPicker } from '../sales/ImportDialog';
 
 export const thisYear = () => new Date().getFullYear();
 export const thisMonth = () => new Date().getMonth() + 1;
@@ -133,7 +126,6 @@ export function UploadDialog({
       setBusy(false);
     }
   };
-  const lines = result ? sortReport(result.report).slice(0, 300) : [];
   return (
     <Dialog open={open} onClose={busy ? undefined : close} maxWidth="md" fullWidth>
       <DialogTitle>{title}</DialogTitle>
@@ -146,22 +138,15 @@ export function UploadDialog({
           <Button variant="text" startIcon={<FileDownload />} onClick={template}>
             Descargar plantilla
           </Button>
-          <Button variant="outlined" component="label" startIcon={<UploadFile />} disabled={busy}>
-            Elegir archivo
-            <input
-              hidden
-              type="file"
-              aria-label="Archivo Excel"
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setResult(null);
-                setFailure(null);
-                e.target.value = '';
-              }}
-            />
-          </Button>
-          <Typography variant="body2">{file ? file.name : 'Ningun archivo elegido'}</Typography>
+          <XlsxPicker
+            file={file}
+            disabled={busy}
+            onPick={(f) => {
+              setFile(f);
+              setResult(null);
+              setFailure(null);
+            }}
+          />
         </Box>
         {failure && (
           <Alert severity="error" sx={{ whiteSpace: 'pre-line' }}>
@@ -178,25 +163,7 @@ export function UploadDialog({
               Se guardaron {result.saved} valores de {result.total} filas.
             </Alert>
           ))}
-        {result && (
-          <List dense aria-label="Resultado de la carga" sx={{ maxHeight: 320, overflow: 'auto' }}>
-            {lines.map((e) => (
-              <ListItem key={e.row} divider>
-                <ListItemIcon sx={{ minWidth: 34 }}>
-                  {e.ok ? (
-                    <CheckCircle color="success" fontSize="small" />
-                  ) : (
-                    <ErrorIcon color="error" fontSize="small" />
-                  )}
-                </ListItemIcon>
-                <ListItemText
-                  primary={`Fila ${e.row}: ${e.ok ? 'correcta' : 'con errores'}`}
-                  secondary={e.errors.length ? e.errors.join('; ') : undefined}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )}
+        {result && <ReportList report={result.report} label="Resultado de la carga" />}
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={busy}>
