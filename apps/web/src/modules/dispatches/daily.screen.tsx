@@ -179,10 +179,14 @@ export default function DailyScreen() {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
         <YearField value={year} onChange={setYear} />
         <MonthField value={month} onChange={setMonth} />
-        <Typography variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-          {brand === 'Todas' ? 'Todas las marcas' : brand} · {total.toLocaleString('es-PE')} unidades en{' '}
-          {MONTHS[month - 1].name}
-        </Typography>
+        <Box sx={{ ml: 1 }}>
+          <Typography variant="subtitle2" component="h2">
+            Venta diaria de {MONTHS[month - 1].name} {year}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {brand === 'Todas' ? 'Todas las marcas' : brand} · {total.toLocaleString('es-PE')} unidades
+          </Typography>
+        </Box>
         <Box sx={{ flex: 1 }} />
         {canStore && (
           <Button startIcon={<Add />} onClick={() => setOpen('add')}>
