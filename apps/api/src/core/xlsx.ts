@@ -225,3 +225,11 @@ export async function sendXlsxReport(reply: FastifyReply, spec: XlsxReport): Pro
   reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(spec.filename));
   return reply.send(stream);
 }
+
+/** A workbook already in memory (a template) as the reply body, under its file name. */
+export function sendXlsxBuffer(reply: FastifyReply, filename: string, body: Buffer): FastifyReply {
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', contentDisposition(filename))
+    .send(body);
+}

@@ -13,7 +13,7 @@ import { defineAction } from '../../core/action';
 import { ValidationError } from '../../core/errors';
 import { type QueryParams, qs } from '../../core/http';
 import { withUploadedFile } from '../../core/upload';
-import { contentDisposition, sendXlsxReport, XLSX_TYPE } from '../../core/xlsx';
+import { sendXlsxBuffer, sendXlsxReport } from '../../core/xlsx';
 import { SALES_UPLOAD } from '../sales/sales.xlsx';
 import { cellsFromEntries, dailyTemplate, readDailyCells, saveDailySales } from './daily-sales';
 import {
@@ -171,10 +171,7 @@ const objectivesFile = defineAction({
   download: true,
   raw: true,
   async handler({ reply }) {
-    return reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', contentDisposition(DISPATCH_FILES.objectivesTemplate))
-      .send(await objectivesTemplate());
+    return sendXlsxBuffer(reply, DISPATCH_FILES.objectivesTemplate, await objectivesTemplate());
   },
 });
 
@@ -231,10 +228,7 @@ const dailyFile = defineAction({
   async handler({ query, user, db, reply }) {
     const { year, month } = readYearMonth(query, true);
     const buf = await dailyTemplate(db, user, { year, month: month!, ...(await readFilters(db, query)) });
-    return reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', contentDisposition(DISPATCH_FILES.dailyTemplate(year, month!)))
-      .send(buf);
+    return sendXlsxBuffer(reply, DISPATCH_FILES.dailyTemplate(year, month!), buf);
   },
 });
 
