@@ -92,9 +92,6 @@ export const quizResource = defineResource({
     manufacturer_name: sql<string>`coalesce(${manufacturers.name}, 'Todas')`,
     question_count: sql<number>`(select count(*)::int from quiz_questions qq where qq.quiz_id = ${quizzes.id})`,
   },
-  defaultSort: 'title',
-  lookupOrder: 'title',
-  lookup: 'authenticated',
   listColumns: ['id', 'title', 'kind', 'manufacturer_name', 'question_count', 'active'],
   hooks: {
     beforeSave(data: Row) {
@@ -114,7 +111,6 @@ export const quizResource = defineResource({
 export const questionResource = defineResource({
   ...fromContract(questionContract),
   table: quizQuestions,
-  defaultSort: 'order',
   hooks: {
     beforeSave(data: Row) {
       if (data.type && data.type !== 'choice') data.options = null;
