@@ -44,7 +44,13 @@ describe('registry', () => {
       sort_order: integer('sort_order'),
     });
     const contract = defineContract(
-      { path: 'sales-regions', permission: 'Admin.SalesRegions', title: 'Regiones', pageSize: 10, sort: 'code' },
+      {
+        path: 'sales-regions',
+        permission: 'Admin.SalesRegions',
+        title: 'Regiones',
+        pageSize: 10,
+        sort: 'code',
+      },
       {
         code: f.optText('Codigo', 20, { search: true, sort: true }),
         name: f.text('Nombre', 120, { search: true, sort: true, filter: true }),

@@ -53,8 +53,10 @@ const choiceMessage = {
   path: ['options'],
 };
 
-/** A question edited on its own (resource quiz-questions). */
-// A questionnaire's questions are edited on one page (the questions dialog), not paged by 5.
+/**
+ * A question edited on its own (resource quiz-questions); a questionnaire's questions are edited
+ * on one page (the questions dialog), not paged by 5.
+ */
 export const questionContract = defineContract(
   { path: 'quiz-questions', permission: 'Quizzes', title: 'Preguntas', pageSize: 50, sort: 'order' },
   {
@@ -159,32 +161,32 @@ export const alertReplySchema = z.object({
  * An alert of a rating at the lowest level (resource quiz-alerts): read-only but for the
  * dealer's reply (alertReplySchema), then its close; both are audited under this contract.
  */
-// Read-only but for the dealer's reply and close (actions; the audit screen names them).
 export const alertContract = defineContract(
   {
     path: 'quiz-alerts',
     permission: 'Quizzes',
     title: 'Alertas de encuesta',
+    // Oldest first: with the default status (open), the one waiting longest leads.
     sort: { field: 'opened_at', order: 'asc' },
   },
   {
-    opened_at: f.display('Abierta'),
-    age_days: f.display('Antigüedad (dias)'),
+    opened_at: f.display('Abierta', { sort: true }),
+    age_days: f.display('Antigüedad (dias)', { sort: true, column: { width: 110, header: 'Antigüedad' } }),
     dealer_id: f.display('Concesionario'),
-    dealer_name: f.display('Concesionario'),
+    dealer_name: f.display('Concesionario', { search: true, sort: true, column: { flex: 1 } }),
     sale_id: f.display('Venta'),
-    vin: f.display('VIN'),
-    buyer_name: f.display('Cliente'),
+    vin: f.display('VIN', { search: true }),
+    buyer_name: f.display('Cliente', { search: true, sort: true, column: { flex: 1.2 } }),
     email: f.display('Email'),
     phone: f.display('Telefono'),
     manufacturer_name: f.display('Marca'),
-    model_name: f.display('Modelo'),
+    model_name: f.display('Modelo', { search: true, column: { flex: 1.2, header: 'Vehiculo' } }),
     response_id: f.display('Respuesta de encuesta'),
-    detail: f.display('Calificado con 1'),
-    reply: f.rule('Respuesta', () => alertReplySchema.shape.reply),
+    detail: f.display('Calificado con 1', { search: true, column: { flex: 1.5 } }),
+    reply: f.rule('Respuesta', () => alertReplySchema.shape.reply, { search: true, column: { flex: 1.5 } }),
     replied_at: f.display('Respondida'),
     replied_by: f.display('Respondida por'),
-    closed_at: f.display('Cerrada'),
+    closed_at: f.display('Cerrada', { sort: true }),
     closed_by: f.display('Cerrada por'),
     closed_by_name: f.display('Cerrada por'),
   },
