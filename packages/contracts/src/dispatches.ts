@@ -3,70 +3,101 @@
 import { z } from 'zod';
 import { MONTHS } from './fixed-lists';
 import { defineContract, f, field } from './resources/fields';
-import { RESOURCE_HEADS } from './resources/heads';
 import { DATE_RE, vinField } from './sales';
 
 const dateRule = (l: string) =>
   z.string({ error: () => `${l} es obligatorio` }).regex(DATE_RE, 'Formato de fecha YYYY-MM-DD');
 
 /** A SIMA warehouse (almacen) a dispatch leaves from. */
-export const storedOfficeContract = defineContract(RESOURCE_HEADS['transaction-stored-offices'], {
-  code: f.text('Codigo', 20, { search: true, sort: true, column: { width: 130 } }),
-  name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
-  active: f.active(),
-});
+export const storedOfficeContract = defineContract(
+  {
+    path: 'transaction-stored-offices',
+    permission: 'Transactions',
+    title: 'Almacenes',
+    lookup: 'authenticated',
+  },
+  {
+    code: f.text('Codigo', 20, { search: true, sort: true, column: { width: 130 } }),
+    name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
+    active: f.active(),
+  },
+);
 
 /** One dispatch: units of a model sent by the importer to a dealer (from SIMA, or entered by hand). */
-export const dispatchContract = defineContract(RESOURCE_HEADS.transactions, {
-  dispatch_date: f.rule('Fecha', dateRule, {
-    input: 'date',
-    sort: true,
-    column: { width: 105, type: 'date' },
-  }),
-  dealer_id: f.ref('Concesionario', 'dealers', { filter: true }),
-  dealer_name: f.display('Concesionario', { sort: true, column: { flex: 1.3 } }),
-  stored_office_id: f.optRef('Almacen', 'transaction-stored-offices', { filter: true }),
-  stored_office_name: f.display('Almacen', { column: { width: 150 } }),
-  manufacturer_id: f.ref('Marca', 'manufacturers', { filter: true, input: 'select' }),
-  manufacturer_name: f.display('Marca', { sort: true, column: { width: 110 } }),
-  manufacturer_model_id: f.optRef('Modelo del catalogo', 'manufacturer-models', {
-    within: 'manufacturer_id',
-  }),
-  model_name: f.text('Modelo', 150, { search: true, sort: true, column: { flex: 1 } }),
-  vin: vinField(),
-  units: f.int('Unidades', 1, 999, { sort: true, column: { width: 95 } }),
-  invoice: f.optText('Factura', 40, { search: true, column: { width: 120 } }),
-  source: f.display('Origen', { filter: true, column: { width: 90 } }),
-  created_at: f.created(),
-});
+export const dispatchContract = defineContract(
+  {
+    path: 'transactions',
+    permission: 'Transactions',
+    title: 'Despachos',
+    sort: { field: 'dispatch_date', order: 'desc' },
+  },
+  {
+    dispatch_date: f.rule('Fecha', dateRule, {
+      input: 'date',
+      sort: true,
+      column: { width: 105, type: 'date' },
+    }),
+    dealer_id: f.ref('Concesionario', 'dealers', { filter: true }),
+    dealer_name: f.display('Concesionario', { sort: true, column: { flex: 1.3 } }),
+    stored_office_id: f.optRef('Almacen', 'transaction-stored-offices', { filter: true }),
+    stored_office_name: f.display('Almacen', { column: { width: 150 } }),
+    manufacturer_id: f.ref('Marca', 'manufacturers', { filter: true, input: 'select' }),
+    manufacturer_name: f.display('Marca', { sort: true, column: { width: 110 } }),
+    manufacturer_model_id: f.optRef('Modelo del catalogo', 'manufacturer-models', {
+      within: 'manufacturer_id',
+    }),
+    model_name: f.text('Modelo', 150, { search: true, sort: true, column: { flex: 1 } }),
+    vin: vinField(),
+    units: f.int('Unidades', 1, 999, { sort: true, column: { width: 95 } }),
+    invoice: f.optText('Factura', 40, { search: true, column: { width: 120 } }),
+    source: f.display('Origen', { filter: true, column: { width: 90 } }),
+    created_at: f.created(),
+  },
+);
 
 /** Units a dealer should reach for a brand in a month (written by the batch and the upload). */
-export const objectiveContract = defineContract(RESOURCE_HEADS['dispatches-objectives'], {
-  dealer_id: f.ref('Concesionario', 'dealers', { filter: true }),
-  dealer_name: f.display('Concesionario', { sort: true, column: { flex: 1.5 } }),
-  manufacturer_id: f.ref('Marca', 'manufacturers', { filter: true, input: 'select' }),
-  manufacturer_name: f.display('Marca', { sort: true, column: { width: 120 } }),
-  year: f.rule('Año', (l) => field.int(l, 2016, 2100), {
-    sort: true,
-    filter: true,
-    column: { width: 80, type: 'string' },
-  }),
-  month: f.int('Mes', 1, 12, { sort: true, filter: true, column: { width: 80 } }),
-  units: f.int('Objetivo', 0, 100_000, { sort: true, column: { width: 100 } }),
-  updated_at: f.display('Actualizado', { column: { width: 170, type: 'date' } }),
-});
+export const objectiveContract = defineContract(
+  {
+    path: 'dispatches-objectives',
+    permission: 'Transactions',
+    title: 'Objetivos',
+    sort: { field: 'year', order: 'desc' },
+  },
+  {
+    dealer_id: f.ref('Concesionario', 'dealers', { filter: true }),
+    dealer_name: f.display('Concesionario', { sort: true, column: { flex: 1.5 } }),
+    manufacturer_id: f.ref('Marca', 'manufacturers', { filter: true, input: 'select' }),
+    manufacturer_name: f.display('Marca', { sort: true, column: { width: 120 } }),
+    year: f.rule('Año', (l) => field.int(l, 2016, 2100), {
+      sort: true,
+      filter: true,
+      column: { width: 80, type: 'string' },
+    }),
+    month: f.int('Mes', 1, 12, { sort: true, filter: true, column: { width: 80 } }),
+    units: f.int('Objetivo', 0, 100_000, { sort: true, column: { width: 100 } }),
+    updated_at: f.display('Actualizado', { column: { width: 170, type: 'date' } }),
+  },
+);
 
 /** Units sold by a dealer of a model on a day (written by the month grid and the upload). */
-export const dailySaleEntryContract = defineContract(RESOURCE_HEADS['daily-sale-entries'], {
-  sale_date: f.rule('Fecha', dateRule, { input: 'date', sort: true, column: { width: 105, type: 'date' } }),
-  dealer_id: f.ref('Concesionario', 'dealers', { filter: true }),
-  dealer_name: f.display('Concesionario', { sort: true, column: { flex: 1.3 } }),
-  manufacturer_id: f.ref('Marca', 'manufacturers', { filter: true, input: 'select' }),
-  manufacturer_name: f.display('Marca', { sort: true, column: { width: 110 } }),
-  manufacturer_model_id: f.ref('Modelo', 'manufacturer-models', { within: 'manufacturer_id' }),
-  model_name: f.display('Modelo', { search: true, sort: true, column: { flex: 1 } }),
-  units: f.int('Unidades', 0, 999, { sort: true, column: { width: 95 } }),
-});
+export const dailySaleEntryContract = defineContract(
+  {
+    path: 'daily-sale-entries',
+    permission: 'DailySales',
+    title: 'Venta diaria',
+    sort: { field: 'sale_date', order: 'desc' },
+  },
+  {
+    sale_date: f.rule('Fecha', dateRule, { input: 'date', sort: true, column: { width: 105, type: 'date' } }),
+    dealer_id: f.ref('Concesionario', 'dealers', { filter: true }),
+    dealer_name: f.display('Concesionario', { sort: true, column: { flex: 1.3 } }),
+    manufacturer_id: f.ref('Marca', 'manufacturers', { filter: true, input: 'select' }),
+    manufacturer_name: f.display('Marca', { sort: true, column: { width: 110 } }),
+    manufacturer_model_id: f.ref('Modelo', 'manufacturer-models', { within: 'manufacturer_id' }),
+    model_name: f.display('Modelo', { search: true, sort: true, column: { flex: 1 } }),
+    units: f.int('Unidades', 0, 999, { sort: true, column: { width: 95 } }),
+  },
+);
 
 // ---------- Bodies of the calls ----------
 
@@ -278,3 +309,11 @@ export const PACING_STATUSES: { id: PacingStatus; name: string }[] = [
   { id: 'atrasado', name: 'Atrasado' },
   { id: 'sin_objetivo', name: 'Sin objetivo' },
 ];
+
+/** The module's resource contracts (gathered into RESOURCE_CONTRACTS). */
+export const DISPATCH_CONTRACTS = [
+  storedOfficeContract,
+  dispatchContract,
+  objectiveContract,
+  dailySaleEntryContract,
+] as const;

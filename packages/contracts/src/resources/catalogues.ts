@@ -1,22 +1,45 @@
 // Catalogues: KPI concepts and document categories.
 import type { z } from 'zod';
 import { defineContract, f } from './fields';
-import { RESOURCE_HEADS } from './heads';
 
-export const conceptContract = defineContract(RESOURCE_HEADS.concepts, {
-  code: f.text('Codigo', 30, { search: true, sort: true, column: { width: 120 } }),
-  name: f.text('Nombre', 150, { search: true, sort: true, column: { flex: 2 } }),
-  unit: f.optText('Unidad', 20, { column: { width: 100 } }),
-  group: f.optText('Grupo', 60, { search: true, sort: true, filter: true, column: true }),
-  order: f.optInt('Orden', 0, 100000, { sort: true, column: { width: 90 } }),
-  active: f.active(),
-});
+export const conceptContract = defineContract(
+  {
+    path: 'concepts',
+    permission: 'Admin.Concepts',
+    title: 'Conceptos',
+    sort: 'order',
+    lookup: 'authenticated',
+    lookupOrder: 'order',
+    menu: { group: 'figures-group', name: 'concept', icon: 'ListAlt', first: true },
+  },
+  {
+    code: f.text('Codigo', 30, { search: true, sort: true, column: { width: 120 } }),
+    name: f.text('Nombre', 150, { search: true, sort: true, column: { flex: 2 } }),
+    unit: f.optText('Unidad', 20, { column: { width: 100 } }),
+    group: f.optText('Grupo', 60, { search: true, sort: true, filter: true, column: true }),
+    order: f.optInt('Orden', 0, 100000, { sort: true, column: { width: 90 } }),
+    active: f.active(),
+  },
+);
 
-export const categoryContract = defineContract(RESOURCE_HEADS.categories, {
-  name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 1 } }),
-  description: f.optText('Descripcion', 300, { search: true, input: 'textarea', column: { flex: 2 } }),
-  active: f.active(),
-});
+export const categoryContract = defineContract(
+  {
+    path: 'categories',
+    permission: 'Admin.Categories',
+    title: 'Categorias',
+    sort: 'name',
+    lookup: 'authenticated',
+    menu: { group: 'documents', name: 'category', icon: 'Category' },
+  },
+  {
+    name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 1 } }),
+    description: f.optText('Descripcion', 300, { search: true, input: 'textarea', column: { flex: 2 } }),
+    active: f.active(),
+  },
+);
 
 export type ConceptInput = z.input<typeof conceptContract.schema>;
 export type CategoryInput = z.input<typeof categoryContract.schema>;
+
+/** This module's contracts, in menu order (RESOURCE_CONTRACTS gathers every module's). */
+export const CATALOGUE_CONTRACTS = [conceptContract, categoryContract] as const;

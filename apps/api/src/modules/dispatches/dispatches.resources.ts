@@ -16,8 +16,6 @@ import { dailySales, dispatches, dispatchObjectives, storedOffices } from './dis
 export const storedOfficeResource = defineResource({
   ...fromContract(storedOfficeContract),
   table: storedOffices,
-  defaultSort: 'name',
-  lookup: 'authenticated',
 });
 
 export const dispatchResource = defineResource({
@@ -34,7 +32,6 @@ export const dispatchResource = defineResource({
     manufacturer_name: manufacturers.name,
   },
   hidden: ['sima_key'],
-  defaultSort: { field: 'dispatch_date', order: 'desc' },
   dealerScoped: 'dealer_id',
   hooks: {
     async beforeSave(data, ctx) {
@@ -78,7 +75,6 @@ export const objectiveResource = defineResource({
     { table: manufacturers, on: eq(dispatchObjectives.manufacturer_id, manufacturers.id) },
   ],
   display: { dealer_name: dealers.name, manufacturer_name: manufacturers.name },
-  defaultSort: { field: 'year', order: 'desc' },
   dealerScoped: 'dealer_id',
   readOnly: true,
 });
@@ -96,7 +92,6 @@ export const dailySaleEntryResource = defineResource({
     manufacturer_name: manufacturers.name,
     model_name: manufacturerModels.name,
   },
-  defaultSort: { field: 'sale_date', order: 'desc' },
   dealerScoped: 'dealer_id',
   readOnly: true,
 });
