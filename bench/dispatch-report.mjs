@@ -91,7 +91,12 @@ try {
     `  archivo: ${round(runs[0].buffer.length / 1024)} KB, ${ws.rowCount - 7} filas (concesionario x marca), ` +
       `${(header.values.length ?? 1) - 1} columnas; total del archivo ${totalCell}, SUM(units) en la base ${sum}`,
   );
-  console.log(`  carga del equipo: ${os.loadavg().map((l) => round(l)).join(' ')}`);
+  console.log(
+    `  carga del equipo: ${os
+      .loadavg()
+      .map((l) => round(l))
+      .join(' ')}`,
+  );
   console.log(
     `  tiempos: ${runs.map((r) => round(r.seconds)).join(' s, ')} s; VmHWM del servidor ${round(hwm / 1024)} MB`,
   );
