@@ -8,9 +8,9 @@ import {
   storedOfficeContract,
 } from '@app/contracts';
 import { eq } from 'drizzle-orm';
-import { ValidationError } from '../../core/errors';
 import { defineResource, fromContract } from '../../core/resource';
 import { dealers, manufacturerModels, manufacturers } from '../../db/schema';
+import { assertModelOfBrand } from '../sales/sales.resources';
 import { dailySales, dispatches, dispatchObjectives, storedOffices } from './dispatches.tables';
 
 export const storedOfficeResource = defineResource({
@@ -39,17 +39,7 @@ export const dispatchResource = defineResource({
       delete data.source;
       delete data.sima_key;
       if (ctx.action === 'create') data.source = 'Manual';
-      const brandId = data.manufacturer_id ?? ctx.before?.manufacturer_id;
-      const modelId =
-        'manufacturer_model_id' in data ? data.manufacturer_model_id : ctx.before?.manufacturer_model_id;
-      if (modelId != null) {
-        const [m] = await ctx.tx
-          .select({ b: manufacturerModels.manufacturer_id })
-          .from(manufacturerModels)
-          .where(eq(manufacturerModels.id, modelId));
-        if (!m || m.b !== Number(brandId))
-          throw ValidationError.field('manufacturer_model_id', 'El modelo no pertenece a la marca');
-      }
+      await assertModelOfBrand(data, ctx);
       return data;
     },
   },
