@@ -244,7 +244,9 @@ async function surveyRows(dealerIds: number[]) {
   );
   for (const dealerId of dealerIds) {
     const [sale] = await t.handle.query<{ id: number }>(
-      'select id from sales where dealer_id = $1 order by id limit 1',
+      // A sale the demo's surveys did not invite (they invite most demo sales).
+      `select id from sales s where dealer_id = $1
+         and not exists (select 1 from quiz_invitations i where i.sale_id = s.id) order by id limit 1`,
       [dealerId],
     );
     const [invitation] = await t.handle.query<{ id: number }>(
