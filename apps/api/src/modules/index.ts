@@ -3,6 +3,7 @@
 import type { ApiModule } from '../core/registry';
 import { brandsModule } from './brands/brands.resources';
 import { cataloguesModule } from './catalogues/catalogues.resources';
+import { figuresModule } from './figures';
 import { mailModule } from './mail';
 import { organisationModule } from './organisation/organisation.resources';
 import { preferencesModule } from './preferences';
@@ -19,4 +20,5 @@ export const API_MODULES: ApiModule[] = [
   salesModule,
   quizModule,
   mailModule,
+  figuresModule,
 ];

@@ -22,6 +22,7 @@ import {
   users,
   zones,
 } from '../db/schema';
+import { seedFiguresDemo } from '../modules/figures/figures.demo';
 import { sales } from '../modules/sales/sales.tables';
 
 /** Password of every demo user unless DEMO_PASSWORD says otherwise. */
@@ -587,6 +588,7 @@ export async function seedDemo(
         await tx.insert(userRoles).values({ user_id: row.id, role_id: roleId }).onConflictDoNothing();
     }
   });
+  await seedFiguresDemo(handle, DEALERS.map((d) => d.code));
 
   const present = await db
     .select({ username: users.username, dealer_name: dealers.name })

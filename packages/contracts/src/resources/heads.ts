@@ -50,6 +50,11 @@ export const RESOURCE_HEADS = heads({
   'quiz-questions': { permission: 'Quizzes', title: 'Preguntas', pageSize: 50 },
   // Read-only but for the dealer's reply and close (actions; the audit screen names them).
   'quiz-alerts': { permission: 'Quizzes', title: 'Alertas de encuesta' },
+  // Figures, fees and capacities: read-only lists; the grids write them (modules/figures).
+  'figure-periods': { permission: 'Figures', title: 'Periodos de cifras', pageSize: 10 },
+  'figure-values': { permission: 'Figures', title: 'Cifras', pageSize: 10 },
+  'fee-values': { permission: 'Fees', title: 'Cuotas', pageSize: 10 },
+  'workshop-capacities': { permission: 'Capacities', title: 'Capacidades', pageSize: 10 },
 });
 
 export type ResourcePath = keyof typeof RESOURCE_HEADS;

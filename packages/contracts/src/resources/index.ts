@@ -7,6 +7,7 @@ export * from './organisation';
 export * from './preferences';
 export * from './security';
 
+import { capacityContract, feeValueContract, figurePeriodContract, figureValueContract } from '../figures';
 import { alertContract, questionContract, quizContract } from '../quiz';
 import { saleContract } from '../sales';
 import { manufacturerContract, manufacturerModelContract } from './brands';
@@ -53,4 +54,8 @@ export const RESOURCE_CONTRACTS = {
   quizzes: quizContract,
   'quiz-questions': questionContract,
   'quiz-alerts': alertContract,
+  'figure-periods': figurePeriodContract,
+  'figure-values': figureValueContract,
+  'fee-values': feeValueContract,
+  'workshop-capacities': capacityContract,
 } as const;
