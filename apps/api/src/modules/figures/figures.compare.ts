@@ -40,7 +40,8 @@ async function aggregates(db: Executor, table: typeof figures | typeof fees, f: 
         f.dealerIds ? inArray(table.dealer_id, f.dealerIds.length ? f.dealerIds : [0]) : undefined,
       ),
     )
-    .groupBy(table.concept_id, table.year, bucket);
+    // By position: the bucket's month is a parameter, written twice it would not match.
+    .groupBy(sql`1`, sql`2`, sql`3`);
   // The month alone, and the year to date (the month's bucket plus the months before it).
   const month = new Map<string, Agg>();
   const ytd = new Map<string, { sum: number; count: number }>();
