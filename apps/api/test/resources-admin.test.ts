@@ -27,7 +27,7 @@ resourceSuite([
   {
     resource: conceptResource,
     sample: (m) => ({ code: m, name: `Concepto ${m}`, order: 3 }),
-    update: () => ({ unit: '%' }),
+    update: () => ({ unit: 'PCT' }),
     invalid: {
       body: () => ({ code: 'C', name: 'Concepto', order: -1 }),
       field: 'order',
