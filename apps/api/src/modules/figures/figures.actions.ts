@@ -12,9 +12,11 @@ import {
   figureReopenSchema,
   figureRemindSchema,
   gridBatchSchema,
+  MONTH_SHORT,
 } from '@app/contracts';
 import { defineAction } from '../../core/action';
 import { ValidationError } from '../../core/errors';
+import { sendXlsx } from '../../core/xlsx';
 import { mailContext } from '../mail/mail.service';
 import { pullCasis } from './figures.casis';
 import { assertPeriods, checkCells, readCells, writeCells } from './figures.cells';
@@ -241,6 +243,54 @@ const resumen = defineAction({
   },
 });
 
+const pctOf = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 10);
+
+const resumenExport = defineAction({
+  method: 'GET',
+  path: '/api/resumen-comparativo/export',
+  summary: 'Resumen comparativo en .xlsx',
+  tags,
+  access: { permission: 'Figures.Resumen.export' },
+  query: resumenQuery,
+  download: true,
+  raw: true,
+  async handler({ db, user, query, reply }) {
+    const q = gridQuery({ month: String(new Date().getMonth() + 1), ...query }, true);
+    const dealer = await requestedDealer(db, user, q.dealerId);
+    const rows = await figureSummary(db, { year: q.year, month: q.month!, dealerIds: dealer ? [dealer.id] : null });
+    const m = MONTH_SHORT[q.month! - 1];
+    const columns: [string, string][] = [
+      ['group', 'Grupo'],
+      ['name', 'Concepto'],
+      ['month', `${m} ${q.year}`],
+      ['month_prev', `${m} ${q.year - 1}`],
+      ['month_var', 'Variacion'],
+      ['month_var_pct', 'Variacion %'],
+      ['ytd', `Acumulado ${q.year}`],
+      ['ytd_prev', `Acumulado ${q.year - 1}`],
+      ['ytd_var', 'Variacion acumulada'],
+      ['ytd_var_pct', 'Variacion acumulada %'],
+      ['fee', `Cuota ${m}`],
+      ['compliance', 'Cumplimiento %'],
+      ['ytd_fee', 'Cuota acumulada'],
+      ['ytd_compliance', 'Cumplimiento acumulado %'],
+    ];
+    const pctKeys = new Set(['month_var_pct', 'ytd_var_pct', 'compliance', 'ytd_compliance']);
+    return sendXlsx(reply, {
+      filename: `Resumen_Comparativo_${q.year}_${String(q.month).padStart(2, '0')}${dealer ? `_${dealer.code}` : ''}.xlsx`,
+      sheetName: 'Resumen comparativo',
+      columns: columns.map(([key, header]) => ({ key, header, width: key === 'name' ? 36 : 16 })),
+      rows: [
+        rows.map((r) =>
+          Object.fromEntries(
+            columns.map(([k]) => [k, pctKeys.has(k) ? pctOf(r[k as keyof typeof r] as number | null) : r[k as keyof typeof r]]),
+          ),
+        ),
+      ],
+    });
+  },
+});
+
 const casis = defineAction({
   method: 'POST',
   path: '/api/casis-api',
@@ -266,5 +316,6 @@ export const figuresActions = [
   figureDealers,
   remind,
   resumen,
+  resumenExport,
   casis,
 ];
