@@ -5,7 +5,13 @@
 // rows per column group, the cells changed since the last save marked, and one "save all".
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type Column, type CellProps, createTextColumn, DynamicDataSheetGrid } from 'react-datasheet-grid';
+import {
+  type CellProps,
+  type Column,
+  createTextColumn,
+  type DataSheetGridRef,
+  DynamicDataSheetGrid,
+} from 'react-datasheet-grid';
 import 'react-datasheet-grid/dist/style.css';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { formatNumber, type NumberKind, parseNumber, useCurrencySign } from './numbers';
@@ -58,7 +64,10 @@ export interface SheetProps<R extends SheetRow> {
   actions?: ReactNode;
   /** Reports whether there are unsaved cells (e.g. to hold a confirm). */
   onDirtyChange?: (dirty: boolean) => void;
+  /** Height in px; by default the rows' own, up to 600. */
   height?: number;
+  /** A column to bring into view and start in (e.g. the month being filled). */
+  startColumn?: string;
   /** Accessible name of the grid. */
   label: string;
 }
@@ -128,22 +137,22 @@ function numberColumn<R extends SheetRow>(
   };
 }
 
-function labelColumn<R extends SheetRow>(col: SheetColumn<R>, first: boolean): Column<GridRow<R>> {
+function labelColumn<R extends SheetRow>(col: SheetColumn<R>): Column<GridRow<R>> {
   return {
     id: col.key,
     title: col.title,
     basis: col.width ?? 160,
-    grow: first ? 1 : 0,
+    grow: 0,
     shrink: 0,
     minWidth: col.width ?? 160,
     disabled: true,
     component: ({ rowData }) => (
       <Box
         component="span"
-        title={String((first && rowData.__total) || (rowData[col.key] ?? ''))}
+        title={String(rowData.__total ? '' : (rowData[col.key] ?? ''))}
         sx={{ px: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
       >
-        {first && rowData.__total ? rowData.__total : rowData.__total ? '' : String(rowData[col.key] ?? '')}
+        {rowData.__total ? '' : String(rowData[col.key] ?? '')}
       </Box>
     ),
     copyValue: ({ rowData }) => String(rowData[col.key] ?? ''),
@@ -154,7 +163,8 @@ function labelColumn<R extends SheetRow>(col: SheetColumn<R>, first: boolean): C
 const sumOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
-  const { rows, columns, rowKey, rowTotal, totals, onSave, actions, onDirtyChange, height, label } = props;
+  const { rows, columns, rowKey, rowTotal, totals, onSave, actions, onDirtyChange, height, startColumn, label } = props;
+  const grid = useRef<DataSheetGridRef>(null);
   const currency = useCurrencySign();
   /** Edited cells by row key: the value typed, pasted or emptied. */
   const [draft, setDraft] = useState<Record<string, Record<string, number | null>>>({});
@@ -220,10 +230,36 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
     return [...body, ...footer];
   }, [rows, rowKey, draft, columns, rowTotal, totals]);
 
+  // The first label column is the grid's gutter: it stays on the left while the months scroll.
+  const [head, rest] = useMemo(
+    () => (columns[0]?.type === 'label' ? [columns[0], columns.slice(1)] : [undefined, columns]),
+    [columns],
+  );
+  const gutter = useMemo(
+    () =>
+      head
+        ? {
+            title: head.title,
+            basis: head.width ?? 220,
+            minWidth: head.width ?? 220,
+            component: ({ rowData }: { rowData: GridRow<R> }) => (
+              <Box
+                component="span"
+                className={rowData.__total ? 'sheet-gutter-total' : undefined}
+                title={String(rowData.__total ?? rowData[head.key] ?? '')}
+                sx={{ px: 1, width: 1, textAlign: 'left', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
+                {String(rowData.__total ?? rowData[head.key] ?? '')}
+              </Box>
+            ),
+          }
+        : false,
+    [head],
+  );
+
   const gridColumns = useMemo(() => {
-    const firstLabel = columns.findIndex((c) => c.type === 'label');
-    const out = columns.map((c, i) =>
-      c.type === 'label' ? labelColumn(c, i === firstLabel) : numberColumn(c, currency, isDirty),
+    const out = rest.map((c) =>
+      c.type === 'label' ? labelColumn(c) : numberColumn(c, currency, isDirty),
     );
     if (rowTotal)
       out.push(
@@ -243,7 +279,7 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
         ),
       );
     return out;
-  }, [columns, currency, isDirty, rowTotal]);
+  }, [rest, columns, currency, isDirty, rowTotal]);
 
   const onChange = useCallback(
     (next: GridRow<R>[]) => {
@@ -284,6 +320,11 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
     void save();
   }, { enableOnFormTags: true }, [save]);
 
+  // Start in the column being filled: the grid scrolls to it and typing goes there.
+  useEffect(() => {
+    if (startColumn && rows.length) grid.current?.setActiveCell({ col: startColumn, row: 0 });
+  }, [startColumn, rows]);
+
   return (
     <Box
       aria-label={label}
@@ -295,6 +336,8 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
         '& .sheet-total': { bgcolor: 'grey.100', fontWeight: 600, color: 'text.primary' },
         [`& .${DIRTY}`]: { bgcolor: '#fff4cc !important', boxShadow: 'inset 3px 0 0 #f0a500' },
         '& .dsg-input-align-right': { fontVariantNumeric: 'tabular-nums' },
+        '& .dsg-cell-gutter': { justifyContent: 'flex-start', color: 'text.primary', bgcolor: 'grey.50' },
+        '& .dsg-cell-gutter:has(.sheet-gutter-total)': { bgcolor: 'grey.100', fontWeight: 600 },
       }}
     >
       {onSave && (
@@ -321,10 +364,11 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
         lockRows
         disableContextMenu
         addRowsComponent={false}
-        height={height ?? 560}
+        ref={grid}
+        height={height ?? Math.min(600, 40 + data.length * 34 + 3)}
         rowHeight={34}
         headerRowHeight={38}
-        gutterColumn={false}
+        gutterColumn={gutter}
       />
     </Box>
   );

@@ -100,7 +100,7 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
         key: `m${i + 1}`,
         title: <MonthTitle month={i + 1} status={statusOf.get(`${dealer?.id}:${i + 1}`)?.status} />,
         type: 'number' as const,
-        width: 112,
+        width: 132,
         kind: (r: ConceptLine) => unitKind(r.unit),
         editable: editable(i + 1),
       })),
@@ -108,7 +108,7 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
         key: `f${month}`,
         title: `Cuota ${MONTH_SHORT[month - 1]}`,
         type: 'number',
-        width: 120,
+        width: 132,
         kind: (r) => unitKind(r.unit),
       },
       {
@@ -164,7 +164,7 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
           </Tooltip>
         ),
         type: 'number' as const,
-        width: 130,
+        width: c.unit === 'PEN' ? 155 : 110,
         kind: unitKind(c.unit),
         total: c.unit === 'PCT' ? ('avg' as const) : ('sum' as const),
         editable: (r: DealerLine) => canUpdate && statusOf.get(`${r.dealer_id}:${month}`)?.status === 'enabled',
@@ -263,6 +263,7 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
             aggregate: (values, r) => aggregate(values, r.unit),
           }}
           totals={unitTotals<ConceptLine>(d!.list)}
+          startColumn={`m${month}`}
           onDirtyChange={setDirty}
           onSave={canUpdate ? (changes: SheetChange<ConceptLine>[]) =>
             save(changes.map((c) => ({ concept_id: c.row.id, month: Number(c.key.slice(1)), value: c.value })))

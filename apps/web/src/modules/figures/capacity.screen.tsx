@@ -6,7 +6,7 @@ import FileDownload from '@mui/icons-material/FileDownload';
 import { Alert, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type FileResult, http, saveFile } from '../../api/http';
 import { usePermission } from '../../auth/session';
 import { useGlobalFilters } from '../../shell/filters';
@@ -29,24 +29,26 @@ export default function CapacityScreen() {
     queryFn: () => http.get<Line[]>('/capacities', query),
     placeholderData: keepPreviousData,
   });
-  const input = (key: string, title: string, kind: 'integer' | 'number', total: 'sum' | 'avg') => ({
-    key,
-    title,
-    type: 'number' as const,
-    width: 130,
-    kind,
-    total,
-    editable: canUpdate,
-  });
-  const columns: SheetColumn<Line>[] = [
+  const columns = useMemo<SheetColumn<Line>[]>(() => {
+    const input = (key: string, title: string, kind: 'integer' | 'number', total: 'sum' | 'avg') => ({
+      key,
+      title,
+      type: 'number' as const,
+      width: 130,
+      kind,
+      total,
+      editable: canUpdate,
+    });
+    return [
     ...(dealerId ? [] : [{ key: 'dealer_name', title: 'Concesionario', type: 'label' as const, width: 230 }]),
     { key: 'branch_name', title: 'Sede', type: 'label', width: 220 },
     input('bays', 'Bahias', 'integer', 'sum'),
     input('technicians', 'Tecnicos', 'integer', 'sum'),
     input('hours_per_day', 'Horas por dia', 'number', 'avg'),
     input('working_days', 'Dias laborables', 'integer', 'avg'),
-    { key: 'available', title: 'Horas disponibles', type: 'number', width: 150, kind: 'number', compute: availableHours },
-  ];
+      { key: 'available', title: 'Horas disponibles', type: 'number', width: 150, kind: 'number', compute: availableHours },
+    ];
+  }, [dealerId, canUpdate]);
 
   const exportFile = async () => {
     try {
@@ -81,7 +83,6 @@ export default function CapacityScreen() {
           columns={columns}
           rowKey={(r) => String(r.dealer_branch_id)}
           totals={[{ label: 'Total' }]}
-          height={Math.min(600, 80 + (rows.data.length + 1) * 34)}
           onSave={
             canUpdate
               ? async (changes) => {

@@ -69,7 +69,7 @@ export default function FeeScreen() {
         key: `m${i + 1}`,
         title,
         type: 'number' as const,
-        width: 112,
+        width: 132,
         kind: (r: FeeLine) => unitKind(r.unit),
         editable: canUpdate,
       })),

@@ -115,7 +115,7 @@ export default function ResumenScreen() {
                   .filter((r) => (r.group ?? '') === g)
                   .map((r) => (
                     <TableRow key={r.concept_id} hover>
-                      <TableCell>{r.name}</TableCell>
+                      <TableCell sx={{ minWidth: 220 }}>{r.name}</TableCell>
                       <TableCell {...num}>{n(r, r.month)}</TableCell>
                       <TableCell {...num}>{n(r, r.month_prev)}</TableCell>
                       <TableCell {...num}>
