@@ -45,7 +45,8 @@ async function main() {
       });
       const json = await res.json();
       const ms = performance.now() - t0;
-      if (res.status !== 200) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json.error)}`);
+      if (res.status !== 200)
+        throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json.error)}`);
       return { ms, result: json.result };
     };
     const login = await (
@@ -69,22 +70,32 @@ async function main() {
         SELECT 'BENCH' || g, 'Concepto bench ' || g, 'UND', 'Bench', 1000 + g FROM generate_series(1, ${CONCEPTS}) g
         RETURNING id`)
     ).rows.map((r) => r.id);
-    for (let m = 1; m <= MONTHS; m++) await call('POST', '/figures/enable', { year: YEAR, month: m, all: true });
+    for (let m = 1; m <= MONTHS; m++)
+      await call('POST', '/figures/enable', { year: YEAR, month: m, all: true });
 
     const grid = (shift) => {
       const values = [];
       for (const dealer_id of dealers)
         for (const concept_id of concepts)
           for (let month = 1; month <= MONTHS; month++)
-            values.push({ dealer_id, concept_id, month, value: ((dealer_id * 7 + concept_id * 3 + month) % 997) + shift });
+            values.push({
+              dealer_id,
+              concept_id,
+              month,
+              value: ((dealer_id * 7 + concept_id * 3 + month) % 997) + shift,
+            });
       return { year: YEAR, values };
     };
     const cells = DEALERS * CONCEPTS * MONTHS;
     const first = await call('PUT', '/figure-batch', grid(0.5));
     const second = await call('PUT', '/figure-batch', grid(1.25));
     const fees = await call('PUT', '/fees-batch', grid(2));
-    const [{ n }] = (await db.query(`select count(*)::int as n from figures where concept_id = any($1)`, [concepts])).rows;
-    const [{ f }] = (await db.query(`select count(*)::int as f from fees where concept_id = any($1)`, [concepts])).rows;
+    const [{ n }] = (
+      await db.query(`select count(*)::int as n from figures where concept_id = any($1)`, [concepts])
+    ).rows;
+    const [{ f }] = (
+      await db.query(`select count(*)::int as f from fees where concept_id = any($1)`, [concepts])
+    ).rows;
     await db.end();
     console.log(
       `figure-batch ${cells} celdas: nuevas ${round(first.ms)} ms (${first.result.written} escritas), ` +
@@ -93,8 +104,18 @@ async function main() {
     );
     if (n !== cells || f !== cells) throw new Error('no se guardaron todas las celdas');
     const target = { op: '<=', value: 2 };
-    figure(`figure-batch ${MONTHS} meses × ${CONCEPTS} conceptos × ${DEALERS} concesionarios, nuevas (PostgreSQL)`, round(first.ms / 1000, 2), 's', target);
-    figure(`figure-batch ${cells} celdas, todas cambiadas (PostgreSQL)`, round(second.ms / 1000, 2), 's', target);
+    figure(
+      `figure-batch ${MONTHS} meses × ${CONCEPTS} conceptos × ${DEALERS} concesionarios, nuevas (PostgreSQL)`,
+      round(first.ms / 1000, 2),
+      's',
+      target,
+    );
+    figure(
+      `figure-batch ${cells} celdas, todas cambiadas (PostgreSQL)`,
+      round(second.ms / 1000, 2),
+      's',
+      target,
+    );
     figure(`fees-batch ${cells} celdas (PostgreSQL)`, round(fees.ms / 1000, 2), 's', target);
   } finally {
     await server.stop();

@@ -14,7 +14,10 @@ let branchA2: number;
 let branchB: number;
 
 async function branch(dealerId: number, name: string): Promise<number> {
-  const res = await api(t.app, 'POST', '/api/dealer-branches', { token: admin, body: { dealer_id: dealerId, name } });
+  const res = await api(t.app, 'POST', '/api/dealer-branches', {
+    token: admin,
+    body: { dealer_id: dealerId, name },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.result.id;
 }
@@ -52,7 +55,7 @@ describe('capacities', () => {
     expect(empty.body.result.every((r: { bays: unknown }) => r.bays === null)).toBe(true);
   });
 
-  it('refuses another dealer\'s branch and saves nothing of the batch', async () => {
+  it("refuses another dealer's branch and saves nothing of the batch", async () => {
     const res = await put(a.token, [
       { dealer_branch_id: branchA1, bays: 1, technicians: 1, hours_per_day: 1, working_days: 1 },
       { dealer_branch_id: branchB, bays: 9, technicians: 9, hours_per_day: 9, working_days: 9 },
@@ -72,7 +75,13 @@ describe('capacities', () => {
       { field: 'rows.0.hours_per_day', message: 'Horas por dia el valor maximo es 24' },
     ]);
     // A dealer's grid never lists another dealer's branches, and naming one is a 404.
-    expect((await api(t.app, 'GET', `/api/capacities?year=2025&month=4&dealer_id=${b.dealerId}`, { token: a.token })).status).toBe(404);
+    expect(
+      (
+        await api(t.app, 'GET', `/api/capacities?year=2025&month=4&dealer_id=${b.dealerId}`, {
+          token: a.token,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('empties a row when every value is cleared', async () => {

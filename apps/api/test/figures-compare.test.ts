@@ -19,7 +19,8 @@ const cid = (code: string) => concepts.find((c) => c.code === code)!.id;
 type Series = Record<string, Record<number, (number | null)[]>>;
 const series = (seed: number, base: number, spread: number, gaps: number[] = []) => {
   const out: (number | null)[] = [];
-  for (let m = 1; m <= 12; m++) out.push(gaps.includes(m) ? null : Math.round((base + ((seed * m * 37) % spread)) * 10) / 10);
+  for (let m = 1; m <= 12; m++)
+    out.push(gaps.includes(m) ? null : Math.round((base + ((seed * m * 37) % spread)) * 10) / 10);
   return out;
 };
 const data: Record<number, Series> = {};
@@ -31,7 +32,11 @@ async function load(dealer: { dealerId: number; token: string }, k: number) {
     CSI_VTA: { 2024: series(k, 80, 15), 2025: series(k + 2, 82, 15, [2]) },
     PERM_DIAS: { 2024: series(k, 3, 2), 2025: series(k + 3, 2.5, 2) },
   };
-  feeData[dealer.dealerId] = { VN_UND: series(k, 40, 10), CSI_VTA: series(k, 85, 5), PERM_DIAS: series(k, 3, 1) };
+  feeData[dealer.dealerId] = {
+    VN_UND: series(k, 40, 10),
+    CSI_VTA: series(k, 85, 5),
+    PERM_DIAS: series(k, 3, 1),
+  };
   for (const year of [2024, 2025]) {
     for (let m = 1; m <= 12; m++) {
       const res = await api(t.app, 'POST', '/api/figures/enable', {
@@ -76,14 +81,21 @@ const agg = (code: string, xs: (number | null)[]) => (code === 'CSI_VTA' ? avg(x
 function expected(code: string, dealers: number[]) {
   const monthVals = (year: number) => dealers.map((d) => data[d][code][year][M - 1]);
   const ytdVals = (year: number) => dealers.flatMap((d) => data[d][code][year].slice(0, M));
-  const fee = agg(code, dealers.map((d) => feeData[d][code][M - 1]));
-  const ytdFee = agg(code, dealers.flatMap((d) => feeData[d][code].slice(0, M)));
+  const fee = agg(
+    code,
+    dealers.map((d) => feeData[d][code][M - 1]),
+  );
+  const ytdFee = agg(
+    code,
+    dealers.flatMap((d) => feeData[d][code].slice(0, M)),
+  );
   const month = agg(code, monthVals(Y));
   const prev = agg(code, monthVals(Y - 1));
   const ytd = agg(code, ytdVals(Y));
   const ytdPrev = agg(code, ytdVals(Y - 1));
   const lowerBetter = code === 'PERM_DIAS';
-  const comp = (f: number | null, q: number | null) => (f === null || q === null ? null : lowerBetter ? q / f : f / q);
+  const comp = (f: number | null, q: number | null) =>
+    f === null || q === null ? null : lowerBetter ? q / f : f / q;
   return {
     month,
     month_prev: prev,
@@ -109,9 +121,14 @@ function expectClose(actual: Record<string, number | null>, want: Record<string,
 
 describe('resumen-comparativo', () => {
   it('compares one dealer: month, same month last year, year to date and variation, with compliance', async () => {
-    const res = await api(t.app, 'GET', `/api/resumen-comparativo?year=${Y}&month=${M}&dealer_id=${a.dealerId}`, {
-      token: admin,
-    });
+    const res = await api(
+      t.app,
+      'GET',
+      `/api/resumen-comparativo?year=${Y}&month=${M}&dealer_id=${a.dealerId}`,
+      {
+        token: admin,
+      },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.result).toMatchObject({ year: Y, month: M, dealer_id: a.dealerId });
     for (const code of ['VN_UND', 'CSI_VTA', 'PERM_DIAS']) {
@@ -136,9 +153,14 @@ describe('resumen-comparativo', () => {
     expect(own.body.result.dealer_id).toBe(a.dealerId);
     const row = own.body.result.rows.find((r: { code: string }) => r.code === 'VN_UND');
     expectClose(row, expected('VN_UND', [a.dealerId]));
-    const other = await api(t.app, 'GET', `/api/resumen-comparativo?year=${Y}&month=${M}&dealer_id=${b.dealerId}`, {
-      token: a.token,
-    });
+    const other = await api(
+      t.app,
+      'GET',
+      `/api/resumen-comparativo?year=${Y}&month=${M}&dealer_id=${b.dealerId}`,
+      {
+        token: a.token,
+      },
+    );
     expect(other.status).toBe(404);
   });
 });
@@ -147,18 +169,27 @@ describe('fees grid', () => {
   it('reads the year per dealer; a dealer user reads only its own', async () => {
     const res = await api(t.app, 'GET', `/api/fees?year=${Y}&dealer_id=${a.dealerId}`, { token: admin });
     expect(res.status).toBe(200);
-    const vn = res.body.result.fees.values.filter((v: { concept_id: number }) => v.concept_id === cid('VN_UND'));
-    expect(vn.sort((x: { month: number }, y: { month: number }) => x.month - y.month).map((v: { value: number }) => v.value)).toEqual(
-      feeData[a.dealerId].VN_UND,
+    const vn = res.body.result.fees.values.filter(
+      (v: { concept_id: number }) => v.concept_id === cid('VN_UND'),
     );
+    expect(
+      vn
+        .sort((x: { month: number }, y: { month: number }) => x.month - y.month)
+        .map((v: { value: number }) => v.value),
+    ).toEqual(feeData[a.dealerId].VN_UND);
     const mine = await api(t.app, 'GET', `/api/fees?year=${Y}`, { token: a.token });
     expect(mine.body.result.fees.dealers.map((d: { id: number }) => d.id)).toEqual([a.dealerId]);
-    expect((await api(t.app, 'GET', `/api/fees?year=${Y}&dealer_id=${b.dealerId}`, { token: a.token })).status).toBe(404);
+    expect(
+      (await api(t.app, 'GET', `/api/fees?year=${Y}&dealer_id=${b.dealerId}`, { token: a.token })).status,
+    ).toBe(404);
   });
 
   it('is written by the manufacturer only, all cells or none', async () => {
     const cell = { concept_id: cid('VN_UND'), month: 1, value: 1 };
-    const byDealer = await api(t.app, 'PUT', '/api/fees-batch', { token: a.token, body: { year: Y, values: [cell] } });
+    const byDealer = await api(t.app, 'PUT', '/api/fees-batch', {
+      token: a.token,
+      body: { year: Y, values: [cell] },
+    });
     expect(byDealer.status).toBe(403);
     const bad = await api(t.app, 'PUT', '/api/fees-batch', {
       token: admin,

@@ -79,7 +79,10 @@ beforeAll(async () => {
       ],
     },
   });
-  const confirmed = await api(t.app, 'POST', '/api/figures/confirm', { token: a.token, body: { year: Y, month: 1 } });
+  const confirmed = await api(t.app, 'POST', '/api/figures/confirm', {
+    token: a.token,
+    body: { year: Y, month: 1 },
+  });
   expect(confirmed.status).toBe(200);
 });
 afterAll(() => t?.close());
@@ -133,7 +136,9 @@ describe('figures file', () => {
     expect(up.status).toBe(200);
     expect(up.body.result.saved).toBe(0);
     expect(up.body.result.failed).toBe(3);
-    const messages = up.body.result.report.filter((r: { ok: boolean }) => !r.ok).map((r: { message: string }) => r.message);
+    const messages = up.body.result.report
+      .filter((r: { ok: boolean }) => !r.ok)
+      .map((r: { message: string }) => r.message);
     expect(messages).toContain('Ene: el periodo esta confirmado, no se puede cambiar');
     expect(messages).toContain('Abr: el periodo esta cerrado, no se puede cambiar');
     expect(messages).toContain('Feb: "ochenta" no es un numero');
@@ -141,12 +146,16 @@ describe('figures file', () => {
   });
 
   it('refuses a file of another dealer for a dealer user, and a file that is not the grid', async () => {
-    const res = await api(t.app, 'GET', `/api/figures/export?year=${Y}&dealer_id=${b.dealerId}`, { token: admin });
+    const res = await api(t.app, 'GET', `/api/figures/export?year=${Y}&dealer_id=${b.dealerId}`, {
+      token: admin,
+    });
     const wb = await workbookOf(res.raw);
     wb.worksheets[0].getRow(2).getCell(8).value = 9;
     const up = await uploadTo('/api/figures/import', a.token, Buffer.from(await wb.xlsx.writeBuffer()));
     expect(up.body.result.saved).toBe(0);
-    expect(up.body.result.report[0].message).toBe(`El concesionario "${codeB}" no existe o no le corresponde`);
+    expect(up.body.result.report[0].message).toBe(
+      `El concesionario "${codeB}" no existe o no le corresponde`,
+    );
     const other = new ExcelJS.Workbook();
     other.addWorksheet('x').addRow(['Fecha', 'Total']);
     const wrong = await uploadTo('/api/figures/import', a.token, Buffer.from(await other.xlsx.writeBuffer()));
@@ -159,7 +168,9 @@ describe('figures file', () => {
 
 describe('fees file', () => {
   it('exports and uploads the same file (manufacturer); a dealer user cannot upload', async () => {
-    const res = await api(t.app, 'GET', `/api/fees/export?year=${Y}&dealer_id=${b.dealerId}`, { token: admin });
+    const res = await api(t.app, 'GET', `/api/fees/export?year=${Y}&dealer_id=${b.dealerId}`, {
+      token: admin,
+    });
     expect(res.status).toBe(200);
     const wb = await workbookOf(res.raw);
     const ws = wb.worksheets[0];
@@ -221,7 +232,9 @@ describe('CASIS pull', () => {
     const res = await pull(admin, { year: Y, month: 1 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.result).toMatchObject({ saved: 1, total: 2, failed: 0, skipped: 1 });
-    expect(res.body.result.report[0].message).toMatch(/^Omitida: el periodo Enero 2025 de .+ esta confirmado$/);
+    expect(res.body.result.report[0].message).toMatch(
+      /^Omitida: el periodo Enero 2025 de .+ esta confirmado$/,
+    );
     expect(await figure(b.dealerId, 'TEST_DRIVE', 1)).toBe(58);
     expect(await figure(a.dealerId, 'TEST_DRIVE', 1)).toBeUndefined();
     expect(requests.at(-1)).toBe('/cifras?year=2025&month=1');
@@ -258,7 +271,8 @@ describe('CASIS pull', () => {
 
     const timeout = CASIS.timeoutMs;
     CASIS.timeoutMs = 300;
-    answer = (res) => setTimeout(() => json([{ dealer_code: codeB, concept_code: 'TEST_DRIVE', value: 9 }])(res), 2000);
+    answer = (res) =>
+      setTimeout(() => json([{ dealer_code: codeB, concept_code: 'TEST_DRIVE', value: 9 }])(res), 2000);
     try {
       const slow = await pull(admin, { year: Y, month: 2 });
       expect(slow.status).toBe(502);

@@ -79,10 +79,16 @@ describe('period transitions', () => {
     expect(await valuesOf(a.dealerId, 3)).toEqual({ VN_UND: 41, CSI_VTA: 87.5 });
     expect(await valuesOf(a.dealerId, 4)).toEqual({});
     // An empty cell (null) removes the value.
-    const cleared = await batch(a.token, { year: Y, values: [{ concept_id: cid('CSI_VTA'), month: 3, value: null }] });
+    const cleared = await batch(a.token, {
+      year: Y,
+      values: [{ concept_id: cid('CSI_VTA'), month: 3, value: null }],
+    });
     expect(cleared.status).toBe(200);
     expect(await valuesOf(a.dealerId, 3)).toEqual({ VN_UND: 41 });
-    const bad = await batch(a.token, { year: Y, values: [{ concept_id: cid('VN_UND'), month: 13, value: 'x' }] });
+    const bad = await batch(a.token, {
+      year: Y,
+      values: [{ concept_id: cid('VN_UND'), month: 13, value: 'x' }],
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.error.validationErrors.map((v: { field: string }) => v.field)).toEqual([
       'values.0.month',
@@ -92,14 +98,20 @@ describe('period transitions', () => {
 
   it('a dealer user reads and writes only its own dealer', async () => {
     await enable({ year: Y, month: 3, dealer_ids: [b.dealerId] });
-    await batch(admin, { year: Y, dealer_id: b.dealerId, values: [{ concept_id: cid('VN_UND'), month: 3, value: 7 }] });
+    await batch(admin, {
+      year: Y,
+      dealer_id: b.dealerId,
+      values: [{ concept_id: cid('VN_UND'), month: 3, value: 7 }],
+    });
     const other = await batch(a.token, {
       year: Y,
       values: [{ dealer_id: b.dealerId, concept_id: cid('VN_UND'), month: 3, value: 1000 }],
     });
     expect(other.status).toBe(404);
     expect(await valuesOf(b.dealerId, 3)).toEqual({ VN_UND: 7 });
-    const read = await api(t.app, 'GET', `/api/figures?year=${Y}&month=3&dealer_id=${b.dealerId}`, { token: a.token });
+    const read = await api(t.app, 'GET', `/api/figures?year=${Y}&month=3&dealer_id=${b.dealerId}`, {
+      token: a.token,
+    });
     expect(read.status).toBe(404);
     const own = await api(t.app, 'GET', `/api/figures?year=${Y}&month=3`, { token: a.token });
     expect(own.status).toBe(200);
@@ -107,26 +119,42 @@ describe('period transitions', () => {
     expect(own.body.result.figures.values).toEqual([
       { dealer_id: a.dealerId, concept_id: cid('VN_UND'), month: 3, value: 41 },
     ]);
-    expect(own.body.result.figures.periods).toMatchObject([{ dealer_id: a.dealerId, month: 3, status: 'enabled' }]);
+    expect(own.body.result.figures.periods).toMatchObject([
+      { dealer_id: a.dealerId, month: 3, status: 'enabled' },
+    ]);
     expect(own.body.result.list[0]).toMatchObject({ code: 'VN_UND', unit: 'UND', higher_is_better: true });
     // The manufacturer sees both dealers' months, all twelve without month.
     const all = await api(t.app, 'GET', `/api/figures?year=${Y}`, { token: admin });
     const ids = new Set(all.body.result.figures.dealers.map((d: { id: number }) => d.id));
     expect(ids.has(a.dealerId) && ids.has(b.dealerId)).toBe(true);
-    expect(all.body.result.figures.periods.filter((p: { dealer_id: number }) => p.dealer_id === a.dealerId)).toHaveLength(12);
+    expect(
+      all.body.result.figures.periods.filter((p: { dealer_id: number }) => p.dealer_id === a.dealerId),
+    ).toHaveLength(12);
   });
 
   it('the dealer confirms: values locked, a second confirm and a closed month are 409', async () => {
-    const confirm = await api(t.app, 'POST', '/api/figures/confirm', { token: a.token, body: { year: Y, month: 3 } });
+    const confirm = await api(t.app, 'POST', '/api/figures/confirm', {
+      token: a.token,
+      body: { year: Y, month: 3 },
+    });
     expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
     expect(confirm.body.result.status).toBe('confirmed');
-    const twice = await api(t.app, 'POST', '/api/figures/confirm', { token: a.token, body: { year: Y, month: 3 } });
+    const twice = await api(t.app, 'POST', '/api/figures/confirm', {
+      token: a.token,
+      body: { year: Y, month: 3 },
+    });
     expect(twice.status).toBe(409);
     expect(twice.body.error.message).toMatch(/ya esta confirmado$/);
-    const closed = await api(t.app, 'POST', '/api/figures/confirm', { token: a.token, body: { year: Y, month: 5 } });
+    const closed = await api(t.app, 'POST', '/api/figures/confirm', {
+      token: a.token,
+      body: { year: Y, month: 5 },
+    });
     expect(closed.status).toBe(409);
     expect(closed.body.error.message).toMatch(/^El periodo Mayo 2025 de .+ no esta habilitado/);
-    const locked = await batch(a.token, { year: Y, values: [{ concept_id: cid('VN_UND'), month: 3, value: 50 }] });
+    const locked = await batch(a.token, {
+      year: Y,
+      values: [{ concept_id: cid('VN_UND'), month: 3, value: 50 }],
+    });
     expect(locked.status).toBe(409);
     expect(locked.body.error.message).toMatch(/ya esta confirmado: sus cifras no se pueden modificar/);
     expect(await valuesOf(a.dealerId, 3)).toEqual({ VN_UND: 41 });
@@ -138,14 +166,22 @@ describe('period transitions', () => {
     });
     expect(byAdmin.status).toBe(409);
     // A manufacturer confirming must name the dealer.
-    const noDealer = await api(t.app, 'POST', '/api/figures/confirm', { token: admin, body: { year: Y, month: 3 } });
+    const noDealer = await api(t.app, 'POST', '/api/figures/confirm', {
+      token: admin,
+      body: { year: Y, month: 3 },
+    });
     expect(noDealer.status).toBe(422);
   });
 
   it('the manufacturer reopens with a reason; a dealer may not; reopening an open month is 409', async () => {
-    const list = await api(t.app, 'GET', `/api/figure-periods?filter[dealer_id]=${a.dealerId}&filter[month]=3`, {
-      token: admin,
-    });
+    const list = await api(
+      t.app,
+      'GET',
+      `/api/figure-periods?filter[dealer_id]=${a.dealerId}&filter[month]=3`,
+      {
+        token: admin,
+      },
+    );
     const period = list.body.result.data[0];
     expect(period).toMatchObject({ status: 'confirmed', year: Y, month: 3 });
     expect(period.confirmed_by_name).toMatch(/^Usuario /);
@@ -153,21 +189,34 @@ describe('period transitions', () => {
     expect((await api(t.app, 'POST', url, { token: a.token, body: { reason: 'x' } })).status).toBe(403);
     const noReason = await api(t.app, 'POST', url, { token: admin, body: {} });
     expect(noReason.status).toBe(422);
-    expect(noReason.body.error.validationErrors).toEqual([{ field: 'reason', message: 'Motivo es obligatorio' }]);
+    expect(noReason.body.error.validationErrors).toEqual([
+      { field: 'reason', message: 'Motivo es obligatorio' },
+    ]);
     const ok = await api(t.app, 'POST', url, { token: admin, body: { reason: 'Corregir ventas a flotas' } });
     expect(ok.status).toBe(200);
-    expect(ok.body.result).toMatchObject({ status: 'enabled', reopen_reason: 'Corregir ventas a flotas', confirmed_at: null });
+    expect(ok.body.result).toMatchObject({
+      status: 'enabled',
+      reopen_reason: 'Corregir ventas a flotas',
+      confirmed_at: null,
+    });
     const again = await api(t.app, 'POST', url, { token: admin, body: { reason: 'otra vez' } });
     expect(again.status).toBe(409);
     expect(again.body.error.message).toMatch(/no esta confirmado: no hay nada que reabrir$/);
     // Dealer B's user cannot even see the period of A.
-    expect((await api(t.app, 'GET', `/api/figure-periods/get/${period.id}`, { token: b.token })).status).toBe(404);
+    expect((await api(t.app, 'GET', `/api/figure-periods/get/${period.id}`, { token: b.token })).status).toBe(
+      404,
+    );
     // Open again: the dealer corrects and confirms.
-    expect((await batch(a.token, { year: Y, values: [{ concept_id: cid('VN_FLOTA'), month: 3, value: 5 }] })).status).toBe(200);
+    expect(
+      (await batch(a.token, { year: Y, values: [{ concept_id: cid('VN_FLOTA'), month: 3, value: 5 }] }))
+        .status,
+    ).toBe(200);
   });
 
   it('audits every transition with who and when', async () => {
-    const res = await api(t.app, 'GET', '/api/audit-logs?perPage=50&filter[resource]=figure-periods', { token: admin });
+    const res = await api(t.app, 'GET', '/api/audit-logs?perPage=50&filter[resource]=figure-periods', {
+      token: admin,
+    });
     const rows = res.body.result.data as { action: string; username: string; at: string }[];
     const actions = rows.map((r) => `${r.action}:${r.username}`);
     expect(actions).toContain('enable:admin');
@@ -179,7 +228,10 @@ describe('period transitions', () => {
   it('enabling all opens the closed months and reports the others unchanged', async () => {
     const res = await enable({ year: Y, month: 3, all: true });
     expect(res.status).toBe(200);
-    const skipped = res.body.result.skipped.map((s: { dealer_id: number; status: string }) => [s.dealer_id, s.status]);
+    const skipped = res.body.result.skipped.map((s: { dealer_id: number; status: string }) => [
+      s.dealer_id,
+      s.status,
+    ]);
     expect(skipped).toContainEqual([a.dealerId, 'enabled']);
     expect(skipped).toContainEqual([b.dealerId, 'enabled']);
   });
@@ -204,7 +256,9 @@ describe('one concept across dealers (manufacturer)', () => {
     const confirmed = await api(t.app, 'PUT', '/api/figure-concept', { token: admin, body: body(3) });
     expect(confirmed.status).toBe(409);
     expect((await valuesOf(a.dealerId, 3)).CSI_PV).toBeUndefined();
-    expect((await api(t.app, 'PUT', '/api/figure-concept', { token: a.token, body: body(6) })).status).toBe(403);
+    expect((await api(t.app, 'PUT', '/api/figure-concept', { token: a.token, body: body(6) })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -236,9 +290,16 @@ describe('dealers of a month and the reminder', () => {
     expect(mails[0].subject).toBe('Recordatorio: cifras de Marzo 2025 pendientes de confirmar');
     expect(mails[0].text).toContain('/main/figure');
     const states = await api(t.app, 'GET', `/api/figure-dealers?year=${Y}&month=3`, { token: admin });
-    expect(states.body.result.find((r: { dealer_id: number }) => r.dealer_id === a.dealerId).reminded_at).toBeTruthy();
     expect(
-      (await api(t.app, 'POST', '/api/figure-dealers/remind', { token: a.token, body: { year: Y, month: 3 } })).status,
+      states.body.result.find((r: { dealer_id: number }) => r.dealer_id === a.dealerId).reminded_at,
+    ).toBeTruthy();
+    expect(
+      (
+        await api(t.app, 'POST', '/api/figure-dealers/remind', {
+          token: a.token,
+          body: { year: Y, month: 3 },
+        })
+      ).status,
     ).toBe(403);
   });
 });

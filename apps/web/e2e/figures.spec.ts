@@ -85,7 +85,9 @@ test('the manufacturer enables a month, the dealer pastes, saves and confirms, t
     `/figures?year=${year}&month=${month}&dealer_id=${dealer.id}`,
   );
   const value = (code: string) => saved.figures.values.find((v) => v.concept_id === cid(code))?.value;
-  expect([value('VN_UND'), value('VN_FLOTA'), value('VU_UND'), value('VN_PEN')]).toEqual([41, 7, 12, 3567250.5]);
+  expect([value('VN_UND'), value('VN_FLOTA'), value('VU_UND'), value('VN_PEN')]).toEqual([
+    41, 7, 12, 3567250.5,
+  ]);
 
   // 3. It confirms; the month is locked: typing and pasting change nothing.
   await dealerPage.getByRole('button', { name: 'Confirmar mes' }).click();
@@ -123,7 +125,10 @@ test('the manufacturer enables a month, the dealer pastes, saves and confirms, t
 test('fees and capacities grids, as the manufacturer', async ({ page, request }) => {
   const token = await apiToken(request);
   const id = uid().toUpperCase();
-  const dealer = await api<{ id: number }>(request, token, 'POST', '/dealers', { code: `CP${id}`, name: `Capacidad ${id}` });
+  const dealer = await api<{ id: number }>(request, token, 'POST', '/dealers', {
+    code: `CP${id}`,
+    name: `Capacidad ${id}`,
+  });
   await api(request, token, 'POST', '/dealer-branches', { dealer_id: dealer.id, name: 'Taller Central' });
   await chooseDealer(page, dealer.id);
   await loginForm(page);
@@ -145,6 +150,8 @@ test('fees and capacities grids, as the manufacturer', async ({ page, request })
   expect((await downloadPromise).suggestedFilename()).toMatch(/^Capacidades_.+\.xlsx$/);
   await shot(page, 'capacities-manufacturer');
   await page.goto('/main/fee');
-  await expect(page.getByRole('region', { name: 'Cuotas' }).getByText('Venta de vehiculos nuevos')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Cuotas' }).getByText('Venta de vehiculos nuevos'),
+  ).toBeVisible();
   await shot(page, 'fees-manufacturer');
 });

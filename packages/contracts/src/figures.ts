@@ -71,7 +71,20 @@ export const MONTH_NAMES = [
   'Diciembre',
 ] as const;
 /** Column headers of the month columns (grids and the .xlsx files). */
-export const MONTH_SHORT = ['Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Jul', 'Ago', 'Set', 'Oct', 'Nov', 'Dic'];
+export const MONTH_SHORT = [
+  'Ene',
+  'Feb',
+  'Mar',
+  'Abr',
+  'May',
+  'Jun',
+  'Jul',
+  'Ago',
+  'Set',
+  'Oct',
+  'Nov',
+  'Dic',
+];
 
 // ---- rules computed alike on both sides ----
 
@@ -91,7 +104,10 @@ export function compliance(
 }
 
 /** A row of months' values summed up, or averaged for a '%' concept; null when all are empty. */
-export function aggregate(values: (number | null | undefined)[], unit: string | null | undefined): number | null {
+export function aggregate(
+  values: (number | null | undefined)[],
+  unit: string | null | undefined,
+): number | null {
   const present = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
   if (!present.length) return null;
   const sum = present.reduce((a, b) => a + b, 0);
@@ -106,7 +122,8 @@ export function availableHours(c: {
   working_days?: number | null;
 }): number | null {
   const { bays, technicians, hours_per_day, working_days } = c;
-  if ([bays, technicians, hours_per_day, working_days].some((v) => v === null || v === undefined)) return null;
+  if ([bays, technicians, hours_per_day, working_days].some((v) => v === null || v === undefined))
+    return null;
   return Math.round(Math.min(bays!, technicians!) * hours_per_day! * working_days! * 100) / 100;
 }
 
@@ -138,7 +155,11 @@ export const figureConfirmSchema = z.object({ year, month, dealer_id: optDealer 
 export const figureReopenSchema = z.object({ reason: field.text('Motivo', 300) });
 
 /** POST /api/figure-dealers/remind: mails the dealers of the month still to confirm. */
-export const figureRemindSchema = z.object({ year, month, dealer_ids: z.array(dealerRef).max(5000).optional() });
+export const figureRemindSchema = z.object({
+  year,
+  month,
+  dealer_ids: z.array(dealerRef).max(5000).optional(),
+});
 
 const gridCell = z.object({
   dealer_id: optDealer,

@@ -588,7 +588,7 @@ export async function seedDemo(
         await tx.insert(userRoles).values({ user_id: row.id, role_id: roleId }).onConflictDoNothing();
     }
   });
-  await seedFiguresDemo(handle, DEALERS.map((d) => d.code));
+  await seedFiguresDemo(handle, DEALERS);
 
   const present = await db
     .select({ username: users.username, dealer_name: dealers.name })

@@ -86,7 +86,7 @@ function numberColumn<R extends SheetRow>(
 ): Column<GridRow<R>> {
   const kindOf = (row: GridRow<R>): NumberKind =>
     row.__kind ?? (typeof col.kind === 'function' ? col.kind(row) : (col.kind ?? 'number'));
-  const valueOf = (row: GridRow<R>) => {
+  const cellValue = (row: GridRow<R>) => {
     const v = col.compute && !row.__total ? col.compute(row) : row[col.key];
     return typeof v === 'number' ? v : null;
   };
@@ -95,7 +95,7 @@ function numberColumn<R extends SheetRow>(
   const Cell = ({ rowData, setRowData, ...props }: CellProps<GridRow<R>, unknown>) => (
     <TextCell
       {...props}
-      rowData={valueOf(rowData)}
+      rowData={cellValue(rowData)}
       setRowData={(v: number | null) => setRowData({ ...rowData, [col.key]: v })}
       columnData={{
         alignRight: true,
@@ -103,7 +103,7 @@ function numberColumn<R extends SheetRow>(
         placeholder: '',
         parseUserInput: (text: string) => {
           const n = parseNumber(text, currency);
-          return n === undefined ? valueOf(rowData) : n;
+          return n === undefined ? cellValue(rowData) : n;
         },
         formatInputOnFocus: (v: number | null) => (v === null ? '' : String(v)),
         formatBlurredInput: (v: number | null) =>
@@ -121,13 +121,13 @@ function numberColumn<R extends SheetRow>(
     component: Cell as Column<GridRow<R>>['component'],
     disabled: ({ rowData }) => !editable(rowData),
     deleteValue: ({ rowData }) => (editable(rowData) ? { ...rowData, [col.key]: null } : rowData),
-    copyValue: ({ rowData }) => valueOf(rowData),
+    copyValue: ({ rowData }) => cellValue(rowData),
     pasteValue: ({ rowData, value }) => {
       if (!editable(rowData)) return rowData;
       const n = parseNumber(String(value), currency);
       return n === undefined ? rowData : { ...rowData, [col.key]: n };
     },
-    isCellEmpty: ({ rowData }) => valueOf(rowData) === null,
+    isCellEmpty: ({ rowData }) => cellValue(rowData) === null,
     cellClassName: ({ rowData }) =>
       [
         rowData.__total ? 'sheet-total' : '',
@@ -163,7 +163,19 @@ function labelColumn<R extends SheetRow>(col: SheetColumn<R>): Column<GridRow<R>
 const sumOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
-  const { rows, columns, rowKey, rowTotal, totals, onSave, actions, onDirtyChange, height, startColumn, label } = props;
+  const {
+    rows,
+    columns,
+    rowKey,
+    rowTotal,
+    totals,
+    onSave,
+    actions,
+    onDirtyChange,
+    height,
+    startColumn,
+    label,
+  } = props;
   const grid = useRef<DataSheetGridRef>(null);
   const currency = useCurrencySign();
   /** Edited cells by row key: the value typed, pasted or emptied. */
@@ -180,7 +192,8 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
     for (const [key, cells] of Object.entries(draft)) {
       const row = original.get(key);
       if (!row) continue;
-      for (const [k, v] of Object.entries(cells)) if ((row[k] ?? null) !== v) out.push({ row, key: k, value: v });
+      for (const [k, v] of Object.entries(cells))
+        if ((row[k] ?? null) !== v) out.push({ row, key: k, value: v });
     }
     return out;
   }, [draft, original]);
@@ -223,7 +236,11 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
         const values = members
           .map((r) => ('compute' in c && c.compute ? c.compute(r) : r[c.key]))
           .filter((v): v is number => typeof v === 'number');
-        out[c.key] = values.length ? (c.total === 'avg' ? sumOf(values) / values.length : sumOf(values)) : null;
+        out[c.key] = values.length
+          ? c.total === 'avg'
+            ? sumOf(values) / values.length
+            : sumOf(values)
+          : null;
       }
       return out as GridRow<R>;
     });
@@ -247,7 +264,14 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
                 component="span"
                 className={rowData.__total ? 'sheet-gutter-total' : undefined}
                 title={String(rowData.__total ?? rowData[head.key] ?? '')}
-                sx={{ px: 1, width: 1, textAlign: 'left', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                sx={{
+                  px: 1,
+                  width: 1,
+                  textAlign: 'left',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                }}
               >
                 {String(rowData.__total ?? rowData[head.key] ?? '')}
               </Box>
@@ -258,9 +282,7 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
   );
 
   const gridColumns = useMemo(() => {
-    const out = rest.map((c) =>
-      c.type === 'label' ? labelColumn(c) : numberColumn(c, currency, isDirty),
-    );
+    const out = rest.map((c) => (c.type === 'label' ? labelColumn(c) : numberColumn(c, currency, isDirty)));
     if (rowTotal)
       out.push(
         numberColumn<R>(
@@ -315,10 +337,15 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
       setSaving(false);
     }
   }, [onSave, changes, saving]);
-  useHotkeys('alt+g', (e) => {
-    e.preventDefault();
-    void save();
-  }, { enableOnFormTags: true }, [save]);
+  useHotkeys(
+    'alt+g',
+    (e) => {
+      e.preventDefault();
+      void save();
+    },
+    { enableOnFormTags: true },
+    [save],
+  );
 
   // Start in the column being filled: the grid scrolls to it and typing goes there.
   useEffect(() => {
@@ -342,7 +369,11 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
     >
       {onSave && (
         <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography variant="body2" color={changes.length ? 'warning.main' : 'text.secondary'} sx={{ flex: 1 }}>
+          <Typography
+            variant="body2"
+            color={changes.length ? 'warning.main' : 'text.secondary'}
+            sx={{ flex: 1 }}
+          >
             {changes.length
               ? `${changes.length} ${changes.length === 1 ? 'celda sin guardar' : 'celdas sin guardar'}`
               : 'Sin cambios pendientes'}

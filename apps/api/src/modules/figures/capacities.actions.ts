@@ -16,7 +16,10 @@ const tags = ['Capacidades'];
 const query = {
   year: { type: 'integer', description: 'Año (por defecto el actual)' },
   month: { type: 'integer', description: '1..12' },
-  dealer_id: { type: 'integer', description: 'Concesionario; ausente: todos (un usuario de concesionario: el suyo)' },
+  dealer_id: {
+    type: 'integer',
+    description: 'Concesionario; ausente: todos (un usuario de concesionario: el suyo)',
+  },
 };
 
 const grid = defineAction({

@@ -3,13 +3,22 @@
 import { type FeesAnswer, gridBatchSchema } from '@app/contracts';
 import { defineAction } from '../../core/action';
 import { checkCells, readCells, writeCells } from './figures.cells';
-import { activeConcepts, dealersInScope, gridQuery, manufacturerOnly, requestedDealer } from './figures.scope';
+import {
+  activeConcepts,
+  dealersInScope,
+  gridQuery,
+  manufacturerOnly,
+  requestedDealer,
+} from './figures.scope';
 import { importGridFile, sendGridXlsx } from './figures.xlsx';
 
 const tags = ['Cuotas'];
 const query = {
   year: { type: 'integer', description: 'Año (por defecto el actual)' },
-  dealer_id: { type: 'integer', description: 'Concesionario; ausente: todos (un usuario de concesionario: el suyo)' },
+  dealer_id: {
+    type: 'integer',
+    description: 'Concesionario; ausente: todos (un usuario de concesionario: el suyo)',
+  },
 };
 
 const grid = defineAction({

@@ -9,8 +9,8 @@ import {
   figureConceptSchema,
   figureConfirmSchema,
   figureEnableSchema,
-  figureReopenSchema,
   figureRemindSchema,
+  figureReopenSchema,
   gridBatchSchema,
   MONTH_SHORT,
 } from '@app/contracts';
@@ -24,18 +24,31 @@ import { figureSummary } from './figures.compare';
 import { confirmPeriod, enablePeriods, periodStates, reopenPeriod } from './figures.periods';
 import { remindLateDealers } from './figures.remind';
 import { figurePeriodResource } from './figures.resources';
-import { activeConcepts, dealersInScope, gridQuery, manufacturerOnly, requestedDealer } from './figures.scope';
+import {
+  activeConcepts,
+  dealersInScope,
+  gridQuery,
+  manufacturerOnly,
+  requestedDealer,
+} from './figures.scope';
 import { importGridFile, sendGridXlsx } from './figures.xlsx';
 
 const tags = ['Cifras'];
 const gridQueryDoc = {
   year: { type: 'integer', description: 'Año (por defecto el actual)' },
   month: { type: 'integer', description: '1..12; ausente: los doce meses' },
-  dealer_id: { type: 'integer', description: 'Concesionario; ausente: todos (un usuario de concesionario: el suyo)' },
+  dealer_id: {
+    type: 'integer',
+    description: 'Concesionario; ausente: todos (un usuario de concesionario: el suyo)',
+  },
 };
 
 /** The dealers of a grid query: the one requested (or a dealer user's own), else all in scope. */
-async function gridDealers(db: Parameters<typeof dealersInScope>[0], user: Parameters<typeof dealersInScope>[1], id: number | null) {
+async function gridDealers(
+  db: Parameters<typeof dealersInScope>[0],
+  user: Parameters<typeof dealersInScope>[1],
+  id: number | null,
+) {
   const one = await requestedDealer(db, user, id);
   return one ? [one] : dealersInScope(db, user);
 }
@@ -75,7 +88,10 @@ const batch = defineAction({
     return write(
       async (tx) => {
         await assertPeriods(tx, body.year, cells, dealers, ['enabled']);
-        return { ...(await writeCells(tx, 'figures', body.year, cells, user.id, 'grid')), cells: cells.length };
+        return {
+          ...(await writeCells(tx, 'figures', body.year, cells, user.id, 'grid')),
+          cells: cells.length,
+        };
       },
       (r) => ({ after: { year: body.year, ...r, dealers: dealers.size } }),
     );
@@ -98,7 +114,10 @@ const conceptAcrossDealers = defineAction({
       async (tx) => {
         // The manufacturer's own measures (e.g. CSI) may go in before a month is enabled.
         await assertPeriods(tx, body.year, cells, dealers, ['closed', 'enabled']);
-        return { ...(await writeCells(tx, 'figures', body.year, cells, user.id, 'concept')), cells: cells.length };
+        return {
+          ...(await writeCells(tx, 'figures', body.year, cells, user.id, 'concept')),
+          cells: cells.length,
+        };
       },
       (r) => ({ after: { year: body.year, month: body.month, concept_id: body.concept_id, ...r } }),
     );
@@ -195,7 +214,8 @@ const figureDealers = defineAction({
     ]);
     const active = new Set(concepts.map((c) => c.id));
     const filled = new Map<number, number>();
-    for (const v of values) if (active.has(v.concept_id)) filled.set(v.dealer_id, (filled.get(v.dealer_id) ?? 0) + 1);
+    for (const v of values)
+      if (active.has(v.concept_id)) filled.set(v.dealer_id, (filled.get(v.dealer_id) ?? 0) + 1);
     const byDealer = new Map(dealers.map((d) => [d.id, d]));
     return periods.map((p) => ({
       ...p,
@@ -217,7 +237,14 @@ const remind = defineAction({
   body: figureRemindSchema,
   async handler({ app, db, user, body }) {
     const dealers = await dealersInScope(db, user, body.dealer_ids);
-    return remindLateDealers(mailContext(app), user, app.ctx.config.publicUrl, body.year, body.month, dealers);
+    return remindLateDealers(
+      mailContext(app),
+      user,
+      app.ctx.config.publicUrl,
+      body.year,
+      body.month,
+      dealers,
+    );
   },
 });
 
@@ -239,7 +266,13 @@ const resumen = defineAction({
     const dealer = await requestedDealer(db, user, q.dealerId);
     const dealerIds = dealer ? [dealer.id] : null;
     const rows = await figureSummary(db, { year: q.year, month: q.month!, dealerIds });
-    return { year: q.year, month: q.month, dealer_id: dealer?.id ?? null, dealer_name: dealer?.name ?? null, rows };
+    return {
+      year: q.year,
+      month: q.month,
+      dealer_id: dealer?.id ?? null,
+      dealer_name: dealer?.name ?? null,
+      rows,
+    };
   },
 });
 
@@ -257,7 +290,11 @@ const resumenExport = defineAction({
   async handler({ db, user, query, reply }) {
     const q = gridQuery({ month: String(new Date().getMonth() + 1), ...query }, true);
     const dealer = await requestedDealer(db, user, q.dealerId);
-    const rows = await figureSummary(db, { year: q.year, month: q.month!, dealerIds: dealer ? [dealer.id] : null });
+    const rows = await figureSummary(db, {
+      year: q.year,
+      month: q.month!,
+      dealerIds: dealer ? [dealer.id] : null,
+    });
     const m = MONTH_SHORT[q.month! - 1];
     const columns: [string, string][] = [
       ['group', 'Grupo'],
@@ -283,7 +320,10 @@ const resumenExport = defineAction({
       rows: [
         rows.map((r) =>
           Object.fromEntries(
-            columns.map(([k]) => [k, pctKeys.has(k) ? pctOf(r[k as keyof typeof r] as number | null) : r[k as keyof typeof r]]),
+            columns.map(([k]) => [
+              k,
+              pctKeys.has(k) ? pctOf(r[k as keyof typeof r] as number | null) : r[k as keyof typeof r],
+            ]),
           ),
         ),
       ],

@@ -11,7 +11,8 @@ import { assertPeriods, type Cell, writeCells } from './figures.cells';
 import { periodStates } from './figures.periods';
 import { activeConcepts, dealersInScope } from './figures.scope';
 
-const code = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim().toUpperCase() : '');
+const code = (v: unknown) =>
+  typeof v === 'string' || typeof v === 'number' ? String(v).trim().toUpperCase() : '';
 
 function numberOf(v: unknown): number | undefined {
   if (v === null || v === undefined || v === '') return undefined;
@@ -44,7 +45,11 @@ export async function pullCasis(
     const d = byCode.get(code(r.dealer_code));
     if (!d && narrowed && code(r.dealer_code)) {
       skipped++;
-      report.push({ row, ok: true, message: `Omitida: ${code(r.dealer_code)} no es el concesionario pedido` });
+      report.push({
+        row,
+        ok: true,
+        message: `Omitida: ${code(r.dealer_code)} no es el concesionario pedido`,
+      });
       return;
     }
     const c = concepts.get(code(r.concept_code));

@@ -14,9 +14,9 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ConflictError, ValidationError } from '../../core/errors';
+import { lockedStatuses } from './figures.periods';
 import { activeConcepts, dealersInScope, monthKey } from './figures.scope';
 import { fees, figures } from './figures.tables';
-import { lockedStatuses } from './figures.periods';
 
 export type CellTable = 'figures' | 'fees';
 const TABLES = { figures, fees } as const;
@@ -62,9 +62,13 @@ export async function checkCells(
   const unique = new Map<string, Cell>();
   input.forEach((c, i) => {
     const dealer_id = c.dealer_id ?? own;
-    if (!dealer_id) problems.push({ field: `values.${i}.dealer_id`, message: messages.required('Concesionario') });
+    if (!dealer_id)
+      problems.push({ field: `values.${i}.dealer_id`, message: messages.required('Concesionario') });
     else if (!concepts.has(c.concept_id))
-      problems.push({ field: `values.${i}.concept_id`, message: 'El concepto no existe o no esta habilitado' });
+      problems.push({
+        field: `values.${i}.concept_id`,
+        message: 'El concepto no existe o no esta habilitado',
+      });
     else unique.set(`${dealer_id}:${c.concept_id}:${c.month}`, { ...c, dealer_id });
   });
   if (problems.length) throw new ValidationError(problems.slice(0, 50));

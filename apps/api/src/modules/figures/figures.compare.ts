@@ -22,7 +22,12 @@ interface Agg {
 
 const pick = (a: Agg | undefined, unit: string | null) => (a ? (unit === 'PCT' ? a.avg : a.sum) : null);
 
-async function aggregates(db: Executor, table: typeof figures | typeof fees, f: SummaryFilter, years: number[]) {
+async function aggregates(
+  db: Executor,
+  table: typeof figures | typeof fees,
+  f: SummaryFilter,
+  years: number[],
+) {
   const bucket = sql<string>`case when ${table.month} = ${f.month} then 'm' else 'y' end`;
   const rows = await db
     .select({
@@ -59,7 +64,9 @@ async function aggregates(db: Executor, table: typeof figures | typeof fees, f: 
 }
 
 const variation = (now: number | null, before: number | null) =>
-  now === null || before === null ? { abs: null, pct: null } : { abs: now - before, pct: before === 0 ? null : (now - before) / Math.abs(before) };
+  now === null || before === null
+    ? { abs: null, pct: null }
+    : { abs: now - before, pct: before === 0 ? null : (now - before) / Math.abs(before) };
 
 /** Per active concept: month, same month last year, year to date both years, variations, fees, compliance. */
 export async function figureSummary(db: Executor, f: SummaryFilter): Promise<ResumenRow[]> {

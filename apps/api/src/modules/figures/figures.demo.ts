@@ -41,7 +41,8 @@ function random(seed: string) {
   return () => {
     h = Math.imul(h ^ (h >>> 15), 2246822507);
     h = Math.imul(h ^ (h >>> 13), 3266489909);
-    return ((h ^= h >>> 16) >>> 0) / 4294967296;
+    h ^= h >>> 16;
+    return (h >>> 0) / 4294967296;
   };
 }
 
@@ -50,17 +51,28 @@ const round = (v: number, decimals: number) => Math.round(v * 10 ** decimals) / 
 /** Monday to Saturday in a month (the workshop's days). */
 function workingDays(year: number, month: number): number {
   let n = 0;
-  for (let d = new Date(Date.UTC(year, month - 1, 1)); d.getUTCMonth() === month - 1; d.setUTCDate(d.getUTCDate() + 1))
+  for (
+    let d = new Date(Date.UTC(year, month - 1, 1));
+    d.getUTCMonth() === month - 1;
+    d.setUTCDate(d.getUTCDate() + 1)
+  )
     if (d.getUTCDay() !== 0) n++;
   return n;
 }
 
 async function insertChunks(tx: any, table: any, rows: object[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 2000)
-    await tx.insert(table).values(rows.slice(i, i + 2000)).onConflictDoNothing();
+    await tx
+      .insert(table)
+      .values(rows.slice(i, i + 2000))
+      .onConflictDoNothing();
 }
 
-export async function seedFiguresDemo(handle: DatabaseHandle, dealerCodes: string[]): Promise<number> {
+export async function seedFiguresDemo(
+  handle: DatabaseHandle,
+  demoDealers: { code: string }[],
+): Promise<number> {
+  const dealerCodes = demoDealers.map((d) => d.code);
   const db = handle.db as any;
   const list: { id: number; code: string }[] = await db
     .select({ id: dealers.id, code: dealers.code })
@@ -79,7 +91,9 @@ export async function seedFiguresDemo(handle: DatabaseHandle, dealerCodes: strin
         )
     ).map((r: { id: number }) => r.id),
   );
-  const todo = list.filter((d) => !done.has(d.id)).sort((a, b) => dealerCodes.indexOf(a.code) - dealerCodes.indexOf(b.code));
+  const todo = list
+    .filter((d) => !done.has(d.id))
+    .sort((a, b) => dealerCodes.indexOf(a.code) - dealerCodes.indexOf(b.code));
   if (!todo.length) return 0;
   const conceptRows: { id: number; code: string }[] = await db
     .select({ id: concepts.id, code: concepts.code })
@@ -155,7 +169,13 @@ export async function seedFiguresDemo(handle: DatabaseHandle, dealerCodes: strin
         if (c.code === 'PERM_DIAS' || c.code === 'RECLAMOS') actual = base.value * (2 - quality) * noise;
         else if (level) actual = Math.min(100, base.value * quality * (0.98 + rnd() * 0.04));
         else actual = base.value * size * season * growth * noise;
-        feeRows.push({ dealer_id: d.id, concept_id: c.id, year: p.year, month: p.month, value: round(target, base.decimals) });
+        feeRows.push({
+          dealer_id: d.id,
+          concept_id: c.id,
+          year: p.year,
+          month: p.month,
+          value: round(target, base.decimals),
+        });
         if (isLast && missing) continue;
         figureRows.push({
           dealer_id: d.id,

@@ -3,7 +3,13 @@
 // confirmed month (confirmed → enabled) with a reason. A transition from the wrong state is a
 // 409 with a Spanish message. Each transition writes its audit row (who, when, before, after)
 // in the transaction of the change.
-import { FIGURE_MESSAGES, type GridDealer, type PeriodState, type PeriodStatus, periodName } from '@app/contracts';
+import {
+  FIGURE_MESSAGES,
+  type GridDealer,
+  type PeriodState,
+  type PeriodStatus,
+  periodName,
+} from '@app/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../core/action';
@@ -17,8 +23,7 @@ export type PeriodRow = typeof figurePeriods.$inferSelect;
 
 const RESOURCE = 'figure-periods';
 
-const userName = (col: PgColumn) =>
-  sql<string | null>`(select u.full_name from users u where u.id = ${col})`;
+const userName = (col: PgColumn) => sql<string | null>`(select u.full_name from users u where u.id = ${col})`;
 
 /**
  * The state of each dealer's month (`month` null: all twelve) of a year; a month without a row
@@ -112,11 +117,22 @@ function assertStarted(year: number, month: number, now = new Date()): void {
     throw ValidationError.field('month', FIGURE_MESSAGES.future);
 }
 
-async function lockOne(tx: Tx, dealerId: number, year: number, month: number): Promise<PeriodRow | undefined> {
+async function lockOne(
+  tx: Tx,
+  dealerId: number,
+  year: number,
+  month: number,
+): Promise<PeriodRow | undefined> {
   const [row] = await tx
     .select()
     .from(figurePeriods)
-    .where(and(eq(figurePeriods.dealer_id, dealerId), eq(figurePeriods.year, year), eq(figurePeriods.month, month)))
+    .where(
+      and(
+        eq(figurePeriods.dealer_id, dealerId),
+        eq(figurePeriods.year, year),
+        eq(figurePeriods.month, month),
+      ),
+    )
     .for('update');
   return row;
 }
@@ -159,7 +175,8 @@ export async function enablePeriods(
           : FIGURE_MESSAGES.alreadyEnabled(periodName(year, month, d.code)),
       );
   }
-  if (wrong.length) throw new ConflictError(wrong[0], wrong.length > 1 ? wrong.slice(1).join('\n') : undefined);
+  if (wrong.length)
+    throw new ConflictError(wrong[0], wrong.length > 1 ? wrong.slice(1).join('\n') : undefined);
   for (const d of open) {
     const values = { status: 'enabled', enabled_at: new Date(), enabled_by: user.id, updated_at: new Date() };
     const [row] = await tx

@@ -52,11 +52,25 @@ export async function remindLateDealers(
     ? await db
         .select({ dealer_id: users.dealer_id, email: users.email })
         .from(users)
-        .where(and(inArray(users.dealer_id, late.map((d) => d.id)), eq(users.active, true), isNotNull(users.email)))
+        .where(
+          and(
+            inArray(
+              users.dealer_id,
+              late.map((d) => d.id),
+            ),
+            eq(users.active, true),
+            isNotNull(users.email),
+          ),
+        )
     : [];
   const period = `${MONTH_NAMES[month - 1]} ${year}`;
   const link = `${publicUrl}/main/figure`;
-  const result: RemindResult = { reminded: 0, mails: 0, without_recipients: [], not_late: dealers.length - late.length };
+  const result: RemindResult = {
+    reminded: 0,
+    mails: 0,
+    without_recipients: [],
+    not_late: dealers.length - late.length,
+  };
   for (const d of late) {
     const to = recipients.filter((r) => r.dealer_id === d.id).map((r) => r.email);
     if (!to.length) {
@@ -71,7 +85,13 @@ export async function remindLateDealers(
       const [row] = await tx
         .update(figurePeriods)
         .set({ reminded_at: new Date() })
-        .where(and(eq(figurePeriods.dealer_id, d.id), eq(figurePeriods.year, year), eq(figurePeriods.month, month)))
+        .where(
+          and(
+            eq(figurePeriods.dealer_id, d.id),
+            eq(figurePeriods.year, year),
+            eq(figurePeriods.month, month),
+          ),
+        )
         .returning();
       await writeAudit(tx, {
         user,

@@ -69,4 +69,9 @@ export const capacityResource = defineResource({
   readOnly: true,
 });
 
-export const figuresResources = [figurePeriodResource, figureValueResource, feeValueResource, capacityResource];
+export const figuresResources = [
+  figurePeriodResource,
+  figureValueResource,
+  feeValueResource,
+  capacityResource,
+];

@@ -6,7 +6,13 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../../core/action';
 import { concepts } from '../../db/schema';
 
-type SeedConcept = { code: string; name: string; unit: ConceptUnit; group: string; higher_is_better?: boolean };
+type SeedConcept = {
+  code: string;
+  name: string;
+  unit: ConceptUnit;
+  group: string;
+  higher_is_better?: boolean;
+};
 
 export const SEED_CONCEPTS: SeedConcept[] = [
   { code: 'VN_UND', name: 'Venta de vehiculos nuevos', unit: 'UND', group: 'Ventas' },
@@ -31,7 +37,13 @@ export const SEED_CONCEPTS: SeedConcept[] = [
   { code: 'ACC_PEN', name: 'Venta de accesorios', unit: 'PEN', group: 'Repuestos' },
   { code: 'CSI_VTA', name: 'CSI ventas', unit: 'PCT', group: 'Satisfaccion' },
   { code: 'CSI_PV', name: 'CSI postventa', unit: 'PCT', group: 'Satisfaccion' },
-  { code: 'RECLAMOS', name: 'Reclamos recibidos', unit: 'UND', group: 'Satisfaccion', higher_is_better: false },
+  {
+    code: 'RECLAMOS',
+    name: 'Reclamos recibidos',
+    unit: 'UND',
+    group: 'Satisfaccion',
+    higher_is_better: false,
+  },
 ];
 
 export async function seedConcepts(db: Db): Promise<number> {
@@ -39,7 +51,13 @@ export async function seedConcepts(db: Db): Promise<number> {
   if (n > 0) return 0;
   const rows = await db
     .insert(concepts)
-    .values(SEED_CONCEPTS.map((c, i) => ({ ...c, order: (i + 1) * 10, higher_is_better: c.higher_is_better ?? true })))
+    .values(
+      SEED_CONCEPTS.map((c, i) => ({
+        ...c,
+        order: (i + 1) * 10,
+        higher_is_better: c.higher_is_better ?? true,
+      })),
+    )
     .onConflictDoNothing()
     .returning({ id: concepts.id });
   return rows.length;

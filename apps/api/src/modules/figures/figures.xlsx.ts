@@ -3,7 +3,13 @@
 // cells that differ from what is stored, checks every row first (dealer in the caller's scope,
 // active concept, numbers, and for figures an enabled month for each change) and writes all the
 // changes in one transaction, or nothing, with a report per row.
-import { type ConceptRow, CONCEPT_UNITS, type GridDealer, type GridImportReport, MONTH_SHORT } from '@app/contracts';
+import {
+  CONCEPT_UNITS,
+  type ConceptRow,
+  type GridDealer,
+  type GridImportReport,
+  MONTH_SHORT,
+} from '@app/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../core/action';
 import { writeAudit } from '../../core/audit';
@@ -66,7 +72,8 @@ export async function sendGridXlsx(
           c4: c.name,
           c5: unitName.get(c.unit ?? '') ?? c.unit,
         };
-        for (let m = 1; m <= 12; m++) row[`c${FIXED.length + m - 1}`] = byCell.get(`${d.id}:${c.id}:${m}`) ?? null;
+        for (let m = 1; m <= 12; m++)
+          row[`c${FIXED.length + m - 1}`] = byCell.get(`${d.id}:${c.id}:${m}`) ?? null;
         return row;
       });
     }
@@ -92,7 +99,9 @@ const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'st
 function parseNumber(v: unknown): number | null | undefined {
   if (blank(v)) return null;
   if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
-  const text = String(v).replace(/\s|S\/|%/g, '').replace(/,/g, '');
+  const text = String(v)
+    .replace(/\s|S\/|%/g, '')
+    .replace(/,/g, '');
   if (!/^-?\d+(\.\d+)?$/.test(text)) return undefined;
   return Number(text);
 }
@@ -131,7 +140,8 @@ async function readGridFile(
     const [yi, di, ci, ...mi] = header;
     const problems: string[] = [];
     const year = Number(r.values[yi]);
-    if (!Number.isInteger(year) || year < 2000 || year > 2100) problems.push(`Año "${r.values[yi] ?? ''}" no es valido`);
+    if (!Number.isInteger(year) || year < 2000 || year > 2100)
+      problems.push(`Año "${r.values[yi] ?? ''}" no es valido`);
     const dealer = dealersByCode.get(norm(r.values[di]));
     if (!dealer) problems.push(`El concesionario "${r.values[di] ?? ''}" no existe o no le corresponde`);
     const concept = conceptsByCode.get(norm(r.values[ci]));
@@ -158,7 +168,11 @@ export const GRID_UPLOAD = {
   field: 'file',
   maxBytes: XLSX_UPLOAD_BYTES,
   accept: /\.xlsx$/i,
-  messages: { noFile: XLSX_MESSAGES.noFile, wrongType: XLSX_MESSAGES.notXlsx, tooLarge: XLSX_MESSAGES.tooLarge },
+  messages: {
+    noFile: XLSX_MESSAGES.noFile,
+    wrongType: XLSX_MESSAGES.notXlsx,
+    tooLarge: XLSX_MESSAGES.tooLarge,
+  },
 };
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
@@ -181,11 +195,16 @@ export async function importGridFile(
   const year = rows[0]?.year ?? 0;
   const ids = [...new Set(rows.map((r) => r.dealer.id))];
   const stored = new Map(
-    (await readCells(db, table, year, ids, null)).map((v) => [`${v.dealer_id}:${v.concept_id}:${v.month}`, v.value]),
+    (await readCells(db, table, year, ids, null)).map((v) => [
+      `${v.dealer_id}:${v.concept_id}:${v.month}`,
+      v.value,
+    ]),
   );
   const states =
     table === 'figures'
-      ? new Map((await periodStates(db, year, ids, null)).map((p) => [monthKey(p.dealer_id, p.month), p.status]))
+      ? new Map(
+          (await periodStates(db, year, ids, null)).map((p) => [monthKey(p.dealer_id, p.month), p.status]),
+        )
       : null;
   const cells: Cell[] = [];
   const changedPerRow = new Map<number, number>();
@@ -194,7 +213,8 @@ export async function importGridFile(
     r.months.forEach((value, i) => {
       const month = i + 1;
       const before = stored.get(`${r.dealer.id}:${r.concept.id}:${month}`);
-      const same = value === null ? before === undefined : before !== undefined && round2(before) === round2(value);
+      const same =
+        value === null ? before === undefined : before !== undefined && round2(before) === round2(value);
       if (same) return;
       const status = states?.get(monthKey(r.dealer.id, month));
       if (states && status !== 'enabled')

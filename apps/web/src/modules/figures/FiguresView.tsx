@@ -5,8 +5,8 @@
 import {
   aggregate,
   CONCEPT_UNITS,
-  compliance,
   type ConceptRow,
+  compliance,
   type FiguresAnswer,
   type GridImportReport,
   MONTH_NAMES,
@@ -23,7 +23,15 @@ import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { http } from '../../api/http';
 import { Sheet, type SheetChange, type SheetColumn } from '../../sheet/Sheet';
-import { download, pickAndUpload, ReportDialog, StatusChip, statusName, unitKind, unitTotals } from './common';
+import {
+  download,
+  pickAndUpload,
+  ReportDialog,
+  StatusChip,
+  statusName,
+  unitKind,
+  unitTotals,
+} from './common';
 import { PeriodActions } from './PeriodActions';
 
 const unitName = new Map<string, string>(CONCEPT_UNITS.map((u) => [u.id, u.name]));
@@ -45,7 +53,10 @@ function MonthTitle({ month, status }: { month: number; status?: string }) {
   return (
     <Tooltip title={`${MONTH_NAMES[month - 1]}: ${status ? statusName(status as never) : ''}`}>
       <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-        <Box component="span" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: DOT[status ?? 'closed'] }} />
+        <Box
+          component="span"
+          sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: DOT[status ?? 'closed'] }}
+        />
         {MONTH_SHORT[month - 1]}
       </Box>
     </Tooltip>
@@ -71,7 +82,9 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
     return m;
   }, [d]);
 
-  const save = async (values: { dealer_id?: number; concept_id: number; month: number; value: number | null }[]) => {
+  const save = async (
+    values: { dealer_id?: number; concept_id: number; month: number; value: number | null }[],
+  ) => {
     await http.put('/figure-batch', { year, dealer_id: dealerId || undefined, values });
     enqueueSnackbar(messages.saved, { variant: 'success' });
     await refresh();
@@ -119,7 +132,10 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
         kind: 'percent',
         empty: '—',
         total: false,
-        compute: (r) => pct(compliance(r[`m${month}`] as number | null, r[`f${month}`] as number | null, r.higher_is_better)),
+        compute: (r) =>
+          pct(
+            compliance(r[`m${month}`] as number | null, r[`f${month}`] as number | null, r.higher_is_better),
+          ),
       },
       {
         key: 'ytd',
@@ -130,7 +146,9 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
         empty: '—',
         total: false,
         compute: (r) =>
-          pct(compliance(aggregate(upTo(r, 'm'), r.unit), aggregate(upTo(r, 'f'), r.unit), r.higher_is_better)),
+          pct(
+            compliance(aggregate(upTo(r, 'm'), r.unit), aggregate(upTo(r, 'f'), r.unit), r.higher_is_better),
+          ),
       },
     ];
     return { dealer, rows, columns };
@@ -167,18 +185,24 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
         width: c.unit === 'PEN' ? 155 : 110,
         kind: unitKind(c.unit),
         total: c.unit === 'PCT' ? ('avg' as const) : ('sum' as const),
-        editable: (r: DealerLine) => canUpdate && statusOf.get(`${r.dealer_id}:${month}`)?.status === 'enabled',
+        editable: (r: DealerLine) =>
+          canUpdate && statusOf.get(`${r.dealer_id}:${month}`)?.status === 'enabled',
       })),
     ];
     return { rows, columns };
   }, [d, oneDealer, canUpdate, statusOf, month]);
 
-  const period = oneDealer && dealerGrid?.dealer ? (statusOf.get(`${dealerGrid.dealer.id}:${month}`) ?? null) : null;
+  const period =
+    oneDealer && dealerGrid?.dealer ? (statusOf.get(`${dealerGrid.dealer.id}:${month}`) ?? null) : null;
   const exportFile = () =>
     download('/figures/export', { year, dealer_id: dealerId || undefined }, `Cifras_${year}.xlsx`);
   const casis = async () => {
     try {
-      const result = await http.post<GridImportReport>('/casis-api', { year, month, dealer_id: dealerId || undefined });
+      const result = await http.post<GridImportReport>('/casis-api', {
+        year,
+        month,
+        dealer_id: dealerId || undefined,
+      });
       setReport({ title: `CASIS: ${MONTH_NAMES[month - 1]} ${year}`, result });
       await refresh();
     } catch {
@@ -198,7 +222,10 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
             </Typography>
           )}
           {period.status === 'enabled' && period.reopen_reason && (
-            <Typography variant="caption" color="text.secondary">{`Reabierto: ${period.reopen_reason}`}</Typography>
+            <Typography
+              variant="caption"
+              color="text.secondary"
+            >{`Reabierto: ${period.reopen_reason}`}</Typography>
           )}
         </>
       )}
@@ -243,7 +270,9 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
     <Paper sx={{ p: 2 }}>
       {toolbar}
       {answer.isFetching && <LinearProgress sx={{ mb: 1 }} />}
-      {d && !d.list.length && <Alert severity="info">No hay conceptos habilitados: registrelos en Conceptos.</Alert>}
+      {d && !d.list.length && (
+        <Alert severity="info">No hay conceptos habilitados: registrelos en Conceptos.</Alert>
+      )}
       {period?.status === 'closed' && (
         <Alert severity="info" sx={{ mb: 1 }}>
           {manufacturer
@@ -265,9 +294,18 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
           totals={unitTotals<ConceptLine>(d!.list)}
           startColumn={`m${month}`}
           onDirtyChange={setDirty}
-          onSave={canUpdate ? (changes: SheetChange<ConceptLine>[]) =>
-            save(changes.map((c) => ({ concept_id: c.row.id, month: Number(c.key.slice(1)), value: c.value })))
-            : undefined}
+          onSave={
+            canUpdate
+              ? (changes: SheetChange<ConceptLine>[]) =>
+                  save(
+                    changes.map((c) => ({
+                      concept_id: c.row.id,
+                      month: Number(c.key.slice(1)),
+                      value: c.value,
+                    })),
+                  )
+              : undefined
+          }
         />
       )}
       {networkGrid && (
@@ -278,19 +316,26 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
           rowKey={(r) => String(r.dealer_id)}
           totals={[{ label: 'Total red' }]}
           onDirtyChange={setDirty}
-          onSave={canUpdate ? (changes: SheetChange<DealerLine>[]) =>
-            save(
-              changes.map((c) => ({
-                dealer_id: c.row.dealer_id,
-                concept_id: Number(c.key.slice(1)),
-                month,
-                value: c.value,
-              })),
-            )
-            : undefined}
+          onSave={
+            canUpdate
+              ? (changes: SheetChange<DealerLine>[]) =>
+                  save(
+                    changes.map((c) => ({
+                      dealer_id: c.row.dealer_id,
+                      concept_id: Number(c.key.slice(1)),
+                      month,
+                      value: c.value,
+                    })),
+                  )
+              : undefined
+          }
         />
       )}
-      <ReportDialog title={report?.title ?? ''} result={report?.result ?? null} onClose={() => setReport(null)} />
+      <ReportDialog
+        title={report?.title ?? ''}
+        result={report?.result ?? null}
+        onClose={() => setReport(null)}
+      />
     </Paper>
   );
 }

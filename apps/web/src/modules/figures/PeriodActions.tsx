@@ -28,7 +28,17 @@ interface Props {
 }
 
 export function PeriodActions(props: Props) {
-  const { year, month, period, dealerName, manufacturer, canUpdate, dirty, onChanged, allButton = true } = props;
+  const {
+    year,
+    month,
+    period,
+    dealerName,
+    manufacturer,
+    canUpdate,
+    dirty,
+    onChanged,
+    allButton = true,
+  } = props;
   const [ask, setAsk] = useState<'confirm' | 'all' | 'reopen' | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -51,7 +61,10 @@ export function PeriodActions(props: Props) {
   const enable = (all: boolean) =>
     run(
       () =>
-        http.post('/figures/enable', all ? { year, month, all: true } : { year, month, dealer_ids: [period!.dealer_id] }),
+        http.post(
+          '/figures/enable',
+          all ? { year, month, all: true } : { year, month, dealer_ids: [period!.dealer_id] },
+        ),
       all ? `${label} habilitado para todos los concesionarios` : `${label} habilitado`,
     );
 

@@ -29,7 +29,15 @@ import { PeriodActions } from './PeriodActions';
 const when = (iso: string | null, who?: string | null) =>
   iso ? `${new Date(iso).toLocaleDateString('es-PE')}${who ? ` · ${who}` : ''}` : '—';
 
-export function PeriodsView({ year, month, manufacturer }: { year: number; month: number; manufacturer: boolean }) {
+export function PeriodsView({
+  year,
+  month,
+  manufacturer,
+}: {
+  year: number;
+  month: number;
+  manufacturer: boolean;
+}) {
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
@@ -141,7 +149,9 @@ export function PeriodsView({ year, month, manufacturer }: { year: number; month
                     <Checkbox
                       checked={chosen.includes(r.dealer_id)}
                       onChange={(e) =>
-                        setChosen((c) => (e.target.checked ? [...c, r.dealer_id] : c.filter((x) => x !== r.dealer_id)))
+                        setChosen((c) =>
+                          e.target.checked ? [...c, r.dealer_id] : c.filter((x) => x !== r.dealer_id),
+                        )
                       }
                       slotProps={{ input: { 'aria-label': r.dealer_name } }}
                     />
@@ -155,7 +165,9 @@ export function PeriodsView({ year, month, manufacturer }: { year: number; month
                 <TableCell>{when(r.enabled_at, r.enabled_by_name)}</TableCell>
                 <TableCell>{when(r.confirmed_at, r.confirmed_by_name)}</TableCell>
                 <TableCell>{when(r.reminded_at)}</TableCell>
-                <TableCell sx={{ maxWidth: 220 }}>{r.reopen_reason ? `${when(r.reopened_at)}: ${r.reopen_reason}` : '—'}</TableCell>
+                <TableCell sx={{ maxWidth: 220 }}>
+                  {r.reopen_reason ? `${when(r.reopened_at)}: ${r.reopen_reason}` : '—'}
+                </TableCell>
                 <TableCell>
                   {manufacturer && r.status === 'confirmed' && (
                     <PeriodActions

@@ -9,8 +9,8 @@ import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { type FileResult, http, saveFile } from '../../api/http';
 import { usePermission } from '../../auth/session';
-import { useGlobalFilters } from '../../shell/filters';
 import { Sheet, type SheetColumn } from '../../sheet/Sheet';
+import { useGlobalFilters } from '../../shell/filters';
 import { MonthPicker, YearPicker } from './common';
 
 type Line = CapacityRow & Record<string, unknown>;
@@ -40,13 +40,22 @@ export default function CapacityScreen() {
       editable: canUpdate,
     });
     return [
-    ...(dealerId ? [] : [{ key: 'dealer_name', title: 'Concesionario', type: 'label' as const, width: 230 }]),
-    { key: 'branch_name', title: 'Sede', type: 'label', width: 220 },
-    input('bays', 'Bahias', 'integer', 'sum'),
-    input('technicians', 'Tecnicos', 'integer', 'sum'),
-    input('hours_per_day', 'Horas por dia', 'number', 'avg'),
-    input('working_days', 'Dias laborables', 'integer', 'avg'),
-      { key: 'available', title: 'Horas disponibles', type: 'number', width: 150, kind: 'number', compute: availableHours },
+      ...(dealerId
+        ? []
+        : [{ key: 'dealer_name', title: 'Concesionario', type: 'label' as const, width: 230 }]),
+      { key: 'branch_name', title: 'Sede', type: 'label', width: 220 },
+      input('bays', 'Bahias', 'integer', 'sum'),
+      input('technicians', 'Tecnicos', 'integer', 'sum'),
+      input('hours_per_day', 'Horas por dia', 'number', 'avg'),
+      input('working_days', 'Dias laborables', 'integer', 'avg'),
+      {
+        key: 'available',
+        title: 'Horas disponibles',
+        type: 'number',
+        width: 150,
+        kind: 'number',
+        compute: availableHours,
+      },
     ];
   }, [dealerId, canUpdate]);
 
@@ -75,7 +84,9 @@ export default function CapacityScreen() {
         )}
       </Stack>
       {rows.isFetching && <LinearProgress sx={{ mb: 1 }} />}
-      {rows.data && !rows.data.length && <Alert severity="info">No hay sedes habilitadas para este filtro.</Alert>}
+      {rows.data && !rows.data.length && (
+        <Alert severity="info">No hay sedes habilitadas para este filtro.</Alert>
+      )}
       {!!rows.data?.length && (
         <Sheet
           label="Capacidades"

@@ -33,7 +33,9 @@ export const thisYear = () => new Date().getFullYear();
 /** The month a manager looks at first: the last one that ended. */
 export const lastMonth = () => {
   const d = new Date();
-  return d.getMonth() === 0 ? { year: d.getFullYear() - 1, month: 12 } : { year: d.getFullYear(), month: d.getMonth() };
+  return d.getMonth() === 0
+    ? { year: d.getFullYear() - 1, month: 12 }
+    : { year: d.getFullYear(), month: d.getMonth() };
 };
 
 export function YearPicker({ value, onChange }: { value: number; onChange: (y: number) => void }) {

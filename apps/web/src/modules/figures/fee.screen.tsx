@@ -1,7 +1,14 @@
 // /main/fee: the monthly targets (cuotas) of a year, a row per dealer and concept with the twelve
 // months and the year's total, totals per unit below. The manufacturer types or pastes them,
 // exports the grid and uploads the same file back; a dealer user reads its own.
-import { aggregate, CONCEPT_UNITS, type FeesAnswer, type GridImportReport, MONTH_SHORT, messages } from '@app/contracts';
+import {
+  aggregate,
+  CONCEPT_UNITS,
+  type FeesAnswer,
+  type GridImportReport,
+  MONTH_SHORT,
+  messages,
+} from '@app/contracts';
 import FileDownload from '@mui/icons-material/FileDownload';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
@@ -10,8 +17,8 @@ import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { http } from '../../api/http';
 import { usePermission, useSession } from '../../auth/session';
-import { useGlobalFilters } from '../../shell/filters';
 import { Sheet, type SheetColumn } from '../../sheet/Sheet';
+import { useGlobalFilters } from '../../shell/filters';
 import { download, lastMonth, pickAndUpload, ReportDialog, unitKind, unitTotals, YearPicker } from './common';
 
 const unitName = new Map<string, string>(CONCEPT_UNITS.map((u) => [u.id, u.name]));
@@ -62,7 +69,9 @@ export default function FeeScreen() {
       }),
     );
     const columns: SheetColumn<FeeLine>[] = [
-      ...(oneDealer ? [] : [{ key: 'dealer_name', title: 'Concesionario', type: 'label' as const, width: 230 }]),
+      ...(oneDealer
+        ? []
+        : [{ key: 'dealer_name', title: 'Concesionario', type: 'label' as const, width: 230 }]),
       { key: 'name', title: 'Concepto', type: 'label', width: 240 },
       { key: 'unit_name', title: 'Unidad', type: 'label', width: 90 },
       ...MONTH_SHORT.map((title, i) => ({

@@ -3,7 +3,7 @@
 // reminder. Dealer users see and fill their own dealer only.
 import { Paper, Stack, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
-import { useSession, usePermission } from '../../auth/session';
+import { usePermission, useSession } from '../../auth/session';
 import { useGlobalFilters } from '../../shell/filters';
 import { lastMonth, MonthPicker, YearPicker } from './common';
 import { FiguresView } from './FiguresView';

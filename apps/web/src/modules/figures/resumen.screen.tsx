@@ -22,8 +22,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { http } from '../../api/http';
 import { usePermission } from '../../auth/session';
-import { useGlobalFilters } from '../../shell/filters';
 import { formatNumber, formatRatio, useCurrencySign } from '../../sheet/numbers';
+import { useGlobalFilters } from '../../shell/filters';
 import { download, lastMonth, MonthPicker, unitKind, YearPicker } from './common';
 
 function Variation({ value, ratio, good }: { value: number | null; ratio: number | null; good: boolean }) {
@@ -52,7 +52,8 @@ export default function ResumenScreen() {
   });
   const rows = answer.data?.rows ?? [];
   const groups = [...new Set(rows.map((r) => r.group ?? ''))];
-  const n = (r: ResumenRow, v: number | null) => (v === null ? '—' : formatNumber(v, unitKind(r.unit), currency));
+  const n = (r: ResumenRow, v: number | null) =>
+    v === null ? '—' : formatNumber(v, unitKind(r.unit), currency);
   const m = MONTH_SHORT[month - 1];
   const num = { align: 'right' as const, sx: { whiteSpace: 'nowrap' } };
 
