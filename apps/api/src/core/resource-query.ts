@@ -1,10 +1,10 @@
 // Reading a declared resource: conditions (scope, search, filters), sort, paging and counting.
 //
-// A page is read in two steps (a deferred join): the ids of the page from the base table alone
+// A page is one statement with a deferred join: the ids of the page from the base table alone
 // (joined tables only when the condition or the sort reads them), then the answered fields of
 // those ids with every display join. The joins thus run for the rows of the page, not for every
-// row the offset skips; the common shapes (no filter, the dealer scope) and the second step are
-// prepared statements, planned once per connection.
+// row the offset skips; the common shapes (no filter, the dealer scope) are prepared statements,
+// planned once per connection.
 import {
   and,
   asc,
@@ -346,6 +346,15 @@ async function plannerEstimate(handle: RawQuery, table: string): Promise<number>
   return n;
 }
 
+/** The database a list reads: its pool, the pages pool and raw queries (DatabaseHandle). */
+export interface ListHandle extends RawQuery {
+  db: Db;
+  pagesDb: Db;
+}
+
+/** Prepared statements one resource keeps (shapes × orders × page sizes); beyond, unprepared. */
+const PREPARED_PER_READER = 24;
+
 /** Prepared statement names are unique in the process (one pg connection may serve many apps). */
 let preparedCounter = 0;
 export const preparedName = (prefix: string) => `${prefix}_${++preparedCounter}`;
@@ -376,68 +385,59 @@ export class ListReader {
   private readonly overCap = new Map<string, number>();
 
   constructor(
-    private readonly db: () => Db,
-    private readonly raw: () => RawQuery,
+    private readonly handle: () => ListHandle,
     readonly res: Resource,
   ) {}
 
-  private once(key: string, build: () => any): any {
+  private db(): Db {
+    return this.handle().db;
+  }
+
+  /**
+   * A prepared statement of the pages pool (generic plans, see DatabaseHandle.pagesDb), built on
+   * first use; undefined once a reader holds PREPARED_PER_READER of them (each one costs memory
+   * on every connection), so rare shapes run unprepared.
+   */
+  private once(key: string, build: (db: Db) => any, name: string): any {
     let p = this.prepared.get(key);
     if (!p) {
-      p = build();
+      if (this.prepared.size >= PREPARED_PER_READER) return undefined;
+      p = build(this.handle().pagesDb).prepare(preparedName(name));
       this.prepared.set(key, p);
     }
     return p;
   }
 
-  /** The ids of a page, read from the base table (joined only where the condition or sort needs). */
-  private async pageIds(r: PageRequest): Promise<number[]> {
+  /**
+   * One page in one statement: the ids of the page from the base table (joined only where the
+   * condition or the sort needs), then the answered fields of those ids, each joined row looked
+   * up per page row (a lateral subquery with limit 1 is always a nested loop: for a page of ids
+   * this beats hashing a whole lookup table on every request, which is what the planner picks for
+   * a plain join of a few rows). The common shapes (no condition, the dealer scope) are prepared.
+   */
+  async page(r: PageRequest): Promise<Row[]> {
     const { res } = this;
+    const selection = r.selection ?? res.selection;
     const id = res.columns.id;
-    const { cond, order, limit, offset } = r;
-    let rows: { id: number }[];
-    const base = (where: SQL | undefined) =>
-      selectFrom(this.db(), res, { id }, joinsFor(res, [where, ...order]))
-        .where(where)
-        .orderBy(...order);
-    if (!cond.narrowed && !cond.where) {
-      const stmt = this.once(`ids:${r.orderKey}`, () =>
-        base(undefined)
-          .limit(sql.placeholder('limit'))
-          .offset(sql.placeholder('offset'))
-          .prepare(preparedName('list_ids')),
-      );
-      rows = await stmt.execute({ limit, offset });
-    } else if (!cond.narrowed && cond.dealerId !== undefined && res.dealerColumn) {
-      const column = res.columns[res.dealerColumn];
-      const stmt = this.once(`ids:scope:${r.orderKey}`, () =>
-        base(eq(column, sql.placeholder('dealer')))
-          .limit(sql.placeholder('limit'))
-          .offset(sql.placeholder('offset'))
-          .prepare(preparedName('list_scope_ids')),
-      );
-      rows = await stmt.execute({ dealer: cond.dealerId, limit, offset });
-    } else {
-      rows = await base(cond.where).limit(limit).offset(offset);
+    const { cond, order } = r;
+    if (!id) {
+      return selectFrom(this.db(), res, selection)
+        .where(cond.where)
+        .orderBy(...order)
+        .limit(r.limit)
+        .offset(r.offset);
     }
-    return rows.map((row) => row.id);
-  }
-
-  /** The answered fields of the given ids, in the order of the ids. */
-  private async show(ids: number[], selection: Record<string, any>, key: string): Promise<Row[]> {
-    const { res } = this;
-    const id = res.columns.id;
-    // The id orders the rows; a selection without it (an export's columns) reads it aside.
-    const withId = selection.id === id ? selection : { ...selection, __row_id: id };
-    const idKey = withId === selection ? 'id' : '__row_id';
-    // Each joined row is looked up per page row (a lateral subquery with limit 1 is always a
-    // nested loop): for a page of ids this beats hashing a whole lookup table on every request,
-    // which is what the planner picks for a plain join of a few rows.
-    const build = () => {
-      let q: any = this.db().select(withId).from(res.table);
-      for (const j of joinsFor(res, Object.values(withId))) {
-        // `limit 1` written in the statement (a parameter would leave the generic plan guessing).
-        const one = this.db()
+    const build = (db: Db, where: SQL | undefined, offset: unknown) => {
+      // The page size is written in the statement: a generic plan then knows it reads a page.
+      const ids = selectFrom(db, res, { id }, joinsFor(res, [where, ...order]))
+        .where(where)
+        .orderBy(...order)
+        .limit(sql.raw(String(r.limit)) as any)
+        .offset(offset)
+        .as('page_ids');
+      let q: any = db.select(selection).from(res.table).innerJoin(ids, eq(id, ids.id));
+      for (const j of joinsFor(res, [...Object.values(selection), ...order])) {
+        const one = db
           .select()
           .from(j.table)
           .where(j.on)
@@ -445,34 +445,23 @@ export class ListReader {
           .as(getTableName(j.table));
         q = q.leftJoinLateral(one, sql`true`);
       }
-      return q.where(sql`${id} = any(${sql.placeholder('ids')})`);
+      return q.orderBy(...order);
     };
-    const stmt = key ? this.once(`show:${key}`, () => build().prepare(preparedName('list_show'))) : build();
-    const rows: Row[] = await stmt.execute({ ids });
-    const position = new Map(ids.map((v, i) => [v, i]));
-    rows.sort((a, b) => position.get(a[idKey])! - position.get(b[idKey])!);
-    if (withId === selection) return rows;
-    return rows.map(({ __row_id, ...rest }) => rest);
-  }
-
-  /** One page: the ids first, then their fields (a deferred join). */
-  async page(r: PageRequest): Promise<Row[]> {
-    const { res } = this;
-    const selection = r.selection ?? res.selection;
-    if (!res.columns.id) {
-      return selectFrom(this.db(), res, selection)
-        .where(r.cond.where)
-        .orderBy(...r.order)
-        .limit(r.limit)
-        .offset(r.offset);
+    // Prepared: the common shapes (no condition, the dealer scope) of a named order and selection.
+    const key = `${r.orderKey}:${r.limit}:${r.selectionKey ?? (r.selection ? '' : 'all')}`;
+    const named = !key.endsWith(':');
+    const offset = sql.placeholder('offset');
+    if (named && !cond.narrowed && !cond.where) {
+      const stmt = this.once(`page:${key}`, (db) => build(db, undefined, offset), 'list');
+      if (stmt) return stmt.execute({ offset: r.offset });
     }
-    // A row deleted between the two steps would leave a hole in the page: read it again.
-    for (let attempt = 1; ; attempt++) {
-      const ids = await this.pageIds(r);
-      if (ids.length === 0) return [];
-      const rows = await this.show(ids, selection, r.selectionKey ?? (r.selection ? '' : 'all'));
-      if (rows.length === ids.length || attempt === 3) return rows;
+    if (named && !cond.narrowed && cond.dealerId !== undefined && res.dealerColumn) {
+      const column = res.columns[res.dealerColumn];
+      const where = eq(column, sql.placeholder('dealer'));
+      const stmt = this.once(`page:scope:${key}`, (db) => build(db, where, offset), 'list_scope');
+      if (stmt) return stmt.execute({ dealer: cond.dealerId, offset: r.offset });
     }
+    return build(this.db(), cond.where, r.offset);
   }
 
   /**
@@ -482,27 +471,28 @@ export class ListReader {
    */
   async count(cond: ListConditions): Promise<{ total: number; totalIsEstimate?: boolean }> {
     const { res } = this;
-    const estimate = cond.where ? undefined : await plannerEstimate(this.raw(), res.tableName);
+    const estimate = cond.where ? undefined : await plannerEstimate(this.handle(), res.tableName);
     if (estimate !== undefined && estimate > BIG_TABLE_ROWS)
       return { total: estimate, totalIsEstimate: true };
     const beyond = { total: Math.max(estimate ?? 0, COUNT_CAP + 1), totalIsEstimate: true };
-    const capped = (where: SQL | undefined) => {
-      const inner = selectFrom(this.db(), res, { one: sql`1` }, joinsFor(res, [where]))
+    const capped = (db: Db, where: SQL | undefined) => {
+      const inner = selectFrom(db, res, { one: sql`1` }, joinsFor(res, [where]))
         .where(where)
         .limit(COUNT_CAP + 1);
-      return this.db().select({ n: sql<number>`count(*)::int` }).from(inner.as('capped'));
+      return db.select({ n: sql<number>`count(*)::int` }).from(inner.as('capped'));
     };
     let key: string;
     let run: () => Promise<{ n: number }[]>;
     if (!cond.narrowed && cond.dealerId !== undefined && res.dealerColumn) {
       const column = res.columns[res.dealerColumn];
-      const stmt = this.once('count:scope', () =>
-        capped(eq(column, sql.placeholder('dealer'))).prepare(preparedName('list_scope_count')),
-      );
+      const where = eq(column, sql.placeholder('dealer'));
+      const stmt =
+        this.once('count:scope', (db) => capped(db, where), 'list_scope_count') ??
+        capped(this.db(), eq(column, cond.dealerId));
       key = `${res.tableName}:${res.dealerColumn}=${cond.dealerId}`;
       run = () => stmt.execute({ dealer: cond.dealerId });
     } else {
-      const query = capped(cond.where);
+      const query = capped(this.db(), cond.where);
       const built = query.toSQL();
       key = `${built.sql}\n${JSON.stringify(built.params)}`;
       run = () => query;

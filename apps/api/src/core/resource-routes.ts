@@ -55,7 +55,7 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
   const db = (): Db => app.ctx.handle.db;
 
   // Pages and counts (deferred join, prepared statements for the common shapes).
-  const reader = new ListReader(db, () => app.ctx.handle, res);
+  const reader = new ListReader(() => app.ctx.handle, res);
   const orderKey = (query: QueryParams) => `${qs(query, 'sort') ?? ''}:${qs(query, 'order') ?? ''}`;
   // Lookups and quick searches answer every row they read: one query, joined only for the
   // fields, condition and order it reads.

@@ -11,6 +11,14 @@ export type Database = ReturnType<typeof drizzlePg<typeof schema>>;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * For the list pages' prepared statements only: on PostgreSQL a small pool of its own whose
+   * named statements always run their generic plan (plan_cache_mode=force_generic_plan), planned
+   * once per connection instead of on every page. Not for other queries: there a generic plan
+   * can be far worse than one made for the values (a search pattern, a skewed dealer).
+   * PGlite (one connection, no statement cache): the same as `db`.
+   */
+  pagesDb: Database;
   kind: 'pglite' | 'postgres';
   /** Raw SQL with positional parameters, for the few hand-written queries (bench, counts). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -45,17 +53,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    const size = options.poolSize ?? 20;
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: size });
+    const pagesPool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: Math.max(2, Math.ceil(size / 2)),
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
     const db = drizzlePg(pool, { schema });
     return {
       db,
+      pagesDb: drizzlePg(pagesPool, { schema }),
       kind: 'postgres',
       async query(text, params) {
         const res = await pool.query(text, params as unknown[]);
         return res.rows;
       },
       migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), pagesPool.end()]);
+      },
     };
   }
   const dataDir = path.resolve(options.dataDir ?? './data');
@@ -74,6 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
+    pagesDb: db,
     kind: 'pglite',
     async query(text, params) {
       const res = await client.query(text, params as unknown[]);
