@@ -2,14 +2,14 @@
 // dealer pastes a block copied from a spreadsheet into the grid (clipboard), saves, confirms and
 // can no longer edit; the manufacturer then sees the month confirmed, the dealer in 'Periodos'
 // and its figures in the comparison. Screens of fees and capacities as both users.
-import { MONTH_NAMES } from '@app/contracts';
+import { periodName } from '@app/contracts';
 import { expect, type Page, test } from './fixtures';
 import { api, apiToken, loginForm, shot, uid } from './helpers';
 
 const now = new Date();
 const year = now.getMonth() === 0 ? now.getFullYear() - 1 : now.getFullYear();
 const month = now.getMonth() === 0 ? 12 : now.getMonth();
-const period = `${MONTH_NAMES[month - 1]} ${year}`;
+const period = periodName(year, month);
 
 /** The toolbar's dealer, chosen before the app starts (kept in local storage). */
 async function chooseDealer(page: Page, dealerId: number) {

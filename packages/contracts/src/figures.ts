@@ -3,6 +3,7 @@
 // screens read, and the rules that both sides compute the same way (compliance, a year's total,
 // a branch's available hours).
 import { z } from 'zod';
+import { MONTHS } from './fixed-lists';
 import { messages } from './messages';
 import { defineContract, f, field } from './resources/fields';
 import { RESOURCE_HEADS } from './resources/heads';
@@ -56,20 +57,7 @@ export function periodName(year: number, month: number, dealerCode?: string): st
   return `${m} ${year}${dealerCode ? ` de ${dealerCode}` : ''}`;
 }
 
-export const MONTH_NAMES = [
-  'Enero',
-  'Febrero',
-  'Marzo',
-  'Abril',
-  'Mayo',
-  'Junio',
-  'Julio',
-  'Agosto',
-  'Septiembre',
-  'Octubre',
-  'Noviembre',
-  'Diciembre',
-] as const;
+export const MONTH_NAMES = MONTHS.map((m) => m.name);
 /** Column headers of the month columns (grids and the .xlsx files). */
 export const MONTH_SHORT = [
   'Ene',

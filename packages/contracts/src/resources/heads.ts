@@ -51,10 +51,10 @@ export const RESOURCE_HEADS = heads({
   // Read-only but for the dealer's reply and close (actions; the audit screen names them).
   'quiz-alerts': { permission: 'Quizzes', title: 'Alertas de encuesta' },
   // Figures, fees and capacities: read-only lists; the grids write them (modules/figures).
-  'figure-periods': { permission: 'Figures', title: 'Periodos de cifras', pageSize: 10 },
-  'figure-values': { permission: 'Figures', title: 'Cifras', pageSize: 10 },
-  'fee-values': { permission: 'Fees', title: 'Cuotas', pageSize: 10 },
-  'workshop-capacities': { permission: 'Capacities', title: 'Capacidades', pageSize: 10 },
+  'figure-periods': { permission: 'Figures', title: 'Periodos de cifras' },
+  'figure-values': { permission: 'Figures', title: 'Cifras' },
+  'fee-values': { permission: 'Fees', title: 'Cuotas' },
+  'workshop-capacities': { permission: 'Capacities', title: 'Capacidades' },
 });
 
 export type ResourcePath = keyof typeof RESOURCE_HEADS;

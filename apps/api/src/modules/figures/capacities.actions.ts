@@ -10,17 +10,10 @@ import {
   capacityGrid,
   saveCapacities,
 } from './capacities';
-import { gridQuery, requestedDealer } from './figures.scope';
+import { GRID_QUERY_DOC, gridQuery, requestedDealer } from './figures.scope';
 
 const tags = ['Capacidades'];
-const query = {
-  year: { type: 'integer', description: 'Año (por defecto el actual)' },
-  month: { type: 'integer', description: '1..12' },
-  dealer_id: {
-    type: 'integer',
-    description: 'Concesionario; ausente: todos (un usuario de concesionario: el suyo)',
-  },
-};
+const query = GRID_QUERY_DOC;
 
 const grid = defineAction({
   method: 'GET',

@@ -3,23 +3,11 @@
 import { type FeesAnswer, gridBatchSchema } from '@app/contracts';
 import { defineAction } from '../../core/action';
 import { checkCells, readCells, writeCells } from './figures.cells';
-import {
-  activeConcepts,
-  dealersInScope,
-  gridQuery,
-  manufacturerOnly,
-  requestedDealer,
-} from './figures.scope';
+import { activeConcepts, GRID_QUERY_DOC, gridDealers, gridQuery, manufacturerOnly } from './figures.scope';
 import { importGridFile, sendGridXlsx } from './figures.xlsx';
 
 const tags = ['Cuotas'];
-const query = {
-  year: { type: 'integer', description: 'Año (por defecto el actual)' },
-  dealer_id: {
-    type: 'integer',
-    description: 'Concesionario; ausente: todos (un usuario de concesionario: el suyo)',
-  },
-};
+const { month: _month, ...query } = GRID_QUERY_DOC;
 
 const grid = defineAction({
   method: 'GET',
@@ -30,8 +18,7 @@ const grid = defineAction({
   query,
   async handler({ db, user, query: q }): Promise<FeesAnswer> {
     const { year, dealerId } = gridQuery(q);
-    const one = await requestedDealer(db, user, dealerId);
-    const dealers = one ? [one] : await dealersInScope(db, user);
+    const dealers = await gridDealers(db, user, dealerId);
     const [list, values] = await Promise.all([
       activeConcepts(db),
       readCells(
@@ -76,8 +63,7 @@ const exportGrid = defineAction({
   raw: true,
   async handler({ db, user, query: q, reply }) {
     const { year, dealerId } = gridQuery(q);
-    const one = await requestedDealer(db, user, dealerId);
-    return sendGridXlsx(reply, db, 'fees', year, one ? [one] : await dealersInScope(db, user));
+    return sendGridXlsx(reply, db, 'fees', year, await gridDealers(db, user, dealerId));
   },
 });
 

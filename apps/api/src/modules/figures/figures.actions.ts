@@ -13,9 +13,12 @@ import {
   figureReopenSchema,
   gridBatchSchema,
   MONTH_SHORT,
+  type ResumenAnswer,
 } from '@app/contracts';
-import { defineAction } from '../../core/action';
+import { type Db, defineAction } from '../../core/action';
+import type { CurrentUser } from '../../core/context';
 import { ValidationError } from '../../core/errors';
+import type { QueryParams } from '../../core/http';
 import { sendXlsx } from '../../core/xlsx';
 import { mailContext } from '../mail/mail.service';
 import { pullCasis } from './figures.casis';
@@ -27,6 +30,8 @@ import { figurePeriodResource } from './figures.resources';
 import {
   activeConcepts,
   dealersInScope,
+  GRID_QUERY_DOC,
+  gridDealers,
   gridQuery,
   manufacturerOnly,
   requestedDealer,
@@ -35,23 +40,9 @@ import { importGridFile, sendGridXlsx } from './figures.xlsx';
 
 const tags = ['Cifras'];
 const gridQueryDoc = {
-  year: { type: 'integer', description: 'Año (por defecto el actual)' },
+  ...GRID_QUERY_DOC,
   month: { type: 'integer', description: '1..12; ausente: los doce meses' },
-  dealer_id: {
-    type: 'integer',
-    description: 'Concesionario; ausente: todos (un usuario de concesionario: el suyo)',
-  },
 };
-
-/** The dealers of a grid query: the one requested (or a dealer user's own), else all in scope. */
-async function gridDealers(
-  db: Parameters<typeof dealersInScope>[0],
-  user: Parameters<typeof dealersInScope>[1],
-  id: number | null,
-) {
-  const one = await requestedDealer(db, user, id);
-  return one ? [one] : dealersInScope(db, user);
-}
 
 const grid = defineAction({
   method: 'GET',
@@ -254,6 +245,24 @@ const resumenQuery = {
   dealer_id: gridQueryDoc.dealer_id,
 };
 
+/** The comparison of the query's month (default: this month) for its dealer, or every dealer. */
+async function resumenOf(db: Db, user: CurrentUser, query: QueryParams): Promise<ResumenAnswer> {
+  const q = gridQuery({ month: String(new Date().getMonth() + 1), ...query }, true);
+  const dealer = await requestedDealer(db, user, q.dealerId);
+  const rows = await figureSummary(db, {
+    year: q.year,
+    month: q.month!,
+    dealerIds: dealer ? [dealer.id] : null,
+  });
+  return {
+    year: q.year,
+    month: q.month!,
+    dealer_id: dealer?.id ?? null,
+    dealer_name: dealer?.name ?? null,
+    rows,
+  };
+}
+
 const resumen = defineAction({
   method: 'GET',
   path: '/api/resumen-comparativo',
@@ -261,18 +270,8 @@ const resumen = defineAction({
   tags,
   access: { permission: 'Figures.Resumen.view' },
   query: resumenQuery,
-  async handler({ db, user, query }) {
-    const q = gridQuery({ month: String(new Date().getMonth() + 1), ...query }, true);
-    const dealer = await requestedDealer(db, user, q.dealerId);
-    const dealerIds = dealer ? [dealer.id] : null;
-    const rows = await figureSummary(db, { year: q.year, month: q.month!, dealerIds });
-    return {
-      year: q.year,
-      month: q.month,
-      dealer_id: dealer?.id ?? null,
-      dealer_name: dealer?.name ?? null,
-      rows,
-    };
+  async handler({ db, user, query }): Promise<ResumenAnswer> {
+    return resumenOf(db, user, query);
   },
 });
 
@@ -288,13 +287,9 @@ const resumenExport = defineAction({
   download: true,
   raw: true,
   async handler({ db, user, query, reply }) {
-    const q = gridQuery({ month: String(new Date().getMonth() + 1), ...query }, true);
-    const dealer = await requestedDealer(db, user, q.dealerId);
-    const rows = await figureSummary(db, {
-      year: q.year,
-      month: q.month!,
-      dealerIds: dealer ? [dealer.id] : null,
-    });
+    const { year, month, dealer_id, rows } = await resumenOf(db, user, query);
+    const q = { year, month: month as number | null };
+    const dealer = dealer_id ? (await dealersInScope(db, user, [dealer_id]))[0] : null;
     const m = MONTH_SHORT[q.month! - 1];
     const columns: [string, string][] = [
       ['group', 'Grupo'],

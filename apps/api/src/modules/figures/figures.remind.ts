@@ -1,7 +1,7 @@
 // The reminder to the dealers whose month is enabled but not confirmed yet: a mail to each of
 // the dealer's active users (through the mail service: sent, or kept in the outbox without
 // SMTP), the period's reminded_at set and an audit row per dealer reminded.
-import { type GridDealer, MONTH_NAMES } from '@app/contracts';
+import { type GridDealer, periodName } from '@app/contracts';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { writeAudit } from '../../core/audit';
 import type { CurrentUser } from '../../core/context';
@@ -63,7 +63,7 @@ export async function remindLateDealers(
           ),
         )
     : [];
-  const period = `${MONTH_NAMES[month - 1]} ${year}`;
+  const period = periodName(year, month);
   const link = `${publicUrl}/main/figure`;
   const result: RemindResult = {
     reminded: 0,

@@ -30,31 +30,27 @@ export const figurePeriodResource = defineResource({
   readOnly: true,
 });
 
-export const figureValueResource = defineResource({
-  ...fromContract(figureValueContract),
-  table: figures,
-  dealerScoped: 'dealer_id',
-  defaultSort: { field: 'id', order: 'desc' },
-  joins: [
-    { table: dealers, on: eq(figures.dealer_id, dealers.id) },
-    { table: concepts, on: eq(figures.concept_id, concepts.id) },
-  ],
-  display: { dealer_name: dealers.name, concept_name: concepts.name },
-  readOnly: true,
-});
+/** The stored cells of a grid (figures or fees), with their dealer's and concept's names. */
+function gridCellResource(
+  contract: typeof figureValueContract | typeof feeValueContract,
+  table: typeof figures | typeof fees,
+) {
+  return defineResource({
+    ...fromContract(contract),
+    table,
+    dealerScoped: 'dealer_id',
+    defaultSort: { field: 'id', order: 'desc' },
+    joins: [
+      { table: dealers, on: eq(table.dealer_id, dealers.id) },
+      { table: concepts, on: eq(table.concept_id, concepts.id) },
+    ],
+    display: { dealer_name: dealers.name, concept_name: concepts.name },
+    readOnly: true,
+  });
+}
 
-export const feeValueResource = defineResource({
-  ...fromContract(feeValueContract),
-  table: fees,
-  dealerScoped: 'dealer_id',
-  defaultSort: { field: 'id', order: 'desc' },
-  joins: [
-    { table: dealers, on: eq(fees.dealer_id, dealers.id) },
-    { table: concepts, on: eq(fees.concept_id, concepts.id) },
-  ],
-  display: { dealer_name: dealers.name, concept_name: concepts.name },
-  readOnly: true,
-});
+export const figureValueResource = gridCellResource(figureValueContract, figures);
+export const feeValueResource = gridCellResource(feeValueContract, fees);
 
 export const capacityResource = defineResource({
   ...fromContract(capacityContract),

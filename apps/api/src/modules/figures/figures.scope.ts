@@ -45,6 +45,22 @@ export async function requestedDealer(
   return null;
 }
 
+/** The dealers of a grid query: the one requested (or a dealer user's own), else all in scope. */
+export async function gridDealers(db: Executor, user: CurrentUser, id: number | null): Promise<GridDealer[]> {
+  const one = await requestedDealer(db, user, id);
+  return one ? [one] : dealersInScope(db, user);
+}
+
+/** /api/docs of the query of a grid call: year, month, dealer_id. */
+export const GRID_QUERY_DOC = {
+  year: { type: 'integer', description: 'Año (por defecto el actual)' },
+  month: { type: 'integer', description: '1..12' },
+  dealer_id: {
+    type: 'integer',
+    description: 'Concesionario; ausente: todos (un usuario de concesionario: el suyo)',
+  },
+};
+
 /** year (default this year), month (optional) and dealer_id of a grid query. */
 export function gridQuery(query: QueryParams, monthRequired = false) {
   const year = qInt(query, 'year', 'Año', 2000, 2100) ?? new Date().getFullYear();

@@ -2,6 +2,7 @@
 // per dealer × concept × month, and the workshop capacity per branch × month. Values are
 // numeric(16,2), read as numbers (mode 'number').
 import {
+  type AnyPgColumn,
   index,
   integer,
   numeric,
@@ -46,54 +47,51 @@ export const figurePeriods = pgTable(
   ],
 );
 
+/** A grid cell: a dealer's value for a concept and a month (figures and fees alike). */
+const gridCell = () => ({
+  id: serial('id').primaryKey(),
+  dealer_id: integer('dealer_id')
+    .notNull()
+    .references(() => dealers.id),
+  concept_id: integer('concept_id')
+    .notNull()
+    .references(() => concepts.id),
+  year: smallint('year').notNull(),
+  month: smallint('month').notNull(),
+  value: amount('value').notNull(),
+});
+
+/** One value per cell; the month's cells of every dealer; a concept's cells (its delete check). */
+const gridCellIndexes =
+  (name: string) =>
+  (t: { dealer_id: AnyPgColumn; year: AnyPgColumn; month: AnyPgColumn; concept_id: AnyPgColumn }) => [
+    uniqueIndex(`${name}_cell_uq`).on(t.dealer_id, t.year, t.month, t.concept_id),
+    index(`${name}_month_idx`).on(t.year, t.month),
+    index(`${name}_concept_idx`).on(t.concept_id),
+  ];
+
 /** A dealer's figure for a concept and month. */
 export const figures = pgTable(
   'figures',
   {
-    id: serial('id').primaryKey(),
-    dealer_id: integer('dealer_id')
-      .notNull()
-      .references(() => dealers.id),
-    concept_id: integer('concept_id')
-      .notNull()
-      .references(() => concepts.id),
-    year: smallint('year').notNull(),
-    month: smallint('month').notNull(),
-    value: amount('value').notNull(),
+    ...gridCell(),
     /** grid | concept | import | casis */
     source: varchar('source', { length: 10 }).notNull().default('grid'),
     updated_by: integer('updated_by').references(() => users.id),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex('figures_cell_uq').on(t.dealer_id, t.year, t.month, t.concept_id),
-    index('figures_month_idx').on(t.year, t.month),
-    index('figures_concept_idx').on(t.concept_id),
-  ],
+  gridCellIndexes('figures'),
 );
 
 /** A dealer's target (cuota) for a concept and month. */
 export const fees = pgTable(
   'fees',
   {
-    id: serial('id').primaryKey(),
-    dealer_id: integer('dealer_id')
-      .notNull()
-      .references(() => dealers.id),
-    concept_id: integer('concept_id')
-      .notNull()
-      .references(() => concepts.id),
-    year: smallint('year').notNull(),
-    month: smallint('month').notNull(),
-    value: amount('value').notNull(),
+    ...gridCell(),
     updated_by: integer('updated_by').references(() => users.id),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex('fees_cell_uq').on(t.dealer_id, t.year, t.month, t.concept_id),
-    index('fees_month_idx').on(t.year, t.month),
-    index('fees_concept_idx').on(t.concept_id),
-  ],
+  gridCellIndexes('fees'),
 );
 
 /** A branch's workshop capacity in a month; available_hours is computed on save. */

@@ -13,25 +13,17 @@ import {
   MONTH_SHORT,
   messages,
   type PeriodState,
+  periodName,
 } from '@app/contracts';
 import CloudSync from '@mui/icons-material/CloudSync';
 import FileDownload from '@mui/icons-material/FileDownload';
-import UploadFile from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { http } from '../../api/http';
 import { Sheet, type SheetChange, type SheetColumn } from '../../sheet/Sheet';
-import {
-  download,
-  pickAndUpload,
-  ReportDialog,
-  StatusChip,
-  statusName,
-  unitKind,
-  unitTotals,
-} from './common';
+import { download, ReportDialog, StatusChip, statusName, UploadButton, unitKind, unitTotals } from './common';
 import { PeriodActions } from './PeriodActions';
 
 const unitName = new Map<string, string>(CONCEPT_UNITS.map((u) => [u.id, u.name]));
@@ -203,7 +195,7 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
         month,
         dealer_id: dealerId || undefined,
       });
-      setReport({ title: `CASIS: ${MONTH_NAMES[month - 1]} ${year}`, result });
+      setReport({ title: `CASIS: ${periodName(year, month)}`, result });
       await refresh();
     } catch {
       // toast
@@ -214,7 +206,7 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
     <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
       {period && (
         <>
-          <Typography variant="body2">{`${MONTH_NAMES[month - 1]} ${year}:`}</Typography>
+          <Typography variant="body2">{`${periodName(year, month)}:`}</Typography>
           <StatusChip status={period.status} />
           {period.confirmed_at && (
             <Typography variant="caption" color="text.secondary">
@@ -246,17 +238,13 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
         </Button>
       )}
       {canUpdate && (
-        <Button
-          startIcon={<UploadFile />}
-          onClick={() =>
-            pickAndUpload('/figures/import', (result) => {
-              setReport({ title: 'Carga de cifras', result });
-              void refresh();
-            })
-          }
-        >
-          Cargar Excel
-        </Button>
+        <UploadButton
+          path="/figures/import"
+          onDone={(result) => {
+            setReport({ title: 'Carga de cifras', result });
+            void refresh();
+          }}
+        />
       )}
       {canUpdate && (
         <Button startIcon={<CloudSync />} onClick={casis}>
@@ -276,8 +264,8 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
       {period?.status === 'closed' && (
         <Alert severity="info" sx={{ mb: 1 }}>
           {manufacturer
-            ? `${MONTH_NAMES[month - 1]} ${year} esta cerrado: habilitelo para que el concesionario registre sus cifras.`
-            : `${MONTH_NAMES[month - 1]} ${year} aun no esta habilitado: el fabricante lo habilitara para registrar las cifras.`}
+            ? `${periodName(year, month)} esta cerrado: habilitelo para que el concesionario registre sus cifras.`
+            : `${periodName(year, month)} aun no esta habilitado: el fabricante lo habilitara para registrar las cifras.`}
         </Alert>
       )}
       {dealerGrid && (

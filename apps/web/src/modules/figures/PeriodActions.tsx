@@ -2,7 +2,7 @@
 // dealer or all) and reopens a confirmed one with a reason; the dealer confirms it (after its
 // changes are saved). Each answer refreshes the grid; wrong transitions come back as the
 // server's 409 message in a toast.
-import { MONTH_NAMES, messages, type PeriodState } from '@app/contracts';
+import { messages, type PeriodState, periodName } from '@app/contracts';
 import LockOpen from '@mui/icons-material/LockOpen';
 import PlaylistAddCheck from '@mui/icons-material/PlaylistAddCheck';
 import TaskAlt from '@mui/icons-material/TaskAlt';
@@ -42,7 +42,7 @@ export function PeriodActions(props: Props) {
   const [ask, setAsk] = useState<'confirm' | 'all' | 'reopen' | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const label = `${MONTH_NAMES[month - 1]} ${year}`;
+  const label = periodName(year, month);
 
   const run = async (call: () => Promise<unknown>, done: string) => {
     setBusy(true);

@@ -2,7 +2,7 @@
 // many concepts each has filled, when it was enabled, confirmed and reminded. The manufacturer
 // enables the chosen dealers (or all), reopens a confirmed month and mails a reminder to those
 // still to confirm.
-import { type FigureDealerRow, MONTH_NAMES, type PeriodStatus } from '@app/contracts';
+import { type FigureDealerRow, type PeriodStatus, periodName } from '@app/contracts';
 import MailOutline from '@mui/icons-material/MailOutline';
 import {
   Alert,
@@ -55,7 +55,7 @@ export function PeriodsView({
   const list = rows.data ?? [];
   const count = (s: PeriodStatus) => list.filter((r) => r.status === s).length;
   const late = list.filter((r) => r.status === 'enabled');
-  const label = `${MONTH_NAMES[month - 1]} ${year}`;
+  const label = periodName(year, month);
 
   const act = async (call: () => Promise<unknown>, done: (r: any) => string) => {
     setBusy(true);

@@ -11,6 +11,7 @@ import {
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import Info from '@mui/icons-material/Info';
+import UploadFile from '@mui/icons-material/UploadFile';
 import {
   Alert,
   Button,
@@ -169,21 +170,28 @@ export function ReportDialog({
   );
 }
 
-/** Opens the file chooser and posts the chosen .xlsx to `path`. */
-export function pickAndUpload(path: string, onDone: (r: GridImportReport) => void): void {
-  const input = document.createElement('input');
-  input.type = 'file';
-  input.accept = '.xlsx';
-  input.onchange = async () => {
-    const file = input.files?.[0];
-    if (!file) return;
-    const form = new FormData();
-    form.append('file', file);
-    try {
-      onDone(await http.post<GridImportReport>(path, form));
-    } catch {
-      // shown by the client
-    }
+/** 'Cargar Excel': the chosen .xlsx goes to `path`; `onDone` gets the per-row report. */
+export function UploadButton({ path, onDone }: { path: string; onDone: (r: GridImportReport) => void }) {
+  const choose = () => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = '.xlsx';
+    input.onchange = async () => {
+      const file = input.files?.[0];
+      if (!file) return;
+      const form = new FormData();
+      form.append('file', file);
+      try {
+        onDone(await http.post<GridImportReport>(path, form));
+      } catch {
+        // shown by the client
+      }
+    };
+    input.click();
   };
-  input.click();
+  return (
+    <Button startIcon={<UploadFile />} onClick={choose}>
+      Cargar Excel
+    </Button>
+  );
 }

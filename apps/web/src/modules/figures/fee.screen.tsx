@@ -10,7 +10,6 @@ import {
   messages,
 } from '@app/contracts';
 import FileDownload from '@mui/icons-material/FileDownload';
-import UploadFile from '@mui/icons-material/UploadFile';
 import { Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
@@ -19,7 +18,7 @@ import { http } from '../../api/http';
 import { usePermission, useSession } from '../../auth/session';
 import { Sheet, type SheetColumn } from '../../sheet/Sheet';
 import { useGlobalFilters } from '../../shell/filters';
-import { download, lastMonth, pickAndUpload, ReportDialog, unitKind, unitTotals, YearPicker } from './common';
+import { download, lastMonth, ReportDialog, UploadButton, unitKind, unitTotals, YearPicker } from './common';
 
 const unitName = new Map<string, string>(CONCEPT_UNITS.map((u) => [u.id, u.name]));
 type FeeLine = {
@@ -102,17 +101,13 @@ export default function FeeScreen() {
           </Button>
         )}
         {canUpdate && (
-          <Button
-            startIcon={<UploadFile />}
-            onClick={() =>
-              pickAndUpload('/fees/import', (r) => {
-                setReport(r);
-                void refresh();
-              })
-            }
-          >
-            Cargar Excel
-          </Button>
+          <UploadButton
+            path="/fees/import"
+            onDone={(r) => {
+              setReport(r);
+              void refresh();
+            }}
+          />
         )}
       </Stack>
       {answer.isFetching && <LinearProgress sx={{ mb: 1 }} />}
