@@ -88,6 +88,9 @@ export default function FeeScreen() {
   return (
     <Paper sx={{ p: 2 }}>
       <Stack direction="row" spacing={1} sx={{ mb: 1.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="h6" sx={{ mr: 1 }}>
+          Cuotas
+        </Typography>
         <YearPicker value={year} onChange={setYear} />
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
           {oneDealer ? d?.fees.dealers[0]?.name : 'Todos los concesionarios'}

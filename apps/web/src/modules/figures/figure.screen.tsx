@@ -1,7 +1,7 @@
 // /main/figure: the month's figures. 'Cifras' is the grid (one dealer, or the network when the
 // toolbar says 'Todos'); 'Periodos' the dealers' state for the month with enable, reopen and the
 // reminder. Dealer users see and fill their own dealer only.
-import { Paper, Stack, Tab, Tabs } from '@mui/material';
+import { Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { usePermission, useSession } from '../../auth/session';
 import { useGlobalFilters } from '../../shell/filters';
@@ -24,6 +24,9 @@ export default function FigureScreen() {
     <>
       <Paper sx={{ p: 1.5, mb: 1.5 }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Typography variant="h6" sx={{ mr: 1 }}>
+            Cifras
+          </Typography>
           <YearPicker value={year} onChange={setYear} />
           <MonthPicker value={month} onChange={setMonth} />
           <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ ml: 2 }}>

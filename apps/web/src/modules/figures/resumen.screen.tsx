@@ -60,6 +60,9 @@ export default function ResumenScreen() {
   return (
     <Paper sx={{ p: 2 }}>
       <Stack direction="row" spacing={1} sx={{ mb: 1.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="h6" sx={{ mr: 1 }}>
+          Resumen Comparativo
+        </Typography>
         <YearPicker value={year} onChange={setYear} />
         <MonthPicker value={month} onChange={setMonth} />
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
