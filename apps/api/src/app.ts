@@ -87,12 +87,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
     return jsonParser(request, text, done);
   });
-  await app.register(fastifyJwt, {
-    secret: opts.jwtSecret,
-    // A token is checked on every call: its verified payload is kept (LRU, never past its exp),
-    // keyed by the token itself (hashing it, fast-jwt's default key, costs as much as checking it).
-    verify: { cache: 2000, cacheKeyBuilder: (token: string) => token },
-  });
+  await app.register(fastifyJwt, { secret: opts.jwtSecret });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 5, fields: 50 } });
   await registerOpenApi(app, APP_VERSION);
   // Before the modules: the plugin sees the routes registered after it (per-route limits).

@@ -1,9 +1,10 @@
 // The registry against the client's contracts: every resource a user can write, and every
 // resource an action audits, has its contract in RESOURCE_CONTRACTS under the same path (the
 // audit screen titles and filters by it); every action with a body documents it in /api/docs.
-import { RESOURCE_CONTRACTS } from '@app/contracts';
+import { defineContract, f, RESOURCE_CONTRACTS } from '@app/contracts';
+import { integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allActions, allResources } from '../src/core/registry';
+import { allActions, allResources, plainResourcesModule } from '../src/core/registry';
 import { API_MODULES } from '../src/modules';
 import { createTestApp, type TestContext } from './harness';
 
@@ -25,6 +26,52 @@ describe('registry', () => {
       .map((a) => a.audit?.resource)
       .filter((n): n is string => !!n && n !== 'auth');
     expect(names.filter((n) => !contracts[n])).toEqual([]);
+  });
+
+  it('every contract is served: declared by a module, or plain from its table', () => {
+    const served = new Set(allResources(API_MODULES).map((r) => r.path));
+    expect(Object.keys(contracts).filter((path) => !served.has(path))).toEqual([]);
+    // Plain ones are those whose contract and table say everything, e.g. zones and countries.
+    const plain = API_MODULES.find((m) => m.name === 'plain')?.resources?.map((r) => r.path);
+    expect(plain).toEqual(expect.arrayContaining(['zones', 'countries', 'categories', 'manufacturers']));
+  });
+
+  it('a new contract and a table named after its path are a resource, with the head and fields of the contract', () => {
+    const regions = pgTable('sales_regions', {
+      id: serial('id').primaryKey(),
+      code: varchar('code', { length: 20 }),
+      name: varchar('name', { length: 120 }).notNull(),
+      sort_order: integer('sort_order'),
+    });
+    const contract = defineContract(
+      {
+        path: 'sales-regions',
+        permission: 'Admin.SalesRegions',
+        title: 'Regiones',
+        pageSize: 10,
+        sort: 'code',
+      },
+      {
+        code: f.optText('Codigo', 20, { search: true, sort: true }),
+        name: f.text('Nombre', 120, { search: true, sort: true, filter: true }),
+      },
+    );
+    const [region] = plainResourcesModule({ 'sales-regions': contract }, { regions }, []).resources ?? [];
+    expect(region).toMatchObject({
+      path: 'sales-regions',
+      tableName: 'sales_regions',
+      permission: 'Admin.SalesRegions',
+      label: 'Regiones',
+      pageSize: 10,
+      sort: { field: 'code', order: 'asc' },
+      searchable: ['code', 'name'],
+      sortable: ['id', 'code', 'name'],
+      filters: ['name'],
+    });
+    // Without its table the mistake is named at start, not on the first call.
+    expect(() => plainResourcesModule({ 'sales-regions': contract }, {}, [])).toThrow(
+      'El recurso sales-regions no tiene declaracion ni tabla sales_regions',
+    );
   });
 
   it('no two modules declare the same resource path or action route', () => {

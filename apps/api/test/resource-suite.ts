@@ -2,7 +2,9 @@
 // user would (list, paging, sort, search, create, a bad field, update, delete, permission
 // denied, export, and dealer isolation for the scoped ones).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allResources } from '../src/core/registry';
 import type { Resource } from '../src/core/resource';
+import { API_MODULES } from '../src/modules';
 import { api, createDealerUser, createTestApp, login, type TestContext } from './harness';
 
 export interface CaseContext {
@@ -25,6 +27,13 @@ export interface ResourceCase {
 }
 
 let counter = 0;
+
+/** The resource the API serves at a path, declared by a module or plain (core/registry). */
+export function servedResource(path: string): Resource {
+  const found = allResources(API_MODULES).find((r) => r.path === path);
+  if (!found) throw new Error(`No se sirve el recurso ${path}`);
+  return found;
+}
 
 export function resourceSuite(cases: ResourceCase[]): void {
   let t: TestContext;

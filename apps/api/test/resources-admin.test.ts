@@ -1,19 +1,18 @@
-import { manufacturerModelResource, manufacturerResource } from '../src/modules/brands/brands.resources';
-import { categoryResource, conceptResource } from '../src/modules/catalogues/catalogues.resources';
-import { generalTypeResource, typeValueResource } from '../src/modules/preferences/preferences.resources';
+import { manufacturerModelResource } from '../src/modules/brands/brands.resources';
+import { typeValueResource } from '../src/modules/preferences/preferences.resources';
 import {
   auditLogResource,
   roleResource,
   tabResource,
   userResource,
 } from '../src/modules/security/security.resources';
-import { resourceSuite } from './resource-suite';
+import { resourceSuite, servedResource } from './resource-suite';
 
 let man = 0;
 
 resourceSuite([
   {
-    resource: manufacturerResource,
+    resource: servedResource('manufacturers'),
     sample: (m) => ({ code: `Q${String.fromCharCode(65 + (man++ % 26))}`, name: `Marca ${m}` }),
     update: (m) => ({ name: `Marca ${m}`, color: '#116F77' }),
     invalid: { body: () => ({ name: 'Sin codigo' }), field: 'code', message: 'Codigo es obligatorio' },
@@ -25,7 +24,7 @@ resourceSuite([
     invalid: { body: () => ({ name: 'Modelo' }), field: 'manufacturer_id', message: 'Marca es obligatorio' },
   },
   {
-    resource: conceptResource,
+    resource: servedResource('concepts'),
     sample: (m) => ({ code: m, name: `Concepto ${m}`, order: 3 }),
     update: () => ({ unit: 'PCT' }),
     invalid: {
@@ -35,13 +34,13 @@ resourceSuite([
     },
   },
   {
-    resource: categoryResource,
+    resource: servedResource('categories'),
     sample: (m) => ({ name: `Categoria ${m}` }),
     update: () => ({ description: 'Documentos comerciales' }),
     invalid: { body: () => ({ name: '   ' }), field: 'name', message: 'Nombre es obligatorio' },
   },
   {
-    resource: generalTypeResource,
+    resource: servedResource('general-types'),
     sample: (m) => ({ code: m, name: `Tipo ${m}` }),
     update: (m) => ({ name: `Tipo ${m}` }),
     invalid: { body: () => ({ code: 'X' }), field: 'name', message: 'Nombre es obligatorio' },

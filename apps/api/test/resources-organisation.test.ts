@@ -1,16 +1,12 @@
 import {
-  companyResource,
-  countryResource,
   dealerBranchResource,
   dealerContactResource,
   dealerResource,
-  departmentResource,
   districtResource,
   employeeResource,
   provinceResource,
-  zoneResource,
 } from '../src/modules/organisation/organisation.resources';
-import { resourceSuite } from './resource-suite';
+import { resourceSuite, servedResource } from './resource-suite';
 
 const counter = () => {
   let n = 0;
@@ -25,13 +21,13 @@ const letters = (n: number) =>
 
 resourceSuite([
   {
-    resource: companyResource,
+    resource: servedResource('companies'),
     sample: (m) => ({ name: `Empresa ${m} SAC`, ruc: '20123456789' }),
     update: (m) => ({ name: `Empresa ${m}` }),
     invalid: { body: () => ({ ruc: '1' }), field: 'name', message: 'Nombre es obligatorio' },
   },
   {
-    resource: zoneResource,
+    resource: servedResource('zones'),
     sample: (m) => ({ code: m.slice(0, 20), name: `Zona ${m}` }),
     update: (m) => ({ name: `Zona ${m}`, active: false }),
     invalid: { body: () => ({ name: 12 }), field: 'name', message: 'Nombre no es valido' },
@@ -88,7 +84,7 @@ resourceSuite([
     },
   },
   {
-    resource: countryResource,
+    resource: servedResource('countries'),
     sample: (m) => ({ code: `9${letters(ctry())}`, name: `Pais ${m}` }),
     update: (m) => ({ name: `Pais ${m}` }),
     invalid: {
@@ -98,7 +94,7 @@ resourceSuite([
     },
   },
   {
-    resource: departmentResource,
+    resource: servedResource('departments'),
     sample: (m) => ({ code: letters(dep()), name: `Departamento ${m}` }),
     update: (m) => ({ name: `Departamento ${m}` }),
     invalid: { body: () => ({ code: 'QQ' }), field: 'name', message: 'Nombre es obligatorio' },

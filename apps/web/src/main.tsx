@@ -6,9 +6,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { setHttpHooks } from './api/http';
+import { FORBIDDEN_PATH } from './app/paths';
 import { queryClient } from './app/queryClient';
 import { routes } from './app/routes';
-import { FORBIDDEN_PATH } from './app/screens';
 import { theme } from './app/theme';
 import { dropSession, startUp } from './auth/session';
 

@@ -10,7 +10,6 @@ import {
   manufacturerModelContract,
   provinceContract,
   RESOURCE_CONTRACTS,
-  RESOURCE_HEADS,
   type ResourceContract,
   userContract,
   zoneContract,
@@ -131,17 +130,28 @@ describe('the dialog from the contract', () => {
   });
 });
 
-describe('the menu from the heads', () => {
-  it('an entry of a resource takes its title and permission from the head of its contract', () => {
+describe('the menu from the contracts', () => {
+  it('an entry of a resource takes its title, permission and place from its contract', () => {
     const entries = menuNodes().filter((n) => n.resource);
     expect(entries.length).toBeGreaterThan(15);
     for (const n of entries) {
-      const head = RESOURCE_HEADS[n.resource!];
-      expect([n.title, n.permission], n.name).toEqual([head.title, head.permission]);
       const contract = contracts[n.resource!];
-      if (contract) expect([contract.title, contract.permission]).toEqual([head.title, head.permission]);
+      expect([n.title, n.permission, n.name], n.name).toEqual([
+        contract.title,
+        contract.permission,
+        contract.menu?.name,
+      ]);
     }
-    expect(screenByName('zone')).toMatchObject({ title: 'Zonas', permission: 'Admin.Zones' });
+    expect(screenByName('zone')).toMatchObject({
+      title: 'Zonas',
+      permission: 'Admin.Zones',
+      path: '/main/zone',
+    });
+    // Placed in its group: first ones before the group's own entries, the others after them.
+    const group = (name: string) => MENU_TREE.find((g) => g.name === name)?.children?.map((c) => c.name);
+    expect(group('cem')).toEqual(['sales', 'quiz']);
+    expect(group('documents')).toEqual(['extranet', 'category']);
+    expect(group('figures-group')?.[0]).toBe('concept');
   });
 
   it('every menu entry with a path has a screen (the generic one for a plain resource)', () => {

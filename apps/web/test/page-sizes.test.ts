@@ -14,6 +14,8 @@ const SPEC_SIZES: Record<string, number> = {
   configurations: 10,
   // A questionnaire's questions are edited on one page (the questions dialog), not paged by 5.
   'quiz-questions': 50,
+  // The audit trail pages like the other administration lists of its screen.
+  'audit-logs': 10,
 };
 
 describe('default page sizes (SPEC §9)', () => {

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { MONTHS } from './fixed-lists';
 import { messages } from './messages';
 import { defineContract, f, field } from './resources/fields';
-import { RESOURCE_HEADS } from './resources/heads';
 
 /** What a concept counts. '%' rows average over months; the others add up. */
 export const CONCEPT_UNITS = [
@@ -342,43 +341,73 @@ const concept = {
 };
 
 /** The periods: who enabled, confirmed and reopened each dealer's month, and when. */
-export const figurePeriodContract = defineContract(RESOURCE_HEADS['figure-periods'], {
-  ...common,
-  status: f.oneOf('Estado', PERIOD_STATUSES, { filter: true, sort: true, column: { width: 120 } }),
-  enabled_at: f.display('Habilitado el', { sort: true, column: { width: 170, type: 'date' } }),
-  enabled_by_name: f.display('Habilitado por', { column: { width: 140 } }),
-  confirmed_at: f.display('Confirmado el', { sort: true, column: { width: 170, type: 'date' } }),
-  confirmed_by_name: f.display('Confirmado por', { column: { width: 140 } }),
-  reopened_at: f.display('Reabierto el', { column: { width: 170, type: 'date' } }),
-  reopen_reason: f.display('Motivo de reapertura', { column: { flex: 1 } }),
-  reminded_at: f.display('Recordado el', { column: { width: 170, type: 'date' } }),
-});
+export const figurePeriodContract = defineContract(
+  {
+    path: 'figure-periods',
+    permission: 'Figures',
+    title: 'Periodos de cifras',
+    sort: { field: 'id', order: 'desc' },
+  },
+  {
+    ...common,
+    status: f.oneOf('Estado', PERIOD_STATUSES, { filter: true, sort: true, column: { width: 120 } }),
+    enabled_at: f.display('Habilitado el', { sort: true, column: { width: 170, type: 'date' } }),
+    enabled_by_name: f.display('Habilitado por', { column: { width: 140 } }),
+    confirmed_at: f.display('Confirmado el', { sort: true, column: { width: 170, type: 'date' } }),
+    confirmed_by_name: f.display('Confirmado por', { column: { width: 140 } }),
+    reopened_at: f.display('Reabierto el', { column: { width: 170, type: 'date' } }),
+    reopen_reason: f.display('Motivo de reapertura', { column: { flex: 1 } }),
+    reminded_at: f.display('Recordado el', { column: { width: 170, type: 'date' } }),
+  },
+);
 
 /** Every stored figure (the grid writes them; this list reads them). */
-export const figureValueContract = defineContract(RESOURCE_HEADS['figure-values'], {
-  ...common,
-  ...concept,
-  value: f.optNumber('Valor', -FIGURE_MAX, FIGURE_MAX, { sort: true, column: { width: 120 } }),
-  source: f.oneOf('Origen', FIGURE_SOURCES, { filter: true, column: { width: 110 } }),
-  updated_at: f.display('Actualizado', { sort: true, column: { width: 170, type: 'date' } }),
-});
+export const figureValueContract = defineContract(
+  { path: 'figure-values', permission: 'Figures', title: 'Cifras', sort: { field: 'id', order: 'desc' } },
+  {
+    ...common,
+    ...concept,
+    value: f.optNumber('Valor', -FIGURE_MAX, FIGURE_MAX, { sort: true, column: { width: 120 } }),
+    source: f.oneOf('Origen', FIGURE_SOURCES, { filter: true, column: { width: 110 } }),
+    updated_at: f.display('Actualizado', { sort: true, column: { width: 170, type: 'date' } }),
+  },
+);
 
 /** Every stored fee (monthly target). */
-export const feeValueContract = defineContract(RESOURCE_HEADS['fee-values'], {
-  ...common,
-  ...concept,
-  value: f.optNumber('Cuota', -FIGURE_MAX, FIGURE_MAX, { sort: true, column: { width: 120 } }),
-  updated_at: f.display('Actualizado', { sort: true, column: { width: 170, type: 'date' } }),
-});
+export const feeValueContract = defineContract(
+  { path: 'fee-values', permission: 'Fees', title: 'Cuotas', sort: { field: 'id', order: 'desc' } },
+  {
+    ...common,
+    ...concept,
+    value: f.optNumber('Cuota', -FIGURE_MAX, FIGURE_MAX, { sort: true, column: { width: 120 } }),
+    updated_at: f.display('Actualizado', { sort: true, column: { width: 170, type: 'date' } }),
+  },
+);
 
 /** Every stored capacity row (dealer, branch, month). */
-export const capacityContract = defineContract(RESOURCE_HEADS['workshop-capacities'], {
-  ...common,
-  dealer_branch_id: f.ref('Sede', 'dealer-branches', { filter: true, input: false }),
-  branch_name: f.display('Sede', { sort: true, column: { flex: 1 } }),
-  bays: f.optNumber('Bahias', 0, 500, { column: { width: 90 } }),
-  technicians: f.optNumber('Tecnicos', 0, 2000, { column: { width: 90 } }),
-  hours_per_day: f.optNumber('Horas por dia', 0, 24, { column: { width: 110 } }),
-  working_days: f.optNumber('Dias laborables', 0, 31, { column: { width: 120 } }),
-  available_hours: f.display('Horas disponibles', { sort: true, column: { width: 140, type: 'number' } }),
-});
+export const capacityContract = defineContract(
+  {
+    path: 'workshop-capacities',
+    permission: 'Capacities',
+    title: 'Capacidades',
+    sort: { field: 'id', order: 'desc' },
+  },
+  {
+    ...common,
+    dealer_branch_id: f.ref('Sede', 'dealer-branches', { filter: true, input: false }),
+    branch_name: f.display('Sede', { sort: true, column: { flex: 1 } }),
+    bays: f.optNumber('Bahias', 0, 500, { column: { width: 90 } }),
+    technicians: f.optNumber('Tecnicos', 0, 2000, { column: { width: 90 } }),
+    hours_per_day: f.optNumber('Horas por dia', 0, 24, { column: { width: 110 } }),
+    working_days: f.optNumber('Dias laborables', 0, 31, { column: { width: 120 } }),
+    available_hours: f.display('Horas disponibles', { sort: true, column: { width: 140, type: 'number' } }),
+  },
+);
+
+/** This module's contracts (RESOURCE_CONTRACTS gathers every module's); none is in the menu. */
+export const FIGURE_CONTRACTS = [
+  figurePeriodContract,
+  figureValueContract,
+  feeValueContract,
+  capacityContract,
+] as const;

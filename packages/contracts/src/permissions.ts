@@ -1,7 +1,9 @@
 // Permission names and the menu tree (tabs). The seed writes this tree into the `tabs`
 // table; the client matches tabs to screens by `name`. A permission is `${base}.${action}`.
-// The entry of a resource's screen takes its title and permission from the resource's head.
-import { RESOURCE_HEADS, type ResourcePath } from './resources/heads';
+// The groups and the screens that are not a resource's list are written here; a resource's
+// screen is placed by its contract (`menu`), with the contract's title and permission.
+import { RESOURCE_CONTRACTS, type ResourcePath } from './resources';
+import type { MenuPlacement } from './resources/fields';
 
 export const PERMISSION_ACTIONS = ['view', 'store', 'update', 'destroy', 'export'] as const;
 export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
@@ -37,16 +39,8 @@ export interface MenuNode {
 const ALL: PermissionAction[] = [...PERMISSION_ACTIONS];
 const READ_EXPORT: PermissionAction[] = ['view', 'export'];
 
-/** The menu entry of a resource's screen: title and permission are the resource's own. */
-function resourceEntry(
-  resource: ResourcePath,
-  node: Omit<MenuNode, 'title' | 'permission' | 'resource'>,
-): MenuNode {
-  const { title, permission } = RESOURCE_HEADS[resource];
-  return { ...node, title, permission, resource, actions: node.actions ?? ALL };
-}
-
-export const MENU_TREE: MenuNode[] = [
+/** The groups and the screens that are not a resource's list (a resource's come from its contract). */
+const MENU_SKELETON: MenuNode[] = [
   {
     name: 'home',
     title: 'Dashboard',
@@ -59,50 +53,19 @@ export const MENU_TREE: MenuNode[] = [
     name: 'organization',
     title: 'Organizacion',
     icon: 'Business',
-    children: [
-      resourceEntry('companies', { name: 'company', path: '/main/company', icon: 'Apartment' }),
-      resourceEntry('zones', { name: 'zone', path: '/main/zone', icon: 'Map' }),
-      resourceEntry('dealers', { name: 'dealer', path: '/main/dealer', icon: 'Store' }),
-      resourceEntry('dealer-branches', {
-        name: 'dealer-branch',
-        path: '/main/dealer-branch',
-        icon: 'Storefront',
-      }),
-      resourceEntry('employees', { name: 'employee', path: '/main/employee', icon: 'Badge' }),
-      resourceEntry('dealer-contacts', {
-        name: 'dealer-contact',
-        path: '/main/dealer-contact',
-        icon: 'ContactMail',
-      }),
-      resourceEntry('countries', { name: 'country', path: '/main/country', icon: 'Public' }),
-      resourceEntry('departments', { name: 'department', path: '/main/department', icon: 'Terrain' }),
-      resourceEntry('provinces', { name: 'province', path: '/main/province', icon: 'Landscape' }),
-      resourceEntry('districts', { name: 'district', path: '/main/district', icon: 'Place' }),
-    ],
+    children: [],
   },
   {
     name: 'brands',
     title: 'Marcas',
     icon: 'DirectionsCar',
-    children: [
-      resourceEntry('manufacturers', {
-        name: 'manufacturer',
-        path: '/main/manufacturer',
-        icon: 'LocalOffer',
-      }),
-      resourceEntry('manufacturer-models', {
-        name: 'manufacturer-model',
-        path: '/main/manufacturer-model',
-        icon: 'CarRepair',
-      }),
-    ],
+    children: [],
   },
   {
     name: 'cem',
     title: 'CEM',
     icon: 'PointOfSale',
     children: [
-      resourceEntry('sales', { name: 'sales', path: '/sales', icon: 'ReceiptLong' }),
       {
         name: 'quiz',
         title: 'Satisfaccion de Cliente',
@@ -134,7 +97,6 @@ export const MENU_TREE: MenuNode[] = [
     title: 'Cifras',
     icon: 'QueryStats',
     children: [
-      resourceEntry('concepts', { name: 'concept', path: '/main/concept', icon: 'ListAlt' }),
       {
         name: 'capacity',
         title: 'Capacidades',
@@ -206,7 +168,6 @@ export const MENU_TREE: MenuNode[] = [
         permission: 'Documents',
         actions: ALL,
       },
-      resourceEntry('categories', { name: 'category', path: '/main/category', icon: 'Category' }),
     ],
   },
   {
@@ -214,17 +175,7 @@ export const MENU_TREE: MenuNode[] = [
     title: 'Seguridad',
     path: '/security',
     icon: 'Security',
-    children: [
-      resourceEntry('users', { name: 'user', path: '/main/user', icon: 'People' }),
-      resourceEntry('roles', { name: 'role', path: '/main/role', icon: 'AdminPanelSettings' }),
-      resourceEntry('tabs', { name: 'tab', path: '/main/tab', icon: 'AccountTree' }),
-      resourceEntry('audit-logs', {
-        name: 'audit',
-        path: '/main/audit',
-        icon: 'History',
-        actions: READ_EXPORT,
-      }),
-    ],
+    children: [],
   },
   {
     name: 'preferences',
@@ -235,6 +186,51 @@ export const MENU_TREE: MenuNode[] = [
     actions: ALL,
   },
 ];
+
+/** The menu entry of a resource's screen: title and permission are its contract's. */
+function resourceEntry(path: ResourcePath, menu: MenuPlacement): MenuNode {
+  const { title, permission } = RESOURCE_CONTRACTS[path];
+  const { name, icon, actions } = menu;
+  return {
+    name,
+    title,
+    icon,
+    permission,
+    resource: path,
+    path: menu.path ?? `/main/${name}`,
+    actions: actions ? [...actions] : ALL,
+  };
+}
+
+/**
+ * The skeleton with each resource's entry in its group: first ones before the group's own
+ * entries, the others after them, in contract order.
+ */
+function withResourceEntries(skeleton: MenuNode[]): MenuNode[] {
+  const first = new Map<string, MenuNode[]>();
+  const last = new Map<string, MenuNode[]>();
+  for (const [path, contract] of Object.entries(RESOURCE_CONTRACTS)) {
+    const menu = (contract as { menu?: MenuPlacement }).menu;
+    if (!menu) continue;
+    const into = menu.first ? first : last;
+    into.set(menu.group, [...(into.get(menu.group) ?? []), resourceEntry(path as ResourcePath, menu)]);
+  }
+  const place = (nodes: MenuNode[]): MenuNode[] =>
+    nodes.map((n) => {
+      const before = first.get(n.name) ?? [];
+      const after = last.get(n.name) ?? [];
+      first.delete(n.name);
+      last.delete(n.name);
+      if (!n.children && !before.length && !after.length) return n;
+      return { ...n, children: [...before, ...place(n.children ?? []), ...after] };
+    });
+  const tree = place(skeleton);
+  const orphan = [...first.keys(), ...last.keys()][0];
+  if (orphan) throw new Error(`El menu no tiene el grupo ${orphan}`);
+  return tree;
+}
+
+export const MENU_TREE: MenuNode[] = withResourceEntries(MENU_SKELETON);
 
 /** Every permission name the menu implies, in tree order. */
 export function allPermissions(tree: MenuNode[] = MENU_TREE): string[] {

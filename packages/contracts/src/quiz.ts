@@ -1,7 +1,6 @@
 // Satisfaction surveys: questionnaires, their questions, the public answer and the statistics.
 import { z } from 'zod';
 import { defineContract, f, field } from './resources/fields';
-import { RESOURCE_HEADS } from './resources/heads';
 
 export const QUIZ_KINDS = [
   { id: 'sales', name: 'Ventas' },
@@ -54,15 +53,21 @@ const choiceMessage = {
   path: ['options'],
 };
 
-/** A question edited on its own (resource quiz-questions). */
-export const questionContract = defineContract(RESOURCE_HEADS['quiz-questions'], {
-  quiz_id: f.ref('Encuesta', 'quizzes', { filter: true }),
-  order: { label: 'Orden', rule: questionShape.order, sort: true },
-  text: { label: 'Pregunta', rule: questionShape.text, search: true, sort: true },
-  type: { label: 'Tipo', rule: questionShape.type, sort: true, filter: true, options: QUESTION_TYPES },
-  options: { label: 'Opciones', rule: questionShape.options },
-  required: { label: 'Obligatoria', rule: questionShape.required },
-});
+/**
+ * A question edited on its own (resource quiz-questions); a questionnaire's questions are edited
+ * on one page (the questions dialog), not paged by 5.
+ */
+export const questionContract = defineContract(
+  { path: 'quiz-questions', permission: 'Quizzes', title: 'Preguntas', pageSize: 50, sort: 'order' },
+  {
+    quiz_id: f.ref('Encuesta', 'quizzes', { filter: true }),
+    order: { label: 'Orden', rule: questionShape.order, sort: true },
+    text: { label: 'Pregunta', rule: questionShape.text, search: true, sort: true },
+    type: { label: 'Tipo', rule: questionShape.type, sort: true, filter: true, options: QUESTION_TYPES },
+    options: { label: 'Opciones', rule: questionShape.options },
+    required: { label: 'Obligatoria', rule: questionShape.required },
+  },
+);
 
 /** A question inside a questionnaire sent whole (quizzes create/update with `questions`). */
 export const quizQuestionSchema = z
@@ -70,28 +75,38 @@ export const quizQuestionSchema = z
   .refine(choiceNeedsOptions, choiceMessage);
 export type QuizQuestionInput = z.input<typeof quizQuestionSchema>;
 
-export const quizContract = defineContract(RESOURCE_HEADS.quizzes, {
-  title: f.text('Titulo', 200, { search: true, sort: true, column: { flex: 2 } }),
-  description: f.optText('Descripcion', 1000, { search: true, input: 'textarea' }),
-  /** null or 0 = every brand. */
-  manufacturer_id: f.optRef('Marca', 'manufacturers', { filter: true, input: 'select' }),
-  manufacturer_name: f.display('Marca', { sort: true, column: true }),
-  kind: f.rule('Tipo', (l) => z.enum(kindCodes, { error: () => `${l} no es valido` }), {
-    sort: true,
-    filter: true,
-    options: QUIZ_KINDS,
-    column: { width: 120 },
-  }),
-  question_count: f.display('Preguntas', { column: { width: 110, type: 'number' } }),
-  active: f.active(),
-  created_at: f.created(),
-  /** When present, replaces the questionnaire's questions in this order. */
-  questions: {
-    label: 'Preguntas',
-    rule: z.array(quizQuestionSchema).max(100, 'Como maximo 100 preguntas').optional(),
-    input: false,
+export const quizContract = defineContract(
+  {
+    path: 'quizzes',
+    permission: 'Quizzes',
+    title: 'Encuestas',
+    sort: 'title',
+    lookup: 'authenticated',
+    lookupOrder: 'title',
   },
-});
+  {
+    title: f.text('Titulo', 200, { search: true, sort: true, column: { flex: 2 } }),
+    description: f.optText('Descripcion', 1000, { search: true, input: 'textarea' }),
+    /** null or 0 = every brand. */
+    manufacturer_id: f.optRef('Marca', 'manufacturers', { filter: true, input: 'select' }),
+    manufacturer_name: f.display('Marca', { sort: true, column: true }),
+    kind: f.rule('Tipo', (l) => z.enum(kindCodes, { error: () => `${l} no es valido` }), {
+      sort: true,
+      filter: true,
+      options: QUIZ_KINDS,
+      column: { width: 120 },
+    }),
+    question_count: f.display('Preguntas', { column: { width: 110, type: 'number' } }),
+    active: f.active(),
+    created_at: f.created(),
+    /** When present, replaces the questionnaire's questions in this order. */
+    questions: {
+      label: 'Preguntas',
+      rule: z.array(quizQuestionSchema).max(100, 'Como maximo 100 preguntas').optional(),
+      input: false,
+    },
+  },
+);
 export type QuizInput = z.input<typeof quizContract.schema>;
 
 export interface QuizQuestion {
@@ -146,27 +161,36 @@ export const alertReplySchema = z.object({
  * An alert of a rating at the lowest level (resource quiz-alerts): read-only but for the
  * dealer's reply (alertReplySchema), then its close; both are audited under this contract.
  */
-export const alertContract = defineContract(RESOURCE_HEADS['quiz-alerts'], {
-  opened_at: f.display('Abierta'),
-  age_days: f.display('Antigüedad (dias)'),
-  dealer_id: f.display('Concesionario'),
-  dealer_name: f.display('Concesionario'),
-  sale_id: f.display('Venta'),
-  vin: f.display('VIN'),
-  buyer_name: f.display('Cliente'),
-  email: f.display('Email'),
-  phone: f.display('Telefono'),
-  manufacturer_name: f.display('Marca'),
-  model_name: f.display('Modelo'),
-  response_id: f.display('Respuesta de encuesta'),
-  detail: f.display('Calificado con 1'),
-  reply: f.rule('Respuesta', () => alertReplySchema.shape.reply),
-  replied_at: f.display('Respondida'),
-  replied_by: f.display('Respondida por'),
-  closed_at: f.display('Cerrada'),
-  closed_by: f.display('Cerrada por'),
-  closed_by_name: f.display('Cerrada por'),
-});
+export const alertContract = defineContract(
+  {
+    path: 'quiz-alerts',
+    permission: 'Quizzes',
+    title: 'Alertas de encuesta',
+    // Oldest first: with the default status (open), the one waiting longest leads.
+    sort: { field: 'opened_at', order: 'asc' },
+  },
+  {
+    opened_at: f.display('Abierta', { sort: true }),
+    age_days: f.display('Antigüedad (dias)', { sort: true, column: { width: 110, header: 'Antigüedad' } }),
+    dealer_id: f.display('Concesionario'),
+    dealer_name: f.display('Concesionario', { search: true, sort: true, column: { flex: 1 } }),
+    sale_id: f.display('Venta'),
+    vin: f.display('VIN', { search: true }),
+    buyer_name: f.display('Cliente', { search: true, sort: true, column: { flex: 1.2 } }),
+    email: f.display('Email'),
+    phone: f.display('Telefono'),
+    manufacturer_name: f.display('Marca'),
+    model_name: f.display('Modelo', { search: true, column: { flex: 1.2, header: 'Vehiculo' } }),
+    response_id: f.display('Respuesta de encuesta'),
+    detail: f.display('Calificado con 1', { search: true, column: { flex: 1.5 } }),
+    reply: f.rule('Respuesta', () => alertReplySchema.shape.reply, { search: true, column: { flex: 1.5 } }),
+    replied_at: f.display('Respondida'),
+    replied_by: f.display('Respondida por'),
+    closed_at: f.display('Cerrada', { sort: true }),
+    closed_by: f.display('Cerrada por'),
+    closed_by_name: f.display('Cerrada por'),
+  },
+);
 
 /** GET /api/table-stats. */
 export interface CoberturaRow {
@@ -202,3 +226,6 @@ export interface TableStats {
   postventa: PostventaRow[];
   ranking: { min_sample: number; ranked: RankingRow[]; insufficient: RankingRow[] };
 }
+
+/** This module's contracts, in menu order (RESOURCE_CONTRACTS gathers every module's). */
+export const QUIZ_CONTRACTS = [quizContract, questionContract, alertContract] as const;

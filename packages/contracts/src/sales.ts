@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from './fixed-lists';
 import { defineContract, f, field } from './resources/fields';
-import { RESOURCE_HEADS } from './resources/heads';
 
 /** The header row of the import template, in order (issue 6). */
 export const SALES_IMPORT_HEADERS = [
@@ -135,7 +134,13 @@ export function saleRecordErrors(sale: {
 
 /** The sale record as edited in the dialog of /sales (the generic CRUD). */
 export const saleContract = defineContract(
-  RESOURCE_HEADS.sales,
+  {
+    path: 'sales',
+    permission: 'Sales',
+    title: 'CEM',
+    sort: { field: 'sale_date', order: 'desc' },
+    menu: { group: 'cem', name: 'sales', path: '/sales', icon: 'ReceiptLong', first: true },
+  },
   {
     dealer_id: f.ref('Concesionario', 'dealers', { filter: true }),
     dealer_name: f.display('Concesionario', { sort: true, column: { flex: 1.3 } }),
@@ -275,3 +280,6 @@ export const salesApiRequestSchema = z.object({
   date_from: z.string().regex(DATE_RE, 'Formato de fecha YYYY-MM-DD').optional(),
   date_to: z.string().regex(DATE_RE, 'Formato de fecha YYYY-MM-DD').optional(),
 });
+
+/** This module's contracts, in menu order (RESOURCE_CONTRACTS gathers every module's). */
+export const SALE_CONTRACTS = [saleContract] as const;

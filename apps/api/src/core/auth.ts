@@ -150,13 +150,41 @@ function bearer(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+// ---------- verified tokens ----------
+/**
+ * A token is checked on every call; its payload, once verified, is kept (per app, so per secret)
+ * until its exp or VERIFIED_TTL_MS, whichever comes first: checking the signature again costs
+ * more than the rest of a small list call. Revocation does not depend on it (token_version).
+ */
+const VERIFIED_TTL_MS = 10 * 60_000;
+const VERIFIED_MAX = 5000;
+const verifiedByApp = new WeakMap<FastifyInstance, Map<string, { payload: TokenPayload; until: number }>>();
+
+function verifyToken(app: FastifyInstance, token: string): TokenPayload {
+  let verified = verifiedByApp.get(app);
+  if (!verified) {
+    verified = new Map();
+    verifiedByApp.set(app, verified);
+  }
+  const now = Date.now();
+  const hit = verified.get(token);
+  if (hit && hit.until > now) return hit.payload;
+  verified.delete(token);
+  const payload = app.jwt.verify<TokenPayload>(token);
+  const exp = typeof payload.exp === 'number' ? payload.exp * 1000 : now;
+  // The oldest entry goes first when full (a Map keeps insertion order).
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+  verified.set(token, { payload, until: Math.min(exp, now + VERIFIED_TTL_MS) });
+  return payload;
+}
+
 /** The user of a request's token, or undefined without a token; a bad token throws 401. */
 export async function authenticate(request: FastifyRequest): Promise<CurrentUser | undefined> {
   const token = bearer(request);
   if (!token) return undefined;
   let payload: TokenPayload;
   try {
-    payload = request.server.jwt.verify<TokenPayload>(token);
+    payload = verifyToken(request.server, token);
   } catch {
     throw new UnauthorizedError();
   }

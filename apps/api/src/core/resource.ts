@@ -158,9 +158,9 @@ export interface ContractExtras {
 
 /**
  * The declaration fields a shared contract already says: path, permission, title, labels, the
- * schema, the page size, and which fields the list searches, sorts and filters by (the field
- * flags, so a grid column the contract calls sortable is one the server sorts). A resource may
- * add display fields of its own with `extras`.
+ * schema, the page size, the list order and lookup rules of its head, and which fields the list
+ * searches, sorts and filters by (the field flags, so a grid column the contract calls sortable
+ * is one the server sorts). A resource may add display fields of its own with `extras`.
  */
 export function fromContract<S extends z.ZodObject>(c: ResourceContract<S>, extras: ContractExtras = {}) {
   return {
@@ -171,8 +171,20 @@ export function fromContract<S extends z.ZodObject>(c: ResourceContract<S>, extr
     labels: { ...c.labels, ...extras.labels },
     schema: c.schema,
     pageSize: c.pageSize,
+    defaultSort: c.sort ?? ('name' in c.fields ? 'name' : 'id'),
+    lookup: c.lookup ?? ('permission' as const),
+    lookupOrder: c.lookupOrder,
+    lookupFields: c.lookupFields ? [...c.lookupFields] : undefined,
     searchable: [...fieldsWith(c, 'search'), ...(extras.searchable ?? [])],
     sortable: [...fieldsWith(c, 'sort'), ...(extras.sortable ?? [])],
     filters: [...fieldsWith(c, 'filter'), ...(extras.filters ?? [])],
   };
+}
+
+/**
+ * A plain resource: its contract and its table say everything (no joins, hooks or scope), so
+ * the registry declares it (core/registry `plainResources`).
+ */
+export function plainResource(contract: ResourceContract, table: PgTable): Resource {
+  return defineResource({ ...fromContract(contract), table });
 }

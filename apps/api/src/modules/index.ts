@@ -1,8 +1,10 @@
 // Every module of the API, registered in this order by buildApp() (core/registry). A new module
-// adds one line; its resources and actions are then served, documented and tested.
-import type { ApiModule } from '../core/registry';
+// adds one line; its resources and actions are then served, documented and tested. A contract
+// that no module declares is served as a plain resource from its table (plainResourcesModule).
+import { RESOURCE_CONTRACTS } from '@app/contracts';
+import { type ApiModule, plainResourcesModule } from '../core/registry';
+import * as tables from '../db/tables';
 import { brandsModule } from './brands/brands.resources';
-import { cataloguesModule } from './catalogues/catalogues.resources';
 import { figuresModule } from './figures';
 import { mailModule } from './mail';
 import { organisationModule } from './organisation/organisation.resources';
@@ -11,14 +13,18 @@ import { quizModule } from './quiz';
 import { salesModule } from './sales';
 import { securityModule } from './security';
 
-export const API_MODULES: ApiModule[] = [
+const DECLARED_MODULES: ApiModule[] = [
   securityModule,
   organisationModule,
   brandsModule,
-  cataloguesModule,
   preferencesModule,
   salesModule,
   quizModule,
   mailModule,
   figuresModule,
+];
+
+export const API_MODULES: ApiModule[] = [
+  ...DECLARED_MODULES,
+  plainResourcesModule(RESOURCE_CONTRACTS, tables, DECLARED_MODULES),
 ];

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { pageTitle as pageTitleOf, useSession } from '../auth/session';
 import { getLocking } from '../auth/token';
-import { defaultTabPath, FORBIDDEN_PATH } from './screens';
+import { defaultTabAddress, FORBIDDEN_PATH } from './paths';
 
 export function Loading() {
   return (
@@ -42,7 +42,7 @@ export function Guard({ name, title, permission, children }: GuardProps) {
       <Navigate to={`/${back && back !== '/' ? `?redirect=${encodeURIComponent(back)}` : ''}`} replace />
     );
   }
-  const home = defaultTabPath(info.user.default_tab);
+  const home = defaultTabAddress(info.user.default_tab);
   if (name === 'login') {
     const redirect = new URLSearchParams(location.search).get('redirect');
     return <Navigate to={redirect?.startsWith('/') ? redirect : home} replace />;

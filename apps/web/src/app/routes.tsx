@@ -2,11 +2,10 @@
 
 import { LIMITS } from '@app/contracts';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { LoginPage } from '../auth/LoginPage';
 import { Guard, Loading } from './guard';
 import { RouteError } from './RouteError';
-import { HOME_PATH, SCREEN_COMPONENTS, SCREENS, type Screen } from './screens';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -28,36 +27,10 @@ export function withChunkTimeout(loader: Loader, ms: number = LIMITS.chunkLoadTi
     });
 }
 
-const lazyCache = new Map<string, ComponentType>();
-function lazyScreen(name: string): ComponentType {
-  let c = lazyCache.get(name);
-  if (!c) {
-    const loader = SCREEN_COMPONENTS[name] ?? (() => import('../pages/UnderConstruction'));
-    c = lazy(withChunkTimeout(loader));
-    lazyCache.set(name, c);
-  }
-  return c;
-}
-
 const Shell = lazy(withChunkTimeout(() => import('../shell/Shell')));
 const LockPage = lazy(() => import('../auth/LockPage'));
 const PublicQuiz = lazy(() => import('../modules/publicquiz/PublicQuizPage'));
-const NotFound = lazy(() => import('../pages/NotFound'));
-
-function screenRoute(s: Screen): RouteObject {
-  if (s.firstChild) return { path: s.path, element: <Navigate to={s.firstChild} replace /> };
-  const Component = lazyScreen(s.name);
-  return {
-    path: s.path,
-    handle: { name: s.name },
-    errorElement: <RouteError />,
-    element: (
-      <Guard name={s.name} title={s.title} permission={s.permission}>
-        <Component />
-      </Guard>
-    ),
-  };
-}
+const ScreenRoute = lazy(withChunkTimeout(() => import('./ScreenRoute')));
 
 const suspended = (node: React.ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
@@ -94,10 +67,7 @@ export const routes: RouteObject[] = [
         <Shell />
       </Guard>,
     ),
-    children: [
-      { path: '/main', element: <Navigate to={HOME_PATH} replace /> },
-      ...SCREENS.map(screenRoute),
-      { path: '*', element: <NotFound /> },
-    ],
+    // Every other address is a screen, resolved from the menu once the shell has loaded.
+    children: [{ path: '*', errorElement: <RouteError />, element: <ScreenRoute /> }],
   },
 ];

@@ -4,6 +4,7 @@
 import type { MenuNode } from '@app/contracts';
 import { MENU_TREE } from '@app/contracts';
 import type { ComponentType } from 'react';
+import { HOME_PATH } from './paths';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -95,8 +96,7 @@ export const SCREENS: Screen[] = [
   { name: 'order', title: 'Notificaciones', path: '/main/order', trail: [] },
 ];
 
-export const HOME_PATH = '/main/home';
-export const FORBIDDEN_PATH = '/main/error-403';
+export { FORBIDDEN_PATH, HOME_PATH } from './paths';
 
 export function screenByName(name: string | null | undefined): Screen | undefined {
   return SCREENS.find((s) => s.name === name);

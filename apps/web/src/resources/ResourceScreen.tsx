@@ -68,9 +68,9 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
   const { contract } = def;
   const path = contract.path;
   const base = contract.permission;
-  const canStore = usePermission(`${base}.store`);
-  const canUpdate = usePermission(`${base}.update`);
-  const canDestroy = usePermission(`${base}.destroy`);
+  const canStore = usePermission(`${base}.store`) && !def.readOnly;
+  const canUpdate = usePermission(`${base}.update`) && !def.readOnly;
+  const canDestroy = usePermission(`${base}.destroy`) && !def.readOnly;
   const canExport = usePermission(`${base}.export`);
   const defaultPerPage = pageSizeOf(def);
   const [params, update] = useListParams(defaultPerPage);
@@ -387,6 +387,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
         keepNonExistentRowsSelected={!!def.onSelectionChange}
         onRowSelectionModelChange={(m) => def.onSelectionChange?.([...m.ids].map(Number))}
         autoHeight
+        getRowHeight={def.autoRowHeight ? () => 'auto' : undefined}
         density="compact"
         sx={{ '& .MuiDataGrid-columnHeaders': { bgcolor: 'grey.50' } }}
       />

@@ -53,6 +53,10 @@ interface ScreenOptions {
   onSelectionChange?: (ids: number[]) => void;
   /** filter[...] always applied (and given to new records), e.g. the values of one general type. */
   fixedFilters?: Record<string, string | number>;
+  /** A read-only resource: no Nuevo, edit or delete whatever the permissions (row buttons stay). */
+  readOnly?: boolean;
+  /** Rows as tall as their cells (cells of two lines: a name and a caption under it). */
+  autoRowHeight?: boolean;
 }
 
 /** What ResourceScreen renders: every column and field resolved. */

@@ -2,27 +2,50 @@
 import type { z } from 'zod';
 import { CONCEPT_UNITS } from '../figures';
 import { defineContract, f } from './fields';
-import { RESOURCE_HEADS } from './heads';
 
 /**
  * The KPI catalogue of the figures and fees grids: a row per concept, in `order` within its
- * group; `higher_is_better` off inverts compliance (fee ÷ figure, e.g. days of stock).
+ * group; `higher_is_better` off inverts compliance (fee ÷ figure, e.g. days in the workshop).
  */
-export const conceptContract = defineContract(RESOURCE_HEADS.concepts, {
-  code: f.text('Codigo', 30, { search: true, sort: true, column: { width: 120 } }),
-  name: f.text('Nombre', 150, { search: true, sort: true, column: { flex: 2 } }),
-  unit: f.oneOf('Unidad', CONCEPT_UNITS, { filter: true, column: { width: 100 } }),
-  group: f.optText('Grupo', 60, { search: true, sort: true, filter: true, column: true }),
-  order: f.optInt('Orden', 0, 100000, { sort: true, column: { width: 90 } }),
-  higher_is_better: f.bool('Mayor es mejor', { filter: true, column: { width: 130 } }),
-  active: f.active(),
-});
+export const conceptContract = defineContract(
+  {
+    path: 'concepts',
+    permission: 'Admin.Concepts',
+    title: 'Conceptos',
+    sort: 'order',
+    lookup: 'authenticated',
+    lookupOrder: 'order',
+    menu: { group: 'figures-group', name: 'concept', icon: 'ListAlt', first: true },
+  },
+  {
+    code: f.text('Codigo', 30, { search: true, sort: true, column: { width: 120 } }),
+    name: f.text('Nombre', 150, { search: true, sort: true, column: { flex: 2 } }),
+    unit: f.oneOf('Unidad', CONCEPT_UNITS, { filter: true, column: { width: 100 } }),
+    group: f.optText('Grupo', 60, { search: true, sort: true, filter: true, column: true }),
+    order: f.optInt('Orden', 0, 100000, { sort: true, column: { width: 90 } }),
+    higher_is_better: f.bool('Mayor es mejor', { filter: true, column: { width: 130 } }),
+    active: f.active(),
+  },
+);
 
-export const categoryContract = defineContract(RESOURCE_HEADS.categories, {
-  name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 1 } }),
-  description: f.optText('Descripcion', 300, { search: true, input: 'textarea', column: { flex: 2 } }),
-  active: f.active(),
-});
+export const categoryContract = defineContract(
+  {
+    path: 'categories',
+    permission: 'Admin.Categories',
+    title: 'Categorias',
+    sort: 'name',
+    lookup: 'authenticated',
+    menu: { group: 'documents', name: 'category', icon: 'Category' },
+  },
+  {
+    name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 1 } }),
+    description: f.optText('Descripcion', 300, { search: true, input: 'textarea', column: { flex: 2 } }),
+    active: f.active(),
+  },
+);
 
 export type ConceptInput = z.input<typeof conceptContract.schema>;
 export type CategoryInput = z.input<typeof categoryContract.schema>;
+
+/** This module's contracts, in menu order (RESOURCE_CONTRACTS gathers every module's). */
+export const CATALOGUE_CONTRACTS = [conceptContract, categoryContract] as const;

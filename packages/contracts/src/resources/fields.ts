@@ -2,7 +2,7 @@
 // with the field's label, so the server's validationErrors and the client's form agree.
 import { z } from 'zod';
 import { messages } from '../messages';
-import type { ResourceHead } from './heads';
+import type { PermissionAction } from '../permissions';
 
 export type Labels = Record<string, string>;
 
@@ -302,10 +302,52 @@ type RuleShape<F> = {
 
 type Fields = Record<string, FieldSpec>;
 
+/** Where a resource's screen sits in the menu (MENU_TREE is built from these). */
+export interface MenuPlacement {
+  /** The menu group it sits in (the `name` of a MENU_TREE group). */
+  group: string;
+  /** Screen name (SPEC §2: tabs are matched to screens by it). Unique. */
+  name: string;
+  /** A @mui/icons-material icon name. */
+  icon: string;
+  /** Client path; `/main/<name>` unless said. */
+  path?: string;
+  /** The actions its permission has besides view (default: all five). */
+  actions?: readonly PermissionAction[];
+  /** Before the group's other entries (by default after them, in contract order). */
+  first?: boolean;
+}
+
 /**
- * What both sides know of a resource: its head (API path, permission base, title, page size),
- * its fields, and derived from them the labels and the zod schema of its editable fields
- * (create = schema, update = schema.partial()).
+ * The head of a contract: where the resource is served, who may use it, how it is titled,
+ * listed and looked up, and where its screen sits in the menu.
+ */
+export interface ContractHead {
+  /** URL segment after /api/, e.g. 'dealer-branches'. */
+  path: string;
+  /** Permission base, e.g. 'Admin.Dealers' (.view .store .update .destroy .export). */
+  permission: string;
+  /** Spanish title: list heading, dialog title, menu entry, export file name. */
+  title: string;
+  /** Default page size of its list (SPEC §9: 5 unless said). */
+  pageSize?: number;
+  /** The list's order: a field (ascending) or a field and a direction. Default name, else id. */
+  sort?: string | { field: string; order: 'asc' | 'desc' };
+  /** perPage=-1, query-search and get/:id need only a login (the selects of other screens). */
+  lookup?: 'authenticated';
+  /** The order of a lookup (perPage=-1); default name. */
+  lookupOrder?: string;
+  /** What a lookup answers a user without .view (e.g. a company's name, not its RUC). */
+  lookupFields?: readonly string[];
+  menu?: MenuPlacement;
+}
+
+export type ResourceHead = ContractHead & { pageSize: number };
+
+/**
+ * What both sides know of a resource: its head (API path, permission base, title, page size,
+ * list order, menu entry), its fields, and derived from them the labels and the zod schema of
+ * its editable fields (create = schema, update = schema.partial()).
  */
 export interface ResourceContract<S extends z.ZodObject = z.ZodObject> extends ResourceHead {
   /** Every field in order: the form's and the columns' order. `id` comes first. */
@@ -321,12 +363,12 @@ export interface ContractOptions<S extends z.ZodObject> {
   refine?: (schema: S) => S;
 }
 
-/** A contract from its head (resources/heads.ts) and its fields. */
-export function defineContract<F extends Fields>(
-  head: ResourceHead,
+/** A contract from its head and its fields. */
+export function defineContract<const H extends ContractHead, F extends Fields>(
+  head: H,
   fields: F,
   options: ContractOptions<z.ZodObject<RuleShape<F>>> = {},
-): ResourceContract<z.ZodObject<RuleShape<F>>> {
+): ResourceContract<z.ZodObject<RuleShape<F>>> & { path: H['path'] } {
   const all: Fields = { id: { label: commonLabels.id, sort: true }, ...fields };
   const labels: Labels = { ...commonLabels };
   const shape: Record<string, z.ZodType> = {};
@@ -336,7 +378,7 @@ export function defineContract<F extends Fields>(
   }
   let schema = z.object(shape) as unknown as z.ZodObject<RuleShape<F>>;
   if (options.refine) schema = options.refine(schema);
-  return { ...head, fields: all, labels, schema };
+  return { ...head, pageSize: head.pageSize ?? 5, fields: all, labels, schema };
 }
 
 /** Names of the fields with a flag, in field order (the server's searchable, sortable, filters). */

@@ -1,39 +1,89 @@
 // Countries and Peru's ubigeo: departments hold provinces, provinces hold districts.
 import type { z } from 'zod';
 import { defineContract, f } from './fields';
-import { RESOURCE_HEADS } from './heads';
 
-export const countryContract = defineContract(RESOURCE_HEADS.countries, {
-  code: f.text('Codigo', 3, { search: true, sort: true, column: { width: 110 } }),
-  name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
-  active: f.active(),
-});
+export const countryContract = defineContract(
+  {
+    path: 'countries',
+    permission: 'Admin.Countries',
+    title: 'Paises',
+    sort: 'name',
+    lookup: 'authenticated',
+    menu: { group: 'organization', name: 'country', icon: 'Public' },
+  },
+  {
+    code: f.text('Codigo', 3, { search: true, sort: true, column: { width: 110 } }),
+    name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
+    active: f.active(),
+  },
+);
 
-export const departmentContract = defineContract(RESOURCE_HEADS.departments, {
-  code: f.text('Codigo', 2, { search: true, sort: true, column: { width: 110 } }),
-  name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
-  active: f.active(),
-});
+export const departmentContract = defineContract(
+  {
+    path: 'departments',
+    permission: 'Admin.Departments',
+    title: 'Departamentos',
+    pageSize: 10,
+    sort: 'name',
+    lookup: 'authenticated',
+    menu: { group: 'organization', name: 'department', icon: 'Terrain' },
+  },
+  {
+    code: f.text('Codigo', 2, { search: true, sort: true, column: { width: 110 } }),
+    name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
+    active: f.active(),
+  },
+);
 
-export const provinceContract = defineContract(RESOURCE_HEADS.provinces, {
-  department_id: f.ref('Departamento', 'departments', { filter: true }),
-  code: f.text('Codigo', 4, { search: true, sort: true, column: { width: 110 } }),
-  name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
-  department_name: f.display('Departamento', { search: true, sort: true, column: { flex: 2 } }),
-  active: f.active(),
-});
+export const provinceContract = defineContract(
+  {
+    path: 'provinces',
+    permission: 'Admin.Provinces',
+    title: 'Provincias',
+    pageSize: 10,
+    sort: 'name',
+    lookup: 'authenticated',
+    menu: { group: 'organization', name: 'province', icon: 'Landscape' },
+  },
+  {
+    department_id: f.ref('Departamento', 'departments', { filter: true }),
+    code: f.text('Codigo', 4, { search: true, sort: true, column: { width: 110 } }),
+    name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
+    department_name: f.display('Departamento', { search: true, sort: true, column: { flex: 2 } }),
+    active: f.active(),
+  },
+);
 
-export const districtContract = defineContract(RESOURCE_HEADS.districts, {
-  province_id: f.ref('Provincia', 'provinces', { filter: true }),
-  code: f.text('Codigo', 6, { search: true, sort: true, column: { width: 110 } }),
-  name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
-  province_name: f.display('Provincia', { search: true, sort: true, column: { flex: 2 } }),
-  latitude: f.optNumber('Latitud', -90, 90),
-  longitude: f.optNumber('Longitud', -180, 180),
-  active: f.active(),
-});
+export const districtContract = defineContract(
+  {
+    path: 'districts',
+    permission: 'Admin.Districts',
+    title: 'Distritos',
+    pageSize: 10,
+    sort: 'name',
+    lookup: 'authenticated',
+    menu: { group: 'organization', name: 'district', icon: 'Place' },
+  },
+  {
+    province_id: f.ref('Provincia', 'provinces', { filter: true }),
+    code: f.text('Codigo', 6, { search: true, sort: true, column: { width: 110 } }),
+    name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
+    province_name: f.display('Provincia', { search: true, sort: true, column: { flex: 2 } }),
+    latitude: f.optNumber('Latitud', -90, 90),
+    longitude: f.optNumber('Longitud', -180, 180),
+    active: f.active(),
+  },
+);
 
 export type CountryInput = z.input<typeof countryContract.schema>;
 export type DepartmentInput = z.input<typeof departmentContract.schema>;
 export type ProvinceInput = z.input<typeof provinceContract.schema>;
 export type DistrictInput = z.input<typeof districtContract.schema>;
+
+/** This module's contracts, in menu order (RESOURCE_CONTRACTS gathers every module's). */
+export const GEOGRAPHY_CONTRACTS = [
+  countryContract,
+  departmentContract,
+  provinceContract,
+  districtContract,
+] as const;

@@ -2,60 +2,42 @@ export * from './brands';
 export * from './catalogues';
 export * from './fields';
 export * from './geography';
-export * from './heads';
 export * from './organisation';
 export * from './preferences';
 export * from './security';
 
-import { capacityContract, feeValueContract, figurePeriodContract, figureValueContract } from '../figures';
-import { alertContract, questionContract, quizContract } from '../quiz';
-import { saleContract } from '../sales';
-import { manufacturerContract, manufacturerModelContract } from './brands';
-import { categoryContract, conceptContract } from './catalogues';
-import { countryContract, departmentContract, districtContract, provinceContract } from './geography';
-import {
-  companyContract,
-  dealerBranchContract,
-  dealerContactContract,
-  dealerContract,
-  employeeContract,
-  zoneContract,
-} from './organisation';
-import { configurationContract, generalTypeContract, typeValueContract } from './preferences';
-import { roleContract, tabContract, userContract } from './security';
+import { FIGURE_CONTRACTS } from '../figures';
+import { QUIZ_CONTRACTS } from '../quiz';
+import { SALE_CONTRACTS } from '../sales';
+import { BRAND_CONTRACTS } from './brands';
+import { CATALOGUE_CONTRACTS } from './catalogues';
+import { GEOGRAPHY_CONTRACTS } from './geography';
+import { ORGANISATION_CONTRACTS } from './organisation';
+import { PREFERENCE_CONTRACTS } from './preferences';
+import { SECURITY_CONTRACTS } from './security';
+
+type ByPath<T extends readonly { path: string }[]> = { [C in T[number] as C['path']]: C };
+
+function byPath<const T extends readonly { path: string }[]>(list: T): ByPath<T> {
+  return Object.fromEntries(list.map((c) => [c.path, c])) as ByPath<T>;
+}
 
 /**
- * Every audited resource's contract by its API path: what the audit screen titles and filters
- * by, the generic screen of a menu entry, and what the server's registry is checked against
- * (apps/api/test/registry.test.ts). The audit trail itself (auditLogContract) is not audited.
+ * Every resource's contract by its API path, gathered from each module's list (a new contract
+ * is added to its module's list, nowhere else). The menu's resource entries (MENU_TREE), the
+ * generic screen of a menu entry, the audit screen's titles and filter, and the server's
+ * registry (apps/api/test/registry.test.ts) are read from here.
  */
-export const RESOURCE_CONTRACTS = {
-  companies: companyContract,
-  zones: zoneContract,
-  dealers: dealerContract,
-  'dealer-branches': dealerBranchContract,
-  employees: employeeContract,
-  'dealer-contacts': dealerContactContract,
-  countries: countryContract,
-  departments: departmentContract,
-  provinces: provinceContract,
-  districts: districtContract,
-  manufacturers: manufacturerContract,
-  'manufacturer-models': manufacturerModelContract,
-  concepts: conceptContract,
-  categories: categoryContract,
-  'general-types': generalTypeContract,
-  'type-values': typeValueContract,
-  configurations: configurationContract,
-  users: userContract,
-  roles: roleContract,
-  tabs: tabContract,
-  sales: saleContract,
-  quizzes: quizContract,
-  'quiz-questions': questionContract,
-  'quiz-alerts': alertContract,
-  'figure-periods': figurePeriodContract,
-  'figure-values': figureValueContract,
-  'fee-values': feeValueContract,
-  'workshop-capacities': capacityContract,
-} as const;
+export const RESOURCE_CONTRACTS = byPath([
+  ...ORGANISATION_CONTRACTS,
+  ...GEOGRAPHY_CONTRACTS,
+  ...BRAND_CONTRACTS,
+  ...CATALOGUE_CONTRACTS,
+  ...PREFERENCE_CONTRACTS,
+  ...SECURITY_CONTRACTS,
+  ...SALE_CONTRACTS,
+  ...QUIZ_CONTRACTS,
+  ...FIGURE_CONTRACTS,
+]);
+
+export type ResourcePath = keyof typeof RESOURCE_CONTRACTS;

@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { defineContract, f, field, typeError } from './fields';
-import { RESOURCE_HEADS } from './heads';
 
 const roleIds = z.array(field.ref('Rol'), { error: typeError('Roles') }).max(50);
 
@@ -33,59 +32,103 @@ const avatarUrl = (label: string) =>
     )
     .optional();
 
-export const userContract = defineContract(RESOURCE_HEADS.users, {
-  username: f.rule(
-    'Usuario',
-    (l) => field.text(l, 80).regex(/^[A-Za-z0-9_.@-]+$/, `${l} solo admite letras, numeros y _ . @ -`),
-    { search: true, sort: true, column: true },
-  ),
-  email: f.email('Email', { search: true, sort: true, column: { flex: 1.5 } }),
-  full_name: f.text('Nombre completo', 150, { search: true, sort: true, column: { flex: 1.5 } }),
-  /** Required on create; on update, only when changing it. */
-  password: f.rule('Contraseña', (l) => field.password(l).optional(), { input: 'password' }),
-  dealer_id: f.optRef('Concesionario', 'dealers', { filter: true }),
-  dealer_name: f.display('Concesionario', { search: true, sort: true, column: true }),
-  role_names: f.display('Roles', { column: true }),
-  default_tab: f.optText('Pestaña inicial', 80),
-  avatar_url: f.rule('Avatar', avatarUrl, { column: { width: 70 } }),
-  confirmed: f.bool('Confirmado', { filter: true, column: { width: 110 } }),
-  roles: f.rule('Roles', () => roleIds.optional(), { ref: 'roles' }),
-  active: f.active(),
-  created_at: f.created(),
-});
+export const userContract = defineContract(
+  {
+    path: 'users',
+    permission: 'Admin.Users',
+    title: 'Usuarios',
+    pageSize: 10,
+    sort: 'username',
+    lookupOrder: 'full_name',
+    menu: { group: 'security', name: 'user', icon: 'People' },
+  },
+  {
+    username: f.rule(
+      'Usuario',
+      (l) => field.text(l, 80).regex(/^[A-Za-z0-9_.@-]+$/, `${l} solo admite letras, numeros y _ . @ -`),
+      { search: true, sort: true, column: true },
+    ),
+    email: f.email('Email', { search: true, sort: true, column: { flex: 1.5 } }),
+    full_name: f.text('Nombre completo', 150, { search: true, sort: true, column: { flex: 1.5 } }),
+    /** Required on create; on update, only when changing it. */
+    password: f.rule('Contraseña', (l) => field.password(l).optional(), { input: 'password' }),
+    dealer_id: f.optRef('Concesionario', 'dealers', { filter: true }),
+    dealer_name: f.display('Concesionario', { search: true, sort: true, column: true }),
+    role_names: f.display('Roles', { column: true }),
+    default_tab: f.optText('Pestaña inicial', 80),
+    avatar_url: f.rule('Avatar', avatarUrl, { column: { width: 70 } }),
+    confirmed: f.bool('Confirmado', { filter: true, column: { width: 110 } }),
+    roles: f.rule('Roles', () => roleIds.optional(), { ref: 'roles' }),
+    active: f.active(),
+    created_at: f.created(),
+  },
+);
 
-export const roleContract = defineContract(RESOURCE_HEADS.roles, {
-  name: f.text('Nombre', 80, { search: true, sort: true, column: { flex: 1 } }),
-  description: f.optText('Descripcion', 200, { search: true, input: 'textarea', column: { flex: 2 } }),
-  is_static: f.display('Del sistema', { filter: true, column: { width: 120, type: 'boolean' } }),
-  permissions: f.display('Permisos'),
-  active: f.active(),
-  created_at: f.created(),
-});
+export const roleContract = defineContract(
+  {
+    path: 'roles',
+    permission: 'Admin.Roles',
+    title: 'Roles',
+    pageSize: 50,
+    sort: 'name',
+    lookup: 'authenticated',
+    // Without Admin.Roles.view (e.g. the users form) a role is its name: no permission list.
+    lookupFields: ['id', 'name', 'description', 'is_static', 'active'],
+    menu: { group: 'security', name: 'role', icon: 'AdminPanelSettings' },
+  },
+  {
+    name: f.text('Nombre', 80, { search: true, sort: true, column: { flex: 1 } }),
+    description: f.optText('Descripcion', 200, { search: true, input: 'textarea', column: { flex: 2 } }),
+    is_static: f.display('Del sistema', { filter: true, column: { width: 120, type: 'boolean' } }),
+    permissions: f.display('Permisos'),
+    active: f.active(),
+    created_at: f.created(),
+  },
+);
 
-export const tabContract = defineContract(RESOURCE_HEADS.tabs, {
-  parent_id: f.optRef('Padre', 'tabs', { filter: true }),
-  name: f.text('Nombre', 80, { search: true, sort: true, column: true }),
-  title: f.text('Titulo', 120, { search: true, sort: true, column: { flex: 1.5 } }),
-  path: f.optText('Ruta', 200, { search: true, column: { flex: 1.5 } }),
-  parent_title: f.display('Padre', { sort: true, column: true }),
-  icon: f.optText('Icono', 80),
-  order: f.optInt('Orden', 0, 100000, { sort: true, column: { width: 90 } }),
-  permission: f.optText('Permiso', 120, { search: true, column: { flex: 1.5 } }),
-  active: f.active(),
-});
+export const tabContract = defineContract(
+  {
+    path: 'tabs',
+    permission: 'Admin.Tabs',
+    title: 'Menu',
+    sort: 'order',
+    lookupOrder: 'title',
+    menu: { group: 'security', name: 'tab', icon: 'AccountTree' },
+  },
+  {
+    parent_id: f.optRef('Padre', 'tabs', { filter: true }),
+    name: f.text('Nombre', 80, { search: true, sort: true, column: true }),
+    title: f.text('Titulo', 120, { search: true, sort: true, column: { flex: 1.5 } }),
+    path: f.optText('Ruta', 200, { search: true, column: { flex: 1.5 } }),
+    parent_title: f.display('Padre', { sort: true, column: true }),
+    icon: f.optText('Icono', 80),
+    order: f.optInt('Orden', 0, 100000, { sort: true, column: { width: 90 } }),
+    permission: f.optText('Permiso', 120, { search: true, column: { flex: 1.5 } }),
+    active: f.active(),
+  },
+);
 
 /** The audit trail (read-only): who changed what and when. */
-export const auditLogContract = defineContract(RESOURCE_HEADS['audit-logs'], {
-  at: f.display('Fecha', { sort: true, column: { width: 170 } }),
-  user_id: f.display('Usuario', { filter: true }),
-  username: f.display('Usuario', { search: true, sort: true, column: { flex: 1 } }),
-  resource: f.display('Recurso', { search: true, sort: true, filter: true, column: { flex: 1.2 } }),
-  record_id: f.display('Registro', { sort: true, filter: true, column: { width: 100, type: 'number' } }),
-  action: f.display('Accion', { search: true, sort: true, filter: true, column: { flex: 1.2 } }),
-  before: f.display('Antes'),
-  after: f.display('Despues'),
-});
+export const auditLogContract = defineContract(
+  {
+    path: 'audit-logs',
+    permission: 'Admin.Audit',
+    title: 'Auditoria',
+    pageSize: 10,
+    sort: { field: 'at', order: 'desc' },
+    menu: { group: 'security', name: 'audit', icon: 'History', actions: ['view', 'export'] },
+  },
+  {
+    at: f.display('Fecha', { sort: true, column: { width: 170 } }),
+    user_id: f.display('Usuario', { filter: true }),
+    username: f.display('Usuario', { search: true, sort: true, column: { flex: 1 } }),
+    resource: f.display('Recurso', { search: true, sort: true, filter: true, column: { flex: 1.2 } }),
+    record_id: f.display('Registro', { sort: true, filter: true, column: { width: 100, type: 'number' } }),
+    action: f.display('Accion', { search: true, sort: true, filter: true, column: { flex: 1.2 } }),
+    before: f.display('Antes'),
+    after: f.display('Despues'),
+  },
+);
 
 export const loginSchema = z.object({
   username: field.text('Usuario', 150),
@@ -165,3 +208,6 @@ export type RoleInput = z.input<typeof roleContract.schema>;
 export type TabInput = z.input<typeof tabContract.schema>;
 export type LoginInput = z.input<typeof loginSchema>;
 export type ProfileInput = z.input<typeof profileSchema>;
+
+/** This module's contracts, in menu order (RESOURCE_CONTRACTS gathers every module's). */
+export const SECURITY_CONTRACTS = [userContract, roleContract, tabContract, auditLogContract] as const;

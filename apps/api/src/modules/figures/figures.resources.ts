@@ -20,7 +20,6 @@ export const figurePeriodResource = defineResource({
   ...fromContract(figurePeriodContract),
   table: figurePeriods,
   dealerScoped: 'dealer_id',
-  defaultSort: { field: 'id', order: 'desc' },
   joins: [{ table: dealers, on: eq(figurePeriods.dealer_id, dealers.id) }],
   display: {
     dealer_name: dealers.name,
@@ -39,7 +38,6 @@ function gridCellResource(
     ...fromContract(contract),
     table,
     dealerScoped: 'dealer_id',
-    defaultSort: { field: 'id', order: 'desc' },
     joins: [
       { table: dealers, on: eq(table.dealer_id, dealers.id) },
       { table: concepts, on: eq(table.concept_id, concepts.id) },
@@ -56,7 +54,6 @@ export const capacityResource = defineResource({
   ...fromContract(capacityContract),
   table: capacities,
   dealerScoped: 'dealer_id',
-  defaultSort: { field: 'id', order: 'desc' },
   joins: [
     { table: dealers, on: eq(capacities.dealer_id, dealers.id) },
     { table: dealerBranches, on: eq(capacities.dealer_branch_id, dealerBranches.id) },

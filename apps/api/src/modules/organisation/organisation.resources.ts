@@ -1,16 +1,12 @@
 // Organisation and geography: declarations only, every call comes from the engine.
 
 import {
-  companyContract,
-  countryContract,
   dealerBranchContract,
   dealerContactContract,
   dealerContract,
-  departmentContract,
   districtContract,
   employeeContract,
   provinceContract,
-  zoneContract,
 } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
@@ -18,8 +14,6 @@ import { ForbiddenError, ValidationError } from '../../core/errors';
 import { defineModule } from '../../core/registry';
 import { defineResource, fromContract } from '../../core/resource';
 import {
-  companies,
-  countries,
   dealerBranches,
   dealerContacts,
   dealers,
@@ -29,22 +23,6 @@ import {
   provinces,
   zones,
 } from '../../db/schema';
-
-export const companyResource = defineResource({
-  ...fromContract(companyContract),
-  table: companies,
-  defaultSort: 'name',
-  lookup: 'authenticated',
-  // Without Admin.Companies.view a select gets the name only (no RUC, e-mail, address).
-  lookupFields: ['id', 'name', 'active'],
-});
-
-export const zoneResource = defineResource({
-  ...fromContract(zoneContract),
-  table: zones,
-  defaultSort: 'name',
-  lookup: 'authenticated',
-});
 
 export const dealerResource = defineResource({
   ...fromContract(dealerContract),
@@ -65,7 +43,6 @@ export const dealerResource = defineResource({
     full_address: sql<string | null>`nullif(concat_ws(', ', nullif(${dealers.address_address1}, ''),
       nullif(${dealers.address_address2}, ''), ${districts.name}, ${provinces.name}, ${departments.name}), '')`,
   },
-  defaultSort: 'name',
   listColumns: [
     'id',
     'code',
@@ -83,9 +60,6 @@ export const dealerResource = defineResource({
   ],
   // A dealer user sees only its own dealer (the dealer selector is locked to it).
   dealerScoped: 'id',
-  lookup: 'authenticated',
-  // Without Admin.Dealers.view a select gets code and name only (no RUC, e-mail, address).
-  lookupFields: ['id', 'code', 'name', 'active'],
   hooks: {
     // Whatever its role holds, a dealer user never creates another dealer.
     beforeSave(data, ctx) {
@@ -115,11 +89,7 @@ export const dealerBranchResource = defineResource({
     { table: districts, on: eq(dealerBranches.district_id, districts.id) },
   ],
   display: { dealer_name: dealers.name, district_name: districts.name },
-  defaultSort: 'name',
   dealerScoped: 'dealer_id',
-  lookup: 'authenticated',
-  // Without Admin.DealerBranches.view a select gets the branch and its dealer, no address.
-  lookupFields: ['id', 'code', 'name', 'dealer_id', 'dealer_name', 'active'],
 });
 
 export const employeeResource = defineResource({
@@ -134,10 +104,7 @@ export const employeeResource = defineResource({
     dealer_branch_name: dealerBranches.name,
     name: sql<string>`${employees.first_name} || ' ' || ${employees.last_name}`,
   },
-  defaultSort: 'last_name',
-  lookupOrder: 'last_name',
   dealerScoped: 'dealer_id',
-  lookup: 'permission',
   hooks: {
     async beforeSave(data, ctx) {
       const dealerId = data.dealer_id ?? ctx.before?.dealer_id;
@@ -153,23 +120,7 @@ export const dealerContactResource = defineResource({
   table: dealerContacts,
   joins: [{ table: dealers, on: eq(dealerContacts.dealer_id, dealers.id) }],
   display: { dealer_name: dealers.name },
-  defaultSort: 'name',
   dealerScoped: 'dealer_id',
-  lookup: 'permission',
-});
-
-export const countryResource = defineResource({
-  ...fromContract(countryContract),
-  table: countries,
-  defaultSort: 'name',
-  lookup: 'authenticated',
-});
-
-export const departmentResource = defineResource({
-  ...fromContract(departmentContract),
-  table: departments,
-  defaultSort: 'name',
-  lookup: 'authenticated',
 });
 
 export const provinceResource = defineResource({
@@ -177,8 +128,6 @@ export const provinceResource = defineResource({
   table: provinces,
   joins: [{ table: departments, on: eq(provinces.department_id, departments.id) }],
   display: { department_name: departments.name },
-  defaultSort: 'name',
-  lookup: 'authenticated',
 });
 
 export const districtResource = defineResource({
@@ -186,19 +135,13 @@ export const districtResource = defineResource({
   table: districts,
   joins: [{ table: provinces, on: eq(districts.province_id, provinces.id) }],
   display: { province_name: provinces.name },
-  defaultSort: 'name',
-  lookup: 'authenticated',
 });
 
 export const organisationResources = [
-  companyResource,
-  zoneResource,
   dealerResource,
   dealerBranchResource,
   employeeResource,
   dealerContactResource,
-  countryResource,
-  departmentResource,
   provinceResource,
   districtResource,
 ];

@@ -2,10 +2,10 @@
 // client reads, the bulk save and the values of every general type (actions).
 import { defineModule } from '../../core/registry';
 import { preferencesActions } from './preferences.actions';
-import { configurationResource, generalTypeResource, typeValueResource } from './preferences.resources';
+import { configurationResource, typeValueResource } from './preferences.resources';
 
 export const preferencesModule = defineModule({
   name: 'preferences',
-  resources: [generalTypeResource, typeValueResource, configurationResource],
+  resources: [typeValueResource, configurationResource],
   actions: preferencesActions,
 });

@@ -1,12 +1,7 @@
 // Preferences: general types and their values, key/value configurations. The calls that read
 // or save them as a whole are actions in preferences.actions.ts.
 
-import {
-  configurationContract,
-  generalTypeContract,
-  SECRET_CONFIGURATION_KEY,
-  typeValueContract,
-} from '@app/contracts';
+import { configurationContract, SECRET_CONFIGURATION_KEY, typeValueContract } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { ConflictError, ValidationError } from '../../core/errors';
 import { defineResource, fromContract } from '../../core/resource';
@@ -15,22 +10,12 @@ import { CONFIGURATION_KEYS } from '../../seed/data';
 
 const SECRET_SQL = SECRET_CONFIGURATION_KEY.source;
 
-export const generalTypeResource = defineResource({
-  ...fromContract(generalTypeContract),
-  table: generalTypes,
-  defaultSort: 'name',
-  lookup: 'authenticated',
-});
-
 export const typeValueResource = defineResource({
   // The values of one general type by its code (general-types-values, the client's selects).
   ...fromContract(typeValueContract, { filters: ['general_type_code'] }),
   table: typeValues,
   joins: [{ table: generalTypes, on: eq(typeValues.general_type_id, generalTypes.id) }],
   display: { general_type_name: generalTypes.name, general_type_code: generalTypes.code },
-  defaultSort: 'order',
-  lookupOrder: 'order',
-  lookup: 'authenticated',
 });
 
 export const configurationResource = defineResource({
@@ -43,8 +28,6 @@ export const configurationResource = defineResource({
     >`case when ${configurations.key} ~* ${SECRET_SQL} then null else ${configurations.value} end`,
     is_secret: sql<boolean>`${configurations.key} ~* ${SECRET_SQL}`,
   },
-  defaultSort: 'key',
-  lookupOrder: 'key',
   hooks: {
     beforeSave: (data, ctx) => {
       // Only the declared settings can be written, and a row keeps its key.

@@ -92,9 +92,6 @@ export const quizResource = defineResource({
     manufacturer_name: sql<string>`coalesce(${manufacturers.name}, 'Todas')`,
     question_count: sql<number>`(select count(*)::int from quiz_questions qq where qq.quiz_id = ${quizzes.id})`,
   },
-  defaultSort: 'title',
-  lookupOrder: 'title',
-  lookup: 'authenticated',
   listColumns: ['id', 'title', 'kind', 'manufacturer_name', 'question_count', 'active'],
   hooks: {
     beforeSave(data: Row) {
@@ -114,7 +111,6 @@ export const quizResource = defineResource({
 export const questionResource = defineResource({
   ...fromContract(questionContract),
   table: quizQuestions,
-  defaultSort: 'order',
   hooks: {
     beforeSave(data: Row) {
       if (data.type && data.type !== 'choice') data.options = null;
@@ -217,13 +213,8 @@ const unpaged = (query: QueryParams) => qs(query, 'page') === undefined && qs(qu
  * says closed or all. The dealer replies and closes them (actions in quiz.actions.ts).
  */
 export const alertResource = defineResource({
-  name: alertContract.path,
-  path: alertContract.path,
-  permission: alertContract.permission,
-  label: alertContract.title,
-  labels: alertContract.labels,
+  ...fromContract(alertContract),
   table: quizAlerts,
-  schema: alertContract.schema,
   readOnly: true,
   // The unpaged answer (see extendList) holds up to this many alerts, as before paging.
   pageSize: 1000,
@@ -244,10 +235,6 @@ export const alertResource = defineResource({
     closed_by_name: users.full_name,
     age_days: sql<number>`floor(extract(epoch from (coalesce(${quizAlerts.closed_at}, now()) - ${quizAlerts.opened_at})) / 86400)::int`,
   },
-  searchable: ['buyer_name', 'vin', 'dealer_name', 'model_name', 'detail', 'reply'],
-  sortable: ['id', 'opened_at', 'closed_at', 'dealer_name', 'buyer_name', 'age_days'],
-  // Oldest first: with the default status (open), the one waiting longest leads.
-  defaultSort: { field: 'opened_at', order: 'asc' },
   filterHandlers: {
     status: (v) => {
       if (v === '') return undefined;

@@ -27,7 +27,6 @@ export const saleResource = defineResource({
     dealer_branch_name: dealerBranches.name,
     manufacturer_name: manufacturers.name,
   },
-  defaultSort: { field: 'sale_date', order: 'desc' },
   filterHandlers: {
     date_from: dateFilter('Desde', gte),
     date_to: dateFilter('Hasta', lte),

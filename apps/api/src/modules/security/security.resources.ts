@@ -30,8 +30,6 @@ export const userResource = defineResource({
     role_names: sql<string | null>`(select string_agg(r.name, ', ' order by r.name) from user_roles ur
       join roles r on r.id = ur.role_id where ur.user_id = ${users.id})`,
   },
-  defaultSort: 'username',
-  lookupOrder: 'full_name',
   listColumns: [
     'id',
     'username',
@@ -95,10 +93,6 @@ export const roleResource = defineResource({
   display: {
     users_count: sql<number>`(select count(*)::int from user_roles ur where ur.role_id = ${roles.id})`,
   },
-  defaultSort: 'name',
-  lookup: 'authenticated',
-  // Without Admin.Roles.view (e.g. the users form) a role is its name: no permission list.
-  lookupFields: ['id', 'name', 'description', 'is_static', 'active'],
   hooks: {
     beforeSave(data, ctx) {
       if (ctx.action === 'update' && ctx.before?.is_static && data.name && data.name !== ctx.before.name) {
@@ -132,8 +126,6 @@ export const tabResource = defineResource({
   table: tabs,
   joins: [{ table: parentTab, on: eq(tabs.parent_id, parentTab.id) }],
   display: { parent_title: parentTab.title },
-  defaultSort: 'order',
-  lookupOrder: 'title',
   hooks: {
     beforeSave(data, ctx) {
       if (ctx.action === 'update' && data.parent_id && data.parent_id === ctx.id) {
@@ -163,7 +155,6 @@ export const auditLogResource = defineResource({
   ...fromContract(auditLogContract),
   readOnly: true,
   table: auditLogs,
-  defaultSort: { field: 'at', order: 'desc' },
   filterHandlers: {
     date_from: (v) => gte(auditLogs.at, dateParam('date_from', v)),
     // Inclusive end day: everything before the next midnight.

@@ -37,9 +37,11 @@ const auditScreen = defineScreen({
   form: [],
 });
 
-const RESOURCES = [...Object.entries(RESOURCE_CONTRACTS).map(([id, c]) => ({ id, name: c.title }))].sort(
-  (a, b) => a.name.localeCompare(b.name),
-);
+/** What the trail can be filtered by: every audited resource (the trail itself is not audited). */
+const RESOURCES = Object.entries(RESOURCE_CONTRACTS)
+  .filter(([id]) => id !== auditLogContract.path)
+  .map(([id, c]) => ({ id, name: c.title }))
+  .sort((a, b) => a.name.localeCompare(b.name));
 
 export default function AuditScreen() {
   const [, setSearchParams] = useSearchParams();
