@@ -2,14 +2,14 @@
 // a week, with each dealer's own spread of scores (some dealers better than others), a few ratings
 // at the lowest level raising alerts (the older ones replied, one or two closed), some buyers who
 // never answered, and the after-sales questionnaire for older sales. Answers are checked and
-// written by the public survey's own functions (checkAnswers, recordResponse). Idempotent: only
+// written by the public survey's own functions (checkAnswers, recordResponses). Idempotent: only
 // demo sales without an invitation are invited, so a second run adds nothing.
-import { and, asc, eq, inArray, isNull, like, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../core/action';
 import { users } from '../../db/schema';
 import { sales } from '../sales/sales.tables';
 import { DEFAULT_EXPIRY_DAYS, newToken } from './quiz.invitations';
-import { type CheckedAnswer, checkAnswers, recordResponse } from './quiz.public';
+import { type CheckedAnswer, checkAnswers, recordResponses } from './quiz.public';
 import { questionsOf } from './quiz.resources';
 import { quizAlerts, quizInvitations, quizzes } from './quiz.tables';
 
@@ -97,94 +97,112 @@ export async function seedSurveyDemo(
   const [manager] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'gerente.red'));
   const now = Date.now();
 
+  // What happens to each sale, decided first; then written in a few statements.
+  const invalid: number[] = [];
+  const planned: {
+    sale: DemoSale;
+    quizId: number;
+    sent: Date;
+    answeredAt: Date | null;
+    quality: number;
+    salt: number;
+  }[] = [];
+  for (const sale of pending) {
+    const sold = new Date(`${sale.sale_date}T15:00:00Z`);
+    const sent = addDays(sold, 2);
+    if (sent.getTime() > now - DAY) continue; // Too recent: the invitation goes out later.
+    const r = (salt: number) => chance(sale.vin, salt);
+    // One buyer in twenty-five left no usable address.
+    if (r(1) < 0.04 || !sale.email) {
+      invalid.push(sale.id);
+      continue;
+    }
+    const quality = opts.quality(sale.dealer_code ?? '');
+    const answeredAfter = (s: Date, p: number, salt: number) =>
+      r(salt) < p ? addDays(s, 1 + Math.floor(r(salt + 1) * 6)) : null;
+    planned.push({
+      sale,
+      quizId: salesQuiz.id,
+      sent,
+      answeredAt: answeredAfter(sent, 0.72 + 0.2 * quality, 2),
+      quality,
+      salt: 0,
+    });
+    // The after-sales questionnaire, after the first service (four months on), for half of them.
+    const serviced = addDays(sold, 120);
+    if (afterSalesQuiz && serviced.getTime() < now - 7 * DAY && r(10) < 0.5) {
+      planned.push({
+        sale,
+        quizId: afterSalesQuiz.id,
+        sent: serviced,
+        answeredAt: answeredAfter(serviced, 0.6 + 0.2 * quality, 11),
+        quality,
+        salt: 20,
+      });
+    }
+  }
+  if (!planned.length && !invalid.length) return out;
+
   await db.transaction(async (tx) => {
-    for (const sale of pending) {
-      const sold = new Date(`${sale.sale_date}T15:00:00Z`);
-      const sent = addDays(sold, 2);
-      if (sent.getTime() > now - DAY) continue; // Too recent: the invitation goes out later.
-      const r = (salt: number) => chance(sale.vin, salt);
-      // One buyer in twenty-five left no usable address.
-      if (r(1) < 0.04 || !sale.email) {
-        await tx.update(sales).set({ survey_status: 'contacto_invalido' }).where(eq(sales.id, sale.id));
-        continue;
-      }
-      const quality = opts.quality(sale.dealer_code ?? '');
-      const inv = await invite(tx, sale, salesQuiz.id, sent, r(2) < 0.72 + 0.2 * quality, r(3));
-      out.invitations++;
-      if (inv.answeredAt) {
-        const result = await answer(tx, sale, inv, questions.get(salesQuiz.id)!, quality, r);
-        out.responses++;
-        if (result.alert_id) {
-          out.alerts++;
-          await followUp(tx, result.alert_id, inv.answeredAt, manager?.id ?? null, r(9), now);
-        }
-      }
-      // The after-sales questionnaire, after the first service (four months on), for half of them.
-      const serviced = addDays(sold, 120);
-      if (afterSalesQuiz && serviced.getTime() < now - 7 * DAY && r(10) < 0.5) {
-        const later = await invite(tx, sale, afterSalesQuiz.id, serviced, r(11) < 0.6 + 0.2 * quality, r(12));
-        out.invitations++;
-        if (later.answeredAt) {
-          const result = await answer(tx, sale, later, questions.get(afterSalesQuiz.id)!, quality, (salt) =>
-            r(salt + 20),
-          );
-          out.responses++;
-          if (result.alert_id) {
-            out.alerts++;
-            await followUp(tx, result.alert_id, later.answeredAt, manager?.id ?? null, r(19), now);
-          }
-        }
-      }
+    if (invalid.length)
+      await tx.update(sales).set({ survey_status: 'contacto_invalido' }).where(inArray(sales.id, invalid));
+    if (!planned.length) return;
+    const invitations = await tx
+      .insert(quizInvitations)
+      .values(
+        planned.map((p) => ({
+          sale_id: p.sale.id,
+          quiz_id: p.quizId,
+          token_hash: newToken().hash,
+          email: p.sale.email!,
+          expires_at: addDays(p.sent, DEFAULT_EXPIRY_DAYS),
+          sent_at: p.sent,
+          answered_at: p.answeredAt,
+          email_status: 'sent',
+        })),
+      )
+      .returning({ id: quizInvitations.id });
+    out.invitations = invitations.length;
+    await tx
+      .update(sales)
+      .set({ survey_status: 'enviada' })
+      .where(inArray(sales.id, [...new Set(planned.map((p) => p.sale.id))]));
+    const answered = planned.flatMap((p, i) =>
+      p.answeredAt
+        ? [
+            {
+              inv: {
+                id: invitations[i].id,
+                sale_id: p.sale.id,
+                quiz_id: p.quizId,
+                dealer_id: p.sale.dealer_id,
+              },
+              answers: answersOf(questions.get(p.quizId)!, p.quality, (salt) =>
+                chance(p.sale.vin, salt + p.salt),
+              ),
+              at: p.answeredAt,
+            },
+          ]
+        : [],
+    );
+    const results = await recordResponses(tx, answered);
+    out.responses = results.length;
+    for (const [i, result] of results.entries()) {
+      if (!result.alert_id) continue;
+      out.alerts++;
+      const r = chance(answered[i].inv.sale_id.toString(), 9 + answered[i].inv.quiz_id);
+      await followUp(tx, result.alert_id, answered[i].at, manager?.id ?? null, r, now);
     }
   });
   return out;
 }
 
-interface DemoInvitation {
-  id: number;
-  quizId: number;
-  answeredAt: Date | null;
-}
-
-/** The invitation, sent at `sent`; answered within a week when `answers`, else left open. */
-async function invite(
-  tx: Tx,
-  sale: DemoSale,
-  quizId: number,
-  sent: Date,
-  answers: boolean,
-  r: number,
-): Promise<DemoInvitation> {
-  const answeredAt = answers ? addDays(sent, 1 + Math.floor(r * 6)) : null;
-  const [inv] = await tx
-    .insert(quizInvitations)
-    .values({
-      sale_id: sale.id,
-      quiz_id: quizId,
-      token_hash: newToken().hash,
-      email: sale.email!,
-      expires_at: addDays(sent, DEFAULT_EXPIRY_DAYS),
-      sent_at: sent,
-      answered_at: answeredAt,
-      email_status: 'sent',
-    })
-    .returning({ id: quizInvitations.id });
-  await tx
-    .update(sales)
-    .set({ survey_status: 'enviada' })
-    .where(and(eq(sales.id, sale.id), ne(sales.survey_status, 'respondida')));
-  return { id: inv.id, quizId, answeredAt };
-}
-
 /** The buyer's answers: ratings spread by the dealer's quality, checked as the public survey does. */
-async function answer(
-  tx: Tx,
-  sale: DemoSale,
-  inv: DemoInvitation,
+function answersOf(
   questionList: Awaited<ReturnType<typeof questionsOf>>,
   quality: number,
   r: (salt: number) => number,
-) {
+): CheckedAnswer[] {
   const given = questionList.map((q, i) => {
     const x = r(30 + i);
     if (q.type === 'rating4') return { question_id: q.id, value: rating(quality, x) };
@@ -195,13 +213,7 @@ async function answer(
     }
     return { question_id: q.id, value: COMMENTS[Math.floor(x * COMMENTS.length)] };
   });
-  const checked: CheckedAnswer[] = checkAnswers(questionList, { answers: given });
-  return recordResponse(
-    tx,
-    { id: inv.id, sale_id: sale.id, quiz_id: inv.quizId, dealer_id: sale.dealer_id },
-    checked,
-    inv.answeredAt!,
-  );
+  return checkAnswers(questionList, { answers: given });
 }
 
 /** What the dealer did with an alert, by its age. */

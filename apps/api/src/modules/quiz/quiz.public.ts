@@ -2,7 +2,7 @@
 // "Once" holds under concurrent submits: the invitation is claimed with a conditional UPDATE
 // (answered_at IS NULL) inside the transaction, and quiz_responses.invitation_id is unique.
 import { type PublicAnswerInput, type PublicQuiz, QUIZ_MESSAGES, type QuizQuestion } from '@app/contracts';
-import { and, eq, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../core/action';
 import { findPgError } from '../../core/db-errors';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
@@ -190,7 +190,8 @@ export async function submitPublicAnswers(
         .where(stillOpen(inv.id, now))
         .returning({ id: quizInvitations.id });
       if (claimed.length === 0) throw new ConflictError(QUIZ_MESSAGES.alreadyAnswered);
-      return recordResponse(tx, inv, answers, now);
+      const [recorded] = await recordResponses(tx, [{ inv, answers, at: now }]);
+      return recorded;
     });
   } catch (err) {
     if (findPgError(err)?.code === '23505') throw new ConflictError(QUIZ_MESSAGES.alreadyAnswered);
@@ -200,46 +201,64 @@ export async function submitPublicAnswers(
   return result;
 }
 
+/** An answered invitation, as recordResponses writes it. */
+export interface AnsweredInvitation {
+  inv: { id: number; sale_id: number; quiz_id: number; dealer_id: number };
+  answers: CheckedAnswer[];
+  at: SQL | Date;
+}
+
 /**
- * The writes of an answered invitation, in the caller's transaction: the response with its answers,
- * the sale's survey status and, for a rating at the lowest level, the alert.
+ * The writes of answered invitations, in the caller's transaction (a few statements whatever
+ * their number): each response with its answers, the sales' survey status and, for a rating at
+ * the lowest level, the alert. Answers in the order given.
  */
-export async function recordResponse(
-  tx: Tx,
-  inv: { id: number; sale_id: number; quiz_id: number; dealer_id: number },
-  answers: CheckedAnswer[],
-  at: SQL | Date,
-): Promise<SubmitResult> {
-  const [response] = await tx
+export async function recordResponses(tx: Tx, answered: AnsweredInvitation[]): Promise<SubmitResult[]> {
+  if (!answered.length) return [];
+  const responses = await tx
     .insert(quizResponses)
-    .values({
-      invitation_id: inv.id,
-      sale_id: inv.sale_id,
-      quiz_id: inv.quiz_id,
-      dealer_id: inv.dealer_id,
-      answered_at: at,
-    })
-    .returning({ id: quizResponses.id });
-  if (answers.length) {
-    await tx.insert(quizAnswers).values(answers.map((a) => ({ ...a, response_id: response.id })));
-  }
+    .values(
+      answered.map(({ inv, at }) => ({
+        invitation_id: inv.id,
+        sale_id: inv.sale_id,
+        quiz_id: inv.quiz_id,
+        dealer_id: inv.dealer_id,
+        answered_at: at,
+      })),
+    )
+    .returning({ id: quizResponses.id, invitation_id: quizResponses.invitation_id });
+  const responseOf = new Map(responses.map((r) => [r.invitation_id, r.id]));
+  const answers = answered.flatMap(({ inv, answers }) =>
+    answers.map((a) => ({ ...a, response_id: responseOf.get(inv.id)! })),
+  );
+  if (answers.length) await tx.insert(quizAnswers).values(answers);
   await tx
     .update(sales)
     .set({ survey_status: 'respondida', updated_at: sql`now()` })
-    .where(eq(sales.id, inv.sale_id));
-  const lowest = answers.filter((a) => a.rating === 1);
-  if (!lowest.length) return { response_id: response.id, alert_id: null };
-  const [alert] = await tx
-    .insert(quizAlerts)
-    .values({
-      response_id: response.id,
-      sale_id: inv.sale_id,
-      dealer_id: inv.dealer_id,
-      detail: lowest.map((a) => a.question).join('\n'),
-      opened_at: at,
-    })
-    .returning({ id: quizAlerts.id });
-  return { response_id: response.id, alert_id: alert.id };
+    .where(inArray(sales.id, [...new Set(answered.map(({ inv }) => inv.sale_id))]));
+  const alerting = answered.filter(({ answers }) => answers.some((a) => a.rating === 1));
+  const alerts = alerting.length
+    ? await tx
+        .insert(quizAlerts)
+        .values(
+          alerting.map(({ inv, answers, at }) => ({
+            response_id: responseOf.get(inv.id)!,
+            sale_id: inv.sale_id,
+            dealer_id: inv.dealer_id,
+            detail: answers
+              .filter((a) => a.rating === 1)
+              .map((a) => a.question)
+              .join('\n'),
+            opened_at: at,
+          })),
+        )
+        .returning({ id: quizAlerts.id, response_id: quizAlerts.response_id })
+    : [];
+  const alertOf = new Map(alerts.map((a) => [a.response_id, a.id]));
+  return answered.map(({ inv }) => {
+    const response_id = responseOf.get(inv.id)!;
+    return { response_id, alert_id: alertOf.get(response_id) ?? null };
+  });
 }
 
 async function mailAlert(db: Db, mail: MailContext, inv: InvitationRow, lowest: CheckedAnswer[]) {
