@@ -7,7 +7,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 import { concepts, dealerBranches, dealers, users } from '../../db/schema';
-import { capacities, fees, figurePeriods, figures } from './figures.tables';
+import { figures } from './figures.tables';
 
 /** A monthly value of a mid-size dealer, before its size, the season and its trend. */
 const BASE: Record<string, { value: number; seasonal: boolean; decimals: number }> = {
@@ -60,13 +60,31 @@ function workingDays(year: number, month: number): number {
   return n;
 }
 
-async function insertChunks(tx: any, table: any, rows: object[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 2000)
-    await tx
-      .insert(table)
-      .values(rows.slice(i, i + 2000))
-      .onConflictDoNothing();
+/**
+ * Inserts rows as one jsonb parameter per table (one statement instead of thousands of bind
+ * parameters: PGlite parses those slowly). `columns`: name and PostgreSQL type.
+ */
+async function insertRows(
+  tx: any,
+  table: string,
+  columns: [string, string][],
+  rows: object[],
+): Promise<void> {
+  if (!rows.length) return;
+  const names = sql.raw(columns.map(([c]) => `"${c}"`).join(', '));
+  const types = sql.raw(columns.map(([c, t]) => `"${c}" ${t}`).join(', '));
+  await tx.execute(sql`insert into ${sql.raw(table)} (${names})
+    select ${names} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${types})
+    on conflict do nothing`);
 }
+
+const CELL: [string, string][] = [
+  ['dealer_id', 'int'],
+  ['concept_id', 'int'],
+  ['year', 'smallint'],
+  ['month', 'smallint'],
+  ['value', 'numeric'],
+];
 
 export async function seedFiguresDemo(
   handle: DatabaseHandle,
@@ -212,10 +230,40 @@ export async function seedFiguresDemo(
     }
   });
   await db.transaction(async (tx: any) => {
-    await insertChunks(tx, figurePeriods, periodRows);
-    await insertChunks(tx, figures, figureRows);
-    await insertChunks(tx, fees, feeRows);
-    await insertChunks(tx, capacities, capacityRows);
+    await insertRows(
+      tx,
+      'figure_periods',
+      [
+        ['dealer_id', 'int'],
+        ['year', 'smallint'],
+        ['month', 'smallint'],
+        ['status', 'varchar'],
+        ['enabled_at', 'timestamptz'],
+        ['enabled_by', 'int'],
+        ['confirmed_at', 'timestamptz'],
+        ['confirmed_by', 'int'],
+      ],
+      periodRows,
+    );
+    await insertRows(tx, 'figures', [...CELL, ['source', 'varchar'], ['updated_by', 'int']], figureRows);
+    await insertRows(tx, 'fees', CELL, feeRows);
+    await insertRows(
+      tx,
+      'capacities',
+      [
+        ['dealer_id', 'int'],
+        ['dealer_branch_id', 'int'],
+        ['year', 'smallint'],
+        ['month', 'smallint'],
+        ['bays', 'numeric'],
+        ['technicians', 'numeric'],
+        ['hours_per_day', 'numeric'],
+        ['working_days', 'numeric'],
+        ['available_hours', 'numeric'],
+        ['updated_by', 'int'],
+      ],
+      capacityRows,
+    );
   });
   return todo.length;
 }
