@@ -235,11 +235,11 @@ async function surveyRows(dealerIds: number[]) {
     "select id from quizzes where kind = 'sales' order by id limit 1",
   );
   for (const dealerId of dealerIds) {
-    // A sale the demo's own surveys did not invite (one invitation per sale and questionnaire).
+    // A sale the demo's surveys did not invite yet (one invitation per sale and questionnaire).
     const [sale] = await t.handle.query<{ id: number }>(
-      `select s.id from sales s where s.dealer_id = $1
-         and not exists (select 1 from quiz_invitations i where i.sale_id = s.id and i.quiz_id = $2)
-       order by s.id limit 1`,
+      `select id from sales s where dealer_id = $1
+          and not exists (select 1 from quiz_invitations i where i.sale_id = s.id and i.quiz_id = $2)
+        order by id limit 1`,
       [dealerId, quiz.id],
     );
     const [invitation] = await t.handle.query<{ id: number }>(
