@@ -1,7 +1,7 @@
 // Dispatches (despachos), objectives and daily sales (issue 13): the records both sides know, the
 // bodies of the module's calls, the shapes of its summaries and the file names of SPEC §7.
 import { z } from 'zod';
-import { MONTHS } from './fixed-lists';
+import { MONTH_SHORT } from './figures';
 import { defineContract, f, field } from './resources/fields';
 import { DATE_RE, vinField } from './sales';
 
@@ -264,7 +264,6 @@ export interface DealerModel {
 
 // ---------- File names (SPEC §7) and labels ----------
 
-export const MONTH_SHORT = MONTHS.map((m) => m.name.slice(0, 3));
 
 export const daysInMonth = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 

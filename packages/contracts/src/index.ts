@@ -1,5 +1,6 @@
 export * from './dispatches';
 export * from './envelope';
+export * from './figures';
 export * from './fixed-lists';
 export * from './messages';
 export * from './permissions';

@@ -6,6 +6,7 @@ import { type ApiModule, plainResourcesModule } from '../core/registry';
 import * as tables from '../db/tables';
 import { brandsModule } from './brands/brands.resources';
 import { dispatchesModule } from './dispatches';
+import { figuresModule } from './figures';
 import { mailModule } from './mail';
 import { organisationModule } from './organisation/organisation.resources';
 import { preferencesModule } from './preferences';
@@ -22,6 +23,7 @@ const DECLARED_MODULES: ApiModule[] = [
   quizModule,
   mailModule,
   dispatchesModule,
+  figuresModule,
 ];
 
 export const API_MODULES: ApiModule[] = [

@@ -23,6 +23,7 @@ import {
   zones,
 } from '../db/schema';
 import { seedDispatchDemo } from '../modules/dispatches/dispatches.demo';
+import { seedFiguresDemo } from '../modules/figures/figures.demo';
 import { seedSurveyDemo } from '../modules/quiz/quiz.demo';
 import { sales } from '../modules/sales/sales.tables';
 
@@ -627,6 +628,7 @@ export async function seedDemo(
         await tx.insert(userRoles).values({ user_id: row.id, role_id: roleId }).onConflictDoNothing();
     }
   });
+  await seedFiguresDemo(handle, DEALERS);
 
   // The surveys of the demo sales (VIN 9DMX…), answered as buyers would.
   const indexOf = new Map(DEALERS.map((d, i) => [d.code, i]));

@@ -7,6 +7,7 @@ export * from './preferences';
 export * from './security';
 
 import { DISPATCH_CONTRACTS } from '../dispatches';
+import { FIGURE_CONTRACTS } from '../figures';
 import { QUIZ_CONTRACTS } from '../quiz';
 import { SALE_CONTRACTS } from '../sales';
 import { BRAND_CONTRACTS } from './brands';
@@ -38,6 +39,7 @@ export const RESOURCE_CONTRACTS = byPath([
   ...SALE_CONTRACTS,
   ...QUIZ_CONTRACTS,
   ...DISPATCH_CONTRACTS,
+  ...FIGURE_CONTRACTS,
 ]);
 
 export type ResourcePath = keyof typeof RESOURCE_CONTRACTS;
