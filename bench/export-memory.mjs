@@ -3,12 +3,11 @@
 // peak resident memory (VmHWM of the server process, start-up included) and the peak sampled
 // during the export, the time and the file size, and checks the file has every row.
 // Target: peak RSS < 250 MB.
-import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { figure, round, startServer } from './lib/common.mjs';
-import { adminQuery as adminQueryOn, databaseUrl, fillDealers } from './lib/postgres.mjs';
+import { figure, round } from './lib/common.mjs';
+import { adminToken, benchServer, databaseUrl, fillDealers, procKb } from './lib/postgres.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = process.env.BENCH_EXPORT_DB ?? 'bench_export';
@@ -30,18 +29,6 @@ const COLUMNS = [
 ];
 
 const dbUrl = databaseUrl(ADMIN_URL, DB_NAME);
-
-const adminQuery = (text) => adminQueryOn(ADMIN_URL, text);
-
-/** Kilobytes of a /proc/<pid>/status field (VmRSS, VmHWM), or NaN when the process is gone. */
-function procKb(pid, field) {
-  try {
-    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 /** 100,000 dealers; every 1,000th name looks like a formula, which the export must neutralise. */
 async function fillBenchDealers() {
@@ -81,34 +68,12 @@ async function readWorkbook(buffer) {
   return { rows, header, formulas, neutralised, dates };
 }
 
-const exists = await adminQuery(`SELECT 1 FROM pg_database WHERE datname = '${DB_NAME}'`);
-if (exists.rowCount === 0) await adminQuery(`CREATE DATABASE ${DB_NAME}`);
-
-console.log(`Servidor (dist/main.js) en 127.0.0.1:${PORT} sobre PostgreSQL ${DB_NAME}`);
-const env = { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: dbUrl, ADMIN_PASSWORD, JWT_SECRET: '' };
-let server = startServer(env);
-try {
-  await server.ready;
-} catch (err) {
-  // A database left by an older migration set: start over.
-  console.log(`La base ${DB_NAME} no sirvio (${err.message.split('\n')[0]}); se vuelve a crear.`);
-  await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await adminQuery(`CREATE DATABASE ${DB_NAME}`);
-  server = startServer(env);
-  await server.ready;
-}
+const server = await benchServer(ADMIN_URL, DB_NAME, PORT, ADMIN_PASSWORD);
 try {
   await fillBenchDealers();
   const pid = server.child.pid;
   const base = `http://127.0.0.1:${PORT}`;
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  const loginBody = await login.json();
-  if (!loginBody.success) throw new Error(`Login fallo: ${JSON.stringify(loginBody)}`);
-  const token = loginBody.result.access_token;
+  const token = await adminToken(base, ADMIN_PASSWORD);
 
   const before = procKb(pid, 'VmRSS');
   let sampledPeak = before;

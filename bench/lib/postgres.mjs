@@ -1,7 +1,8 @@
 // PostgreSQL helpers of the bench scripts that need a big table: the bench database's URL, calls
 // on the server's admin database (create, drop) and the synthetic dealers that fill it.
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { round } from './common.mjs';
+import { round, startServer } from './common.mjs';
 
 /** The URL of database `name` on the server of `adminUrl`. */
 export function databaseUrl(adminUrl, name) {
@@ -117,4 +118,55 @@ export async function fillContacts(pool, { rows, dealers, every }) {
   await pool.query('ANALYZE dealer_contacts');
   console.log(`dealer_contacts llenada hasta ${rows} filas en ${round((performance.now() - t0) / 1000)} s`);
   return ids[0];
+}
+
+/** Kilobytes of a /proc/<pid>/status field (VmRSS, VmHWM), or NaN when the process is gone. */
+export function procKb(pid, field) {
+  try {
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * The built server on its own bench database `name` (created when missing; dropped and created
+ * again when it does not start, e.g. left by an older migration set), signed in as admin.
+ * Answers the server (`stop()`), its base URL and an admin token.
+ */
+export async function benchServer(adminUrl, name, port, adminPassword) {
+  const exists = await adminQuery(adminUrl, `SELECT 1 FROM pg_database WHERE datname = '${name}'`);
+  if (exists.rowCount === 0) await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  console.log(`Servidor (dist/main.js) en 127.0.0.1:${port} sobre PostgreSQL ${name}`);
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl(adminUrl, name),
+    ADMIN_PASSWORD: adminPassword,
+    JWT_SECRET: '',
+  };
+  let server = startServer(env);
+  try {
+    await server.ready;
+  } catch (err) {
+    console.log(`La base ${name} no sirvio (${err.message.split('\n')[0]}); se vuelve a crear.`);
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+    server = startServer(env);
+    await server.ready;
+  }
+  return server;
+}
+
+/** An administrator's token on the server at `base`. */
+export async function adminToken(base, password) {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
+  const body = await login.json();
+  if (!body.success) throw new Error(`Login fallo: ${JSON.stringify(body)}`);
+  return body.result.access_token;
 }

@@ -71,6 +71,14 @@ const SAMPLES: Record<string, (ctx: SampleContext) => Record<string, unknown>> =
     year: 2026,
     payment_method: 'E',
   }),
+  transactions: (c) => ({
+    dealer_id: c.dealerB,
+    manufacturer_id: c.manufacturerId,
+    model_name: 'Modelo',
+    vin: `9MATRD${String(c.n).padStart(11, '0')}`,
+    dispatch_date: '2026-01-15',
+    units: 1,
+  }),
 };
 
 /** Scoped resources a dealer user may never create in (the dealer itself). */

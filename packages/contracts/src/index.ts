@@ -1,3 +1,4 @@
+export * from './dispatches';
 export * from './envelope';
 export * from './figures';
 export * from './fixed-lists';

@@ -132,6 +132,18 @@ export function saleRecordErrors(sale: {
   return out;
 }
 
+/** A VIN field: 17 letters or digits without I, O, Q, upper-cased; searched and sorted. */
+export const vinField = () =>
+  f.rule(
+    'VIN',
+    (l) =>
+      field
+        .text(l, 17)
+        .transform((v) => v.toUpperCase())
+        .refine((v) => VIN_RE.test(v), `${l} debe tener 17 caracteres (letras y numeros, sin I, O, Q)`),
+    { search: true, sort: true, column: { width: 175 } },
+  );
+
 /** The sale record as edited in the dialog of /sales (the generic CRUD). */
 export const saleContract = defineContract(
   {
@@ -170,15 +182,7 @@ export const saleContract = defineContract(
     document_number: f.text('Documento', 20, { search: true }),
     email: f.optEmail('Email', { search: true, column: { flex: 1.3 } }),
     phone: f.optText('Telefono', 30),
-    vin: f.rule(
-      'VIN',
-      (l) =>
-        field
-          .text(l, 17)
-          .transform((v) => v.toUpperCase())
-          .refine((v) => VIN_RE.test(v), `${l} debe tener 17 caracteres (letras y numeros, sin I, O, Q)`),
-      { search: true, sort: true, column: { width: 175 } },
-    ),
+    vin: vinField(),
     manufacturer_id: f.ref('Marca', 'manufacturers', { filter: true, input: 'select' }),
     manufacturer_name: f.display('Marca', { sort: true, column: { width: 110 } }),
     manufacturer_model_id: f.optRef('Modelo', 'manufacturer-models', { within: 'manufacturer_id' }),

@@ -11,6 +11,8 @@ export interface ExternalSystem {
   name: string;
   /** What it answers, plural and Spanish: 'ventas', 'cifras', 'despachos'. */
   records: string;
+  /** The article of `records` (default 'las'; 'los' for despachos). */
+  article?: 'las' | 'los';
   urlKey: string;
   tokenKey: string;
   /** Keys of an object answer that may hold the list (besides a bare array). */
@@ -27,7 +29,7 @@ export function externalMessages(system: ExternalSystem) {
      * Every failure of the external system answers this one text: neither its reply nor whether
      * the address was refused, answered HTTP or answered junk (which would map open ports).
      */
-    failed: `No se pudieron obtener las ${system.records} ${of(system.name)}. Revise ${keys} o intente mas tarde`,
+    failed: `No se pudieron obtener ${system.article ?? 'las'} ${system.records} ${of(system.name)}. Revise ${keys} o intente mas tarde`,
   };
 }
 
@@ -52,6 +54,8 @@ export async function fetchExternalList(
   db: Executor,
   system: ExternalSystem,
   query: Record<string, string | undefined>,
+  /** A path under the configured URL (SIMA: 'despachos', 'marcas'). */
+  subPath?: string,
 ): Promise<unknown[]> {
   const messages = externalMessages(system);
   const fail = (detail: string) => new BadGatewayError(messages.failed, detail);
@@ -64,6 +68,7 @@ export async function fetchExternalList(
   } catch {
     throw new BadRequestError(`${messages.notConfigured} (la URL "${base}" no es valida)`);
   }
+  if (subPath) url.pathname = `${url.pathname.replace(/\/+$/, '')}/${subPath}`;
   for (const [k, v] of Object.entries(query)) if (v) url.searchParams.set(k, v);
   const token = await readSetting(db, system.tokenKey);
   let res: Response;

@@ -58,12 +58,7 @@ export interface XlsxExport {
  * error) answers the error envelope instead of a file cut short.
  */
 export async function sendXlsx(reply: FastifyReply, spec: XlsxExport): Promise<FastifyReply> {
-  const source = (
-    Symbol.asyncIterator in spec.rows
-      ? (spec.rows as AsyncIterable<Record<string, unknown>[]>)[Symbol.asyncIterator]()
-      : (spec.rows as Iterable<Record<string, unknown>[]>)[Symbol.iterator]()
-  ) as AsyncIterator<Record<string, unknown>[]> | Iterator<Record<string, unknown>[]>;
-  const first = await source.next();
+  const { source, first } = await firstBatch(spec.rows);
   const { stream: excelStream } = await loadExcel();
   const stream = new PassThrough();
   const workbook = new excelStream.xlsx.WorkbookWriter({
@@ -89,4 +84,152 @@ export async function sendXlsx(reply: FastifyReply, spec: XlsxExport): Promise<F
   });
   reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(spec.filename));
   return reply.send(stream);
+}
+
+/** How a report column's cells are typed and formatted. */
+export type ReportCellType = 'text' | 'int' | 'number' | 'percent' | 'date';
+
+export interface ReportColumn {
+  key: string;
+  header: string;
+  width?: number;
+  type?: ReportCellType;
+  /** Summed into the totals row. */
+  total?: boolean;
+}
+
+export interface XlsxReport {
+  filename: string;
+  sheetName: string;
+  /** The header block: a title, then label/value lines (brand, period, ...); "Generado" is added. */
+  title: string;
+  info: [string, string | number][];
+  columns: ReportColumn[];
+  rows: AsyncIterable<Record<string, unknown>[]> | Iterable<Record<string, unknown>[]>;
+  /** The label of the totals row (first column); the sums of `total` columns, as numbers. */
+  totalsLabel?: string;
+  /** Values of the totals row computed from the sums (e.g. a compliance % of two sums). */
+  totalsFrom?: (sums: Record<string, number>) => Record<string, unknown>;
+  /** Columns kept in view when scrolling right (e.g. code and name). */
+  freezeColumns?: number;
+}
+
+const NUM_FMT: Record<ReportCellType, string | undefined> = {
+  text: undefined,
+  int: '#,##0',
+  number: '#,##0.00',
+  percent: '0.0%',
+  date: 'yyyy-mm-dd',
+};
+
+/** A report cell: numbers stay numbers (percent given as 0–100 becomes a fraction), text is neutralised. */
+function reportCell(type: ReportCellType, value: unknown): ExcelJS.CellValue {
+  if (value === null || value === undefined || value === '') return null;
+  if (type === 'text') return neutralise(typeof value === 'number' ? String(value) : value);
+  if (type === 'date') {
+    if (value instanceof Date) return value;
+    const d = new Date(`${String(value).slice(0, 10)}T00:00:00Z`);
+    return Number.isNaN(d.getTime()) ? neutralise(String(value)) : d;
+  }
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return null;
+  return type === 'percent' ? n / 100 : n;
+}
+
+/** The rows source as an iterator whose first batch is read before anything is sent. */
+async function firstBatch(rows: XlsxExport['rows']) {
+  const source = (
+    Symbol.asyncIterator in rows
+      ? (rows as AsyncIterable<Record<string, unknown>[]>)[Symbol.asyncIterator]()
+      : (rows as Iterable<Record<string, unknown>[]>)[Symbol.iterator]()
+  ) as AsyncIterator<Record<string, unknown>[]> | Iterator<Record<string, unknown>[]>;
+  return { source, first: await source.next() };
+}
+
+/**
+ * A named report as the reply body: the header block (title, info lines, generated at), a bold
+ * header row frozen with the first `freezeColumns` columns, typed cells (numbers, percents and
+ * dates as such; text neutralised), and a totals row of numbers (sums computed while streaming,
+ * not formulas). Streamed with exceljs' WorkbookWriter; the first batch is read before a byte is
+ * sent, as sendXlsx does.
+ */
+export async function sendXlsxReport(reply: FastifyReply, spec: XlsxReport): Promise<FastifyReply> {
+  const { source, first } = await firstBatch(spec.rows);
+  const { stream: excelStream } = await loadExcel();
+  const stream = new PassThrough();
+  const workbook = new excelStream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  workbook.creator = 'Red de Concesionarios';
+  const headerRow = spec.info.length + 4;
+  const sheet = workbook.addWorksheet(spec.sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '), {
+    views: [{ state: 'frozen', xSplit: spec.freezeColumns ?? 0, ySplit: headerRow }],
+  });
+  sheet.columns = spec.columns.map((c) => ({
+    key: c.key,
+    width: c.width ?? (c.type === 'text' || !c.type ? 24 : 12),
+    style: NUM_FMT[c.type ?? 'text'] ? { numFmt: NUM_FMT[c.type ?? 'text'] } : {},
+  }));
+  const title = sheet.addRow([neutralise(spec.title)]);
+  title.font = { bold: true, size: 14 };
+  title.commit();
+  for (const [label, value] of spec.info) {
+    const r = sheet.addRow([`${label}:`, typeof value === 'number' ? value : neutralise(value)]);
+    r.getCell(1).font = { bold: true };
+    r.getCell(2).numFmt = '@';
+    r.commit();
+  }
+  // Excel dates carry no time zone: the generation time is written as Lima's wall clock (UTC-5, no DST).
+  const generated = sheet.addRow(['Generado:', new Date(Date.now() - 5 * 3_600_000)]);
+  generated.getCell(1).font = { bold: true };
+  generated.getCell(2).numFmt = 'yyyy-mm-dd hh:mm';
+  generated.getCell(2).alignment = { horizontal: 'left' };
+  generated.commit();
+  sheet.addRow([]).commit();
+  const header = sheet.addRow(spec.columns.map((c) => neutralise(c.header)));
+  header.font = { bold: true };
+  header.eachCell((cell) => {
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9ECEE' } };
+    cell.border = { bottom: { style: 'thin' } };
+    cell.numFmt = '@';
+  });
+  header.commit();
+  const sums: Record<string, number> = {};
+  for (const c of spec.columns) if (c.total) sums[c.key] = 0;
+  (async () => {
+    for (let next = first; !next.done; next = await source.next()) {
+      for (const row of next.value) {
+        sheet.addRow(spec.columns.map((c) => reportCell(c.type ?? 'text', row[c.key]))).commit();
+        for (const key of Object.keys(sums)) {
+          const n = Number(row[key]);
+          if (Number.isFinite(n)) sums[key] += n;
+        }
+      }
+    }
+    if (spec.totalsLabel !== undefined) {
+      const extra = spec.totalsFrom?.(sums) ?? {};
+      const values: Record<string, unknown> = { ...sums, ...extra, [spec.columns[0].key]: spec.totalsLabel };
+      const totals = sheet.addRow(
+        spec.columns.map((c, i) => reportCell(i === 0 ? 'text' : (c.type ?? 'text'), values[c.key])),
+      );
+      totals.font = { bold: true };
+      totals.eachCell((cell) => {
+        cell.border = { top: { style: 'thin' } };
+      });
+      totals.commit();
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((err) => {
+    reply.log.error({ err }, 'reporte xlsx interrumpido');
+    stream.destroy(err as Error);
+  });
+  reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(spec.filename));
+  return reply.send(stream);
+}
+
+/** A workbook already in memory (a template) as the reply body, under its file name. */
+export function sendXlsxBuffer(reply: FastifyReply, filename: string, body: Buffer): FastifyReply {
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', contentDisposition(filename))
+    .send(body);
 }

@@ -22,6 +22,7 @@ import {
   users,
   zones,
 } from '../db/schema';
+import { seedDispatchDemo } from '../modules/dispatches/dispatches.demo';
 import { seedFiguresDemo } from '../modules/figures/figures.demo';
 import { seedSurveyDemo } from '../modules/quiz/quiz.demo';
 import { sales } from '../modules/sales/sales.tables';
@@ -636,6 +637,7 @@ export async function seedDemo(
     quality: (code) => serviceQuality(indexOf.get(code) ?? 0),
   });
   Object.assign(created, surveys);
+  Object.assign(created, await seedDispatchDemo(handle));
 
   const present = await db
     .select({ username: users.username, dealer_name: dealers.name })

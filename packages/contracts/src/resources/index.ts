@@ -6,6 +6,7 @@ export * from './organisation';
 export * from './preferences';
 export * from './security';
 
+import { DISPATCH_CONTRACTS } from '../dispatches';
 import { FIGURE_CONTRACTS } from '../figures';
 import { QUIZ_CONTRACTS } from '../quiz';
 import { SALE_CONTRACTS } from '../sales';
@@ -37,6 +38,7 @@ export const RESOURCE_CONTRACTS = byPath([
   ...SECURITY_CONTRACTS,
   ...SALE_CONTRACTS,
   ...QUIZ_CONTRACTS,
+  ...DISPATCH_CONTRACTS,
   ...FIGURE_CONTRACTS,
 ]);
 

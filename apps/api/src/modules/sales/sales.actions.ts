@@ -8,7 +8,7 @@ import { defineAction } from '../../core/action';
 import { qInt } from '../../core/http';
 import { scopeCondition } from '../../core/resource-query';
 import { withUploadedFile } from '../../core/upload';
-import { contentDisposition, XLSX_TYPE } from '../../core/xlsx';
+import { sendXlsxBuffer } from '../../core/xlsx';
 import { dealers } from '../../db/schema';
 import { withAnswers } from '../quiz/quiz.answers';
 import { quizInvitations, quizResponses, quizzes } from '../quiz/quiz.tables';
@@ -28,11 +28,7 @@ const template = defineAction({
   download: true,
   raw: true,
   async handler({ reply }) {
-    const buf = await salesTemplateBuffer();
-    return reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', contentDisposition('Plantilla_Ventas.xlsx'))
-      .send(buf);
+    return sendXlsxBuffer(reply, 'Plantilla_Ventas.xlsx', await salesTemplateBuffer());
   },
 });
 

@@ -64,7 +64,7 @@ interface Lookups {
   models: Map<string, number>;
 }
 
-const up = (s: string) =>
+export const up = (s: string) =>
   s
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -112,7 +112,7 @@ async function loadLookups(db: Executor): Promise<Lookups> {
 }
 
 /** Text of a cell: trims, turns numbers into text, null for empty. */
-function text(v: unknown): string | null {
+export function text(v: unknown): string | null {
   if (v === null || v === undefined) return null;
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString().slice(0, 10);
   const s = String(v).trim();
@@ -122,7 +122,7 @@ function text(v: unknown): string | null {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Fecha Venta: a Date (Excel date cell), an Excel serial number, or YYYY-MM-DD text. */
-function parseDate(v: unknown): string | null {
+export function parseDate(v: unknown): string | null {
   if (v instanceof Date) {
     if (Number.isNaN(v.getTime())) return null;
     return `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())}`;

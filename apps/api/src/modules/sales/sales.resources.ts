@@ -3,7 +3,7 @@
 import { DATE_RE, saleContract, saleRecordErrors } from '@app/contracts';
 import { eq, gte, lte } from 'drizzle-orm';
 import { ConflictError, ValidationError } from '../../core/errors';
-import { defineResource, fromContract } from '../../core/resource';
+import { defineResource, fromContract, type HookContext, type Row } from '../../core/resource';
 import { dealerBranches, dealers, manufacturerModels, manufacturers } from '../../db/schema';
 import { quizResponses } from '../quiz/quiz.tables';
 import { sales } from './sales.tables';
@@ -12,6 +12,20 @@ const dateFilter = (label: string, op: typeof gte) => (v: string) => {
   if (!DATE_RE.test(v)) throw ValidationError.field('filter', `${label}: formato de fecha YYYY-MM-DD`);
   return op(sales.sale_date, v);
 };
+
+/** A catalogue model given on a record (sale, dispatch) must belong to the record's brand (422). */
+export async function assertModelOfBrand(data: Row, ctx: HookContext): Promise<void> {
+  const brandId = data.manufacturer_id ?? ctx.before?.manufacturer_id;
+  const modelId =
+    'manufacturer_model_id' in data ? data.manufacturer_model_id : ctx.before?.manufacturer_model_id;
+  if (modelId == null) return;
+  const [m] = await ctx.tx
+    .select({ b: manufacturerModels.manufacturer_id })
+    .from(manufacturerModels)
+    .where(eq(manufacturerModels.id, modelId));
+  if (!m || m.b !== Number(brandId))
+    throw ValidationError.field('manufacturer_model_id', 'El modelo no pertenece a la marca');
+}
 
 export const saleResource = defineResource({
   ...fromContract(saleContract),
@@ -50,17 +64,7 @@ export const saleResource = defineResource({
         if (!b || b.d !== Number(dealerId))
           throw ValidationError.field('dealer_branch_id', 'La sede no pertenece al concesionario');
       }
-      const brandId = data.manufacturer_id ?? ctx.before?.manufacturer_id;
-      const modelId =
-        'manufacturer_model_id' in data ? data.manufacturer_model_id : ctx.before?.manufacturer_model_id;
-      if (modelId != null) {
-        const [m] = await ctx.tx
-          .select({ b: manufacturerModels.manufacturer_id })
-          .from(manufacturerModels)
-          .where(eq(manufacturerModels.id, modelId));
-        if (!m || m.b !== Number(brandId))
-          throw ValidationError.field('manufacturer_model_id', 'El modelo no pertenece a la marca');
-      }
+      await assertModelOfBrand(data, ctx);
       return data;
     },
     async beforeDelete(ctx) {

@@ -3,10 +3,11 @@
 import { SALE_ROW_KEYS, SALES_IMPORT_HEADERS, type SaleRowInput } from '@app/contracts';
 import { BadRequestError } from '../../core/errors';
 import type { UploadRule } from '../../core/upload';
-import { loadExcel } from '../../core/xlsx';
+import { loadExcel, neutralise } from '../../core/xlsx';
 import {
   checkXlsxArchive,
   readSheetRows,
+  type SheetRow,
   XLSX_MESSAGES,
   XLSX_UPLOAD_BYTES,
   type XlsxLimits,
@@ -22,6 +23,7 @@ export const SALES_XLSX_LIMITS: XlsxLimits = {
   readBudgetMs: 120_000,
 };
 
+/** An .xlsx in the multipart field `file` (every template upload). */
 export const SALES_UPLOAD: UploadRule = {
   field: 'file',
   maxBytes: XLSX_UPLOAD_BYTES,
@@ -34,7 +36,6 @@ export const SALES_UPLOAD: UploadRule = {
 };
 
 export const IMPORT_MESSAGES = {
-  noHeader: `El archivo no tiene la fila de encabezados. La primera fila debe ser: ${SALES_IMPORT_HEADERS.join(', ')}`,
   noRows: 'El archivo no tiene filas de ventas debajo de los encabezados',
   tooManyRows: `El archivo supera el maximo de ${MAX_IMPORT_ROWS} filas; dividalo en varios archivos`,
 } as const;
@@ -46,85 +47,140 @@ const norm = (s: unknown) =>
 
 const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
+/** What a template upload must look like: its header row and the messages of a file without rows. */
+export interface SheetTemplate {
+  headers: readonly string[];
+  /** The file has the header but no data rows. */
+  noRows: string;
+  limits?: XlsxLimits;
+  maxRows?: number;
+}
+
 /**
  * Checks the archive, then reads the first worksheet: the header row must be the template's,
- * the non-empty rows below it come out in batches. A broken file throws a 4xx AppError.
+ * the non-empty rows below it come out in batches (cell values from column A). A broken file
+ * throws a 4xx AppError. Used by every template upload (sales, objectives, daily sales).
  */
-export async function* readSalesBatches(
+export async function* readTemplateBatches(
   file: string,
   bytes: number,
+  template: SheetTemplate,
   batchSize = 5000,
-): AsyncGenerator<NumberedRow[]> {
-  await checkXlsxArchive(file, bytes, SALES_XLSX_LIMITS);
-  let batch: NumberedRow[] = [];
+): AsyncGenerator<SheetRow[]> {
+  const limits = template.limits ?? SALES_XLSX_LIMITS;
+  const maxRows = template.maxRows ?? MAX_IMPORT_ROWS;
+  const { headers } = template;
+  await checkXlsxArchive(file, bytes, limits);
+  let batch: SheetRow[] = [];
   let total = 0;
   let headerSeen = false;
-  for await (const { number, values } of readSheetRows(file, SALES_XLSX_LIMITS)) {
+  for await (const row of readSheetRows(file, limits)) {
+    const { values } = row;
     if (!headerSeen) {
       if (values.every(isBlank)) continue;
-      const got = SALES_IMPORT_HEADERS.map((_, i) => norm(values[i]));
-      const expected = SALES_IMPORT_HEADERS.map(norm);
+      const got = headers.map((_, i) => norm(values[i]));
+      const expected = headers.map(norm);
       if (got.some((g, i) => g !== expected[i])) {
         const found = values
-          .slice(0, SALES_IMPORT_HEADERS.length)
+          .slice(0, headers.length)
           .map((v) => String(v ?? '').trim())
           .join(', ');
         throw new BadRequestError(
           'Los encabezados del archivo no son los de la plantilla',
-          `Se esperaba: ${SALES_IMPORT_HEADERS.join(', ')}. Se encontro: ${found || '(fila vacia)'}`,
+          `Se esperaba: ${headers.join(', ')}. Se encontro: ${found || '(fila vacia)'}`,
         );
       }
       headerSeen = true;
       continue;
     }
     if (values.every(isBlank)) continue;
-    if (++total > MAX_IMPORT_ROWS) throw new BadRequestError(IMPORT_MESSAGES.tooManyRows);
-    const data: SaleRowInput = {};
-    SALE_ROW_KEYS.forEach((k, i) => {
-      const v = values[i];
-      if (v !== null && v !== undefined) data[k] = v;
-    });
-    batch.push({ row: number, data });
+    if (++total > maxRows)
+      throw new BadRequestError(
+        `El archivo supera el maximo de ${maxRows} filas; dividalo en varios archivos`,
+      );
+    batch.push(row);
     if (batch.length >= batchSize) {
       yield batch;
       batch = [];
     }
   }
-  if (!headerSeen) throw new BadRequestError(IMPORT_MESSAGES.noHeader);
-  if (total === 0) throw new BadRequestError(IMPORT_MESSAGES.noRows);
+  if (!headerSeen)
+    throw new BadRequestError(
+      `El archivo no tiene la fila de encabezados. La primera fila debe ser: ${headers.join(', ')}`,
+    );
+  if (total === 0) throw new BadRequestError(template.noRows);
   if (batch.length) yield batch;
 }
 
-/** The empty template: the header row, column widths, and one note row explaining the codes. */
-export async function salesTemplateBuffer(): Promise<Buffer> {
+const SALES_TEMPLATE: SheetTemplate = { headers: SALES_IMPORT_HEADERS, noRows: IMPORT_MESSAGES.noRows };
+
+/** The sale rows of an uploaded sales template, in batches. */
+export async function* readSalesBatches(
+  file: string,
+  bytes: number,
+  batchSize = 5000,
+): AsyncGenerator<NumberedRow[]> {
+  for await (const rows of readTemplateBatches(file, bytes, SALES_TEMPLATE, batchSize)) {
+    yield rows.map(({ number, values }) => {
+      const data: SaleRowInput = {};
+      SALE_ROW_KEYS.forEach((k, i) => {
+        const v = values[i];
+        if (v !== null && v !== undefined) data[k] = v;
+      });
+      return { row: number, data };
+    });
+  }
+}
+
+export interface TemplateSpec {
+  sheetName: string;
+  headers: readonly string[];
+  /** Width per header (default 16). */
+  widths?: Record<string, number>;
+  /** Number format per 1-based column (e.g. a date column). */
+  numFmts?: Record<number, string>;
+  /** Rows already filled in (e.g. this month's values), below the header. */
+  rows?: (string | number | null)[][];
+  /** The 'Instrucciones' sheet: column and what goes in it. */
+  help: [string, string][];
+}
+
+/** An empty (or pre-filled) template: the header row, widths, and an instructions sheet. */
+export async function templateBuffer(spec: TemplateSpec): Promise<Buffer> {
   const { Workbook } = await loadExcel();
   const wb = new Workbook();
-  const ws = wb.addWorksheet('Ventas');
-  ws.columns = SALES_IMPORT_HEADERS.map((h) => ({
-    header: h,
-    key: h,
-    width: h === 'VIN' ? 22 : h === 'Cliente' || h === 'Email' ? 28 : 16,
-  }));
+  const ws = wb.addWorksheet(spec.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = spec.headers.map((h) => ({ header: h, key: h, width: spec.widths?.[h] ?? 16 }));
   ws.getRow(1).font = { bold: true };
-  ws.getColumn(3).numFmt = 'yyyy-mm-dd';
+  for (const [col, fmt] of Object.entries(spec.numFmts ?? {})) ws.getColumn(Number(col)).numFmt = fmt;
+  for (const r of spec.rows ?? []) ws.addRow(r.map((v) => neutralise(v)));
   const help = wb.addWorksheet('Instrucciones');
   help.columns = [
     { header: 'Columna', key: 'c', width: 18 },
     { header: 'Contenido', key: 'd', width: 90 },
   ];
   help.getRow(1).font = { bold: true };
-  for (const [c, d] of [
-    ['Concesionario', 'Codigo del concesionario'],
-    ['Sede', 'Codigo o nombre de la sede (opcional)'],
-    ['Fecha Venta', 'Fecha YYYY-MM-DD o celda de fecha de Excel'],
-    ['Tipo Documento', 'DNI, RUC, CE o PAS'],
-    ['Email', 'Correo del comprador: recibe la encuesta de satisfaccion'],
-    ['VIN', '17 letras o digitos (sin I, O, Q); un VIN se vende una sola vez'],
-    ['Marca', 'Codigo de la marca: V, N, S, A'],
-    ['Año', 'Año del modelo'],
-    ['Forma de Pago', 'E Efectivo, T Tarjeta, D Deposito, G Gratuito'],
-  ]) {
-    help.addRow({ c, d });
-  }
+  for (const [c, d] of spec.help) help.addRow({ c, d });
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The empty sales template: the header row, column widths, and the instructions sheet. */
+export function salesTemplateBuffer(): Promise<Buffer> {
+  return templateBuffer({
+    sheetName: 'Ventas',
+    headers: SALES_IMPORT_HEADERS,
+    widths: { VIN: 22, Cliente: 28, Email: 28 },
+    numFmts: { 3: 'yyyy-mm-dd' },
+    help: [
+      ['Concesionario', 'Codigo del concesionario'],
+      ['Sede', 'Codigo o nombre de la sede (opcional)'],
+      ['Fecha Venta', 'Fecha YYYY-MM-DD o celda de fecha de Excel'],
+      ['Tipo Documento', 'DNI, RUC, CE o PAS'],
+      ['Email', 'Correo del comprador: recibe la encuesta de satisfaccion'],
+      ['VIN', '17 letras o digitos (sin I, O, Q); un VIN se vende una sola vez'],
+      ['Marca', 'Codigo de la marca: V, N, S, A'],
+      ['Año', 'Año del modelo'],
+      ['Forma de Pago', 'E Efectivo, T Tarjeta, D Deposito, G Gratuito'],
+    ],
+  });
 }

@@ -36,6 +36,72 @@ export function sortReport(report: ImportReportEntry[]): ImportReportEntry[] {
   return [...report].sort((a, b) => rank(a) - rank(b) || a.row - b.row);
 }
 
+/** The .xlsx chooser of an upload dialog: the button and the chosen file's name. */
+export function XlsxPicker({
+  file,
+  disabled,
+  onPick,
+}: {
+  file: File | null;
+  disabled?: boolean;
+  onPick: (file: File | null) => void;
+}) {
+  return (
+    <>
+      <Button variant="outlined" component="label" startIcon={<UploadFile />} disabled={disabled}>
+        Elegir archivo
+        <input
+          hidden
+          type="file"
+          aria-label="Archivo Excel"
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          onChange={(e) => {
+            onPick(e.target.files?.[0] ?? null);
+            e.target.value = '';
+          }}
+        />
+      </Button>
+      <Typography variant="body2">{file ? file.name : 'Ningun archivo elegido'}</Typography>
+    </>
+  );
+}
+
+/** The per-row report of an upload: wrong rows first, then those with notes, then the rest. */
+export function ReportList({ report, label }: { report: ImportReportEntry[]; label: string }) {
+  const lines = sortReport(report).slice(0, MAX_LINES);
+  return (
+    <>
+      <List dense aria-label={label} sx={{ maxHeight: 360, overflow: 'auto' }}>
+        {lines.map((e) => {
+          const notes = e.ok ? (e.warnings ?? []) : e.errors;
+          return (
+            <ListItem key={e.row} divider>
+              <ListItemIcon sx={{ minWidth: 34 }}>
+                {!e.ok ? (
+                  <ErrorIcon color="error" fontSize="small" />
+                ) : notes.length ? (
+                  <Warning color="warning" fontSize="small" />
+                ) : (
+                  <CheckCircle color="success" fontSize="small" />
+                )}
+              </ListItemIcon>
+              <ListItemText
+                primary={`Fila ${e.row}${e.vin ? ` · ${e.vin}` : ''}: ${e.ok ? 'correcta' : 'con errores'}`}
+                secondary={notes.length ? notes.join('; ') : undefined}
+              />
+            </ListItem>
+          );
+        })}
+      </List>
+      {report.length > MAX_LINES && (
+        <Typography variant="caption" color="text.secondary">
+          Se muestran {MAX_LINES} de {report.length} filas (primero las que tienen errores).
+        </Typography>
+      )}
+    </>
+  );
+}
+
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -83,7 +149,6 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       ),
     );
 
-  const lines = result ? sortReport(result.report).slice(0, MAX_LINES) : [];
   const warned = result?.report.filter((e) => e.ok && e.warnings?.length).length ?? 0;
 
   return (
@@ -99,22 +164,15 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           <Button variant="text" startIcon={<FileDownload />} onClick={() => void downloadTemplate()}>
             Descargar plantilla
           </Button>
-          <Button variant="outlined" component="label" startIcon={<UploadFile />} disabled={busy}>
-            Elegir archivo
-            <input
-              hidden
-              type="file"
-              aria-label="Archivo Excel"
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setResult(null);
-                setFailure(null);
-                e.target.value = '';
-              }}
-            />
-          </Button>
-          <Typography variant="body2">{file ? file.name : 'Ningun archivo elegido'}</Typography>
+          <XlsxPicker
+            file={file}
+            disabled={busy}
+            onPick={(f) => {
+              setFile(f);
+              setResult(null);
+              setFailure(null);
+            }}
+          />
         </Box>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
           <Typography variant="body2" sx={{ width: '100%' }} color="text.secondary">
@@ -147,33 +205,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
                 {warned ? ` (${warned} con observaciones)` : ''}.
               </Alert>
             )}
-            <List dense aria-label="Resultado de la importacion" sx={{ maxHeight: 360, overflow: 'auto' }}>
-              {lines.map((e) => {
-                const notes = e.ok ? (e.warnings ?? []) : e.errors;
-                return (
-                  <ListItem key={e.row} divider>
-                    <ListItemIcon sx={{ minWidth: 34 }}>
-                      {!e.ok ? (
-                        <ErrorIcon color="error" fontSize="small" />
-                      ) : notes.length ? (
-                        <Warning color="warning" fontSize="small" />
-                      ) : (
-                        <CheckCircle color="success" fontSize="small" />
-                      )}
-                    </ListItemIcon>
-                    <ListItemText
-                      primary={`Fila ${e.row}${e.vin ? ` · ${e.vin}` : ''}: ${e.ok ? 'correcta' : 'con errores'}`}
-                      secondary={notes.length ? notes.join('; ') : undefined}
-                    />
-                  </ListItem>
-                );
-              })}
-            </List>
-            {result.report.length > MAX_LINES && (
-              <Typography variant="caption" color="text.secondary">
-                Se muestran {MAX_LINES} de {result.report.length} filas (primero las que tienen errores).
-              </Typography>
-            )}
+            <ReportList report={result.report} label="Resultado de la importacion" />
           </>
         )}
       </DialogContent>

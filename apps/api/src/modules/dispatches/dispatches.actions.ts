@@ -1,0 +1,368 @@
+// The calls of dispatches, objectives and daily sales beyond CRUD, declared on the engine: the SIMA
+// pull and brands, the summaries, objectives (JSON, upload, template), the daily grid (read, save,
+// template, upload) and the named reports of SPEC §7.
+import {
+  DISPATCH_FILES,
+  dailySalesBatchSchema,
+  objectivesBatchSchema,
+  reportRequestSchema,
+  type SimaPullResult,
+} from '@app/contracts';
+import { fetchSimaBrands } from '../../connectors/sima';
+import { defineAction } from '../../core/action';
+import { ValidationError } from '../../core/errors';
+import { type QueryParams, qs } from '../../core/http';
+import { withUploadedFile } from '../../core/upload';
+import { sendXlsxBuffer, sendXlsxReport } from '../../core/xlsx';
+import { SALES_UPLOAD } from '../sales/sales.xlsx';
+import { cellsFromEntries, dailyTemplate, readDailyCells, saveDailySales } from './daily-sales';
+import {
+  brandQuery,
+  limaToday,
+  loadLookups,
+  readBrand,
+  readDealer,
+  readMonths,
+  readYearMonth,
+} from './dispatches.lookups';
+import {
+  dailyReport,
+  dispatchReport,
+  dynamicReport,
+  internalDailyReport,
+  internalReport,
+} from './dispatches.reports';
+import { fetchAndCheck, pullPeriod, upsertLines } from './dispatches.sima';
+import { dailyGrid, dealerModels, objectivesSummary, transactionSummary } from './dispatches.summary';
+import { cellsFromRows, objectivesTemplate, readObjectiveCells, saveObjectives } from './objectives';
+
+const tags = ['Despachos'];
+const dailyTags = ['Venta diaria'];
+
+const period = { year: { type: 'integer' }, month: { type: 'integer' } };
+const filters = {
+  manufacturer: { type: 'string', description: 'Marca (id o codigo); vacio = todas' },
+  dealer: { type: 'integer', description: 'Concesionario (0 = todos los del usuario)' },
+};
+
+/** The brand and dealer of a query string. */
+async function readFilters(db: Parameters<typeof readBrand>[0], query: QueryParams) {
+  const brand = await readBrand(db, brandQuery(query));
+  return { brand, manufacturerId: brand?.id, dealerId: readDealer(query) };
+}
+
+const pull = defineAction({
+  method: 'GET',
+  path: '/api/transaction-api',
+  summary: 'Trae los despachos de SIMA del periodo (por mes) y los guarda; repetir el periodo no duplica',
+  tags,
+  access: { permission: 'Transactions.store' },
+  query: {
+    date_from: { type: 'string', description: 'YYYY-MM-DD' },
+    date_to: { type: 'string', description: 'YYYY-MM-DD' },
+    ...period,
+  },
+  audit: { resource: 'transactions', action: 'sima' },
+  async handler({ query, db, write }): Promise<SimaPullResult> {
+    const { year, month } = readYearMonth(query);
+    const p = pullPeriod({
+      date_from: qs(query, 'date_from'),
+      date_to: qs(query, 'date_to'),
+      year: qs(query, 'year') ? year : undefined,
+      month,
+    });
+    const { months, report, lines } = await fetchAndCheck(db, p);
+    const failed = report.filter((r) => !r.ok).length;
+    const result: SimaPullResult = {
+      received: report.length,
+      added: 0,
+      updated: 0,
+      unchanged: 0,
+      failed,
+      months,
+      report,
+    };
+    if (failed > 0 || lines.length === 0) return result;
+    const written = await write(
+      (tx) => upsertLines(tx, lines),
+      (w) => ({ after: { period: `${p.date_from} a ${p.date_to}`, received: report.length, ...w } }),
+    );
+    return { ...result, ...written, unchanged: report.length - written.added - written.updated };
+  },
+});
+
+const simaBrands = defineAction({
+  method: 'GET',
+  path: '/api/transaction/manufacturers-sima',
+  summary: 'Marcas de SIMA, con la marca local que les corresponde',
+  tags,
+  access: { permission: 'Transactions.view' },
+  async handler({ db }) {
+    const l = await loadLookups(db);
+    return (await fetchSimaBrands(db)).map((b) => {
+      const local = l.brands.get(b.code.toUpperCase()) ?? l.brands.get(b.name.toUpperCase());
+      return { ...b, manufacturer_id: local?.id ?? null, manufacturer_name: local?.name ?? null };
+    });
+  },
+});
+
+const summary = defineAction({
+  method: 'GET',
+  path: '/api/transaction-summary',
+  summary: 'Unidades despachadas por concesionario y mes, con totales',
+  tags,
+  access: { permission: 'Transactions.view' },
+  query: { year: { type: 'integer' }, months: { type: 'string', description: '1,2,3' }, ...filters },
+  async handler({ query, user, db }) {
+    const { year } = readYearMonth(query);
+    return transactionSummary(db, user, {
+      year,
+      months: readMonths(query),
+      ...(await readFilters(db, query)),
+    });
+  },
+});
+
+const models = defineAction({
+  method: 'GET',
+  path: '/api/transaction/dealer-models',
+  summary: 'Modelos despachados a un concesionario (los del catalogo), con sus unidades',
+  tags,
+  access: { permission: 'Transactions.view', or: ['DailySales.view'] },
+  query: { year: { type: 'integer' }, ...filters },
+  async handler({ query, user, db }) {
+    const year = qs(query, 'year') ? readYearMonth(query).year : undefined;
+    return { data: await dealerModels(db, user, { year, ...(await readFilters(db, query)) }) };
+  },
+});
+
+const objectivesBatch = defineAction({
+  method: 'POST',
+  path: '/api/dispatches-objectives',
+  summary: 'Objetivos por concesionario, marca y mes como JSON {rows}; todo o nada, con reporte por fila',
+  tags,
+  access: { permission: 'Transactions.store' },
+  body: objectivesBatchSchema,
+  async handler({ body, user, db }) {
+    return saveObjectives(db, cellsFromRows(body.rows), user, 'batch');
+  },
+});
+
+const objectivesImport = defineAction({
+  method: 'POST',
+  path: '/api/dispatches-objectives/import',
+  summary: 'Objetivos desde Formato_Objetivos.xlsx (campo file); todo o nada, con reporte por fila',
+  tags,
+  access: { permission: 'Transactions.store' },
+  rateLimit: 'upload',
+  async handler({ request, user, db }) {
+    return withUploadedFile(request, SALES_UPLOAD, async (upload) =>
+      saveObjectives(db, await readObjectiveCells(upload.file, upload.bytes), user, 'import'),
+    );
+  },
+});
+
+const objectivesFile = defineAction({
+  method: 'GET',
+  path: '/api/dispatches-objectives/template',
+  summary: 'Plantilla vacia Formato_Objetivos.xlsx',
+  tags,
+  access: { permission: 'Transactions.view' },
+  download: true,
+  raw: true,
+  async handler({ reply }) {
+    return sendXlsxBuffer(reply, DISPATCH_FILES.objectivesTemplate, await objectivesTemplate());
+  },
+});
+
+const objectives = defineAction({
+  method: 'GET',
+  path: '/api/objectives-summary',
+  summary: 'Unidades contra objetivo y cumplimiento por concesionario y marca; avance del mes a la fecha',
+  tags,
+  access: { permission: 'Transactions.view' },
+  query: { ...period, as_of: { type: 'string', description: 'YYYY-MM-DD (hoy)' }, ...filters },
+  async handler({ query, user, db }) {
+    const { year, month } = readYearMonth(query);
+    const asOf = qs(query, 'as_of');
+    if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf))
+      throw ValidationError.field('as_of', 'Fecha de corte: formato de fecha YYYY-MM-DD');
+    return objectivesSummary(db, user, { year, month, asOf, ...(await readFilters(db, query)) });
+  },
+});
+
+const grid = defineAction({
+  method: 'GET',
+  path: '/api/daily-sales',
+  summary: 'Venta diaria del mes: una fila por concesionario y modelo, una columna por dia',
+  tags: dailyTags,
+  access: { permission: 'DailySales.view' },
+  query: { ...period, ...filters },
+  async handler({ query, user, db }) {
+    const { year, month } = readYearMonth(query, true);
+    return dailyGrid(db, user, { year, month: month!, ...(await readFilters(db, query)) });
+  },
+});
+
+const saveDaily = defineAction({
+  method: 'POST',
+  path: '/api/daily-sales',
+  summary: 'Guarda ventas diarias {entries: [{dealer_id, manufacturer_model_id, sale_date, units}]}; 0 borra',
+  tags: dailyTags,
+  access: { permission: 'DailySales.store', or: ['DailySales.update'] },
+  body: dailySalesBatchSchema,
+  async handler({ body, user, db }) {
+    return saveDailySales(db, cellsFromEntries(body.entries), user, 'grid');
+  },
+});
+
+const dailyFile = defineAction({
+  method: 'GET',
+  path: '/api/daily-sales/template',
+  summary: 'Plantilla Formato_Daily_{año}_{mes}.xlsx con lo ya registrado',
+  tags: dailyTags,
+  access: { permission: 'DailySales.view' },
+  query: { ...period, ...filters },
+  download: true,
+  raw: true,
+  async handler({ query, user, db, reply }) {
+    const { year, month } = readYearMonth(query, true);
+    const buf = await dailyTemplate(db, user, { year, month: month!, ...(await readFilters(db, query)) });
+    return sendXlsxBuffer(reply, DISPATCH_FILES.dailyTemplate(year, month!), buf);
+  },
+});
+
+const dailyImport = defineAction({
+  method: 'POST',
+  path: '/api/daily-sales/import',
+  summary: 'Venta diaria desde Formato_Daily (campo file; ?year&month); todo o nada, con reporte por fila',
+  tags: dailyTags,
+  access: { permission: 'DailySales.store' },
+  query: period,
+  rateLimit: 'upload',
+  async handler({ request, query, user, db }) {
+    const { year, month } = readYearMonth(query, true);
+    return withUploadedFile(request, SALES_UPLOAD, async (upload) => {
+      const named = /Formato_Daily_(\d{4})_(\d{1,2})\b/i.exec(upload.filename);
+      if (named && (Number(named[1]) !== year || Number(named[2]) !== month))
+        throw ValidationError.field(
+          'file',
+          `El archivo es de ${named[2]}/${named[1]} y se eligio ${month}/${year}: elija ese mes o use la plantilla del mes elegido`,
+        );
+      return saveDailySales(
+        db,
+        await readDailyCells(upload.file, upload.bytes, year, month!),
+        user,
+        'import',
+      );
+    });
+  },
+});
+
+const dailyReportFile = defineAction({
+  method: 'GET',
+  path: '/api/daily-sales-report',
+  summary: 'Reporte_Daily_{marca}_{año}_{mes}.xlsx: unidades por concesionario y dia',
+  tags: dailyTags,
+  access: { permission: 'DailySales.export' },
+  query: { ...period, ...filters },
+  download: true,
+  raw: true,
+  async handler({ query, user, db, reply }) {
+    const { year, month } = readYearMonth(query, true);
+    const f = await readFilters(db, query);
+    return sendXlsxReport(reply, await dailyReport(db, user, { year, month: month!, ...f }));
+  },
+});
+
+const dispatchReportFile = defineAction({
+  method: 'GET',
+  path: '/api/transaction/report-export',
+  summary: 'Reporte-Despachos-{marca}-{año}-{meses}.xlsx: despachos por concesionario y mes contra objetivo',
+  tags,
+  access: { permission: 'Transactions.export' },
+  query: { year: { type: 'integer' }, months: { type: 'string' }, ...filters },
+  download: true,
+  raw: true,
+  async handler({ query, user, db, reply }) {
+    const { year } = readYearMonth(query);
+    const f = await readFilters(db, query);
+    return sendXlsxReport(reply, await dispatchReport(db, user, { year, months: readMonths(query), ...f }));
+  },
+});
+
+const dynamicReportFile = defineAction({
+  method: 'POST',
+  path: '/api/transaction/export-dynamic-report',
+  summary: 'Reporte dinamico: los meses elegidos como columnas (nombre title_download, por defecto Reporte)',
+  tags,
+  access: { permission: 'Transactions.export' },
+  body: reportRequestSchema,
+  raw: true,
+  async handler({ body, user, db, reply }) {
+    const brand = await readBrand(db, body.manufacturer);
+    return sendXlsxReport(reply, await dynamicReport(db, user, body, brand));
+  },
+});
+
+/** The year, month and brand of a report body (month defaults to this month). */
+async function reportPeriod(
+  db: Parameters<typeof readBrand>[0],
+  body: { year?: number; month?: number; manufacturer?: string | number; dealer?: number },
+) {
+  const today = limaToday();
+  return {
+    year: body.year ?? Number(today.slice(0, 4)),
+    month: body.month ?? Number(today.slice(5, 7)),
+    brand: await readBrand(db, body.manufacturer),
+    dealerId: body.dealer || undefined,
+  };
+}
+
+const internalReportFile = defineAction({
+  method: 'POST',
+  path: '/api/transaction/export-internal-report',
+  summary:
+    'Reporte interno: objetivo, despachos y cumplimiento del mes y acumulado, por concesionario y marca',
+  tags,
+  access: { permission: 'Transactions.export' },
+  body: reportRequestSchema,
+  raw: true,
+  async handler({ body, user, db, reply }) {
+    return sendXlsxReport(reply, await internalReport(db, user, await reportPeriod(db, body)));
+  },
+});
+
+const internalDailyReportFile = defineAction({
+  method: 'POST',
+  path: '/api/transaction/export-internal-daily-report',
+  summary:
+    'Reporte interno de venta diaria: objetivo a la fecha, venta, avance y proyeccion por concesionario',
+  tags,
+  access: { permission: 'Transactions.export' },
+  body: reportRequestSchema,
+  raw: true,
+  async handler({ body, user, db, reply }) {
+    return sendXlsxReport(reply, await internalDailyReport(db, user, await reportPeriod(db, body)));
+  },
+});
+
+export const dispatchActions = [
+  pull,
+  simaBrands,
+  summary,
+  models,
+  objectivesBatch,
+  objectivesImport,
+  objectivesFile,
+  objectives,
+  grid,
+  saveDaily,
+  dailyFile,
+  dailyImport,
+  dailyReportFile,
+  dispatchReportFile,
+  dynamicReportFile,
+  internalReportFile,
+  internalDailyReportFile,
+];

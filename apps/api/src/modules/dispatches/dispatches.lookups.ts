@@ -1,0 +1,140 @@
+// What the module's row checks look up (dealers, brands, models by code or name) and reads of
+// the query string shared by its calls (period, brand, dealer).
+import { daysInMonth, type ImportReportEntry } from '@app/contracts';
+import { eq, or } from 'drizzle-orm';
+import type { Executor } from '../../core/action';
+import type { CurrentUser } from '../../core/context';
+import { ValidationError } from '../../core/errors';
+import { type QueryParams, qInt, qs } from '../../core/http';
+import { dealers, manufacturerModels, manufacturers } from '../../db/schema';
+import { up } from '../sales/sales.import';
+
+export interface Brand {
+  id: number;
+  code: string;
+  name: string;
+}
+
+export interface Lookups {
+  dealersByCode: Map<string, { id: number; code: string; name: string }>;
+  dealersById: Map<number, { id: number; code: string; name: string }>;
+  brands: Map<string, Brand>;
+  brandsById: Map<number, Brand>;
+  /** `${brandId}|${NAME or CODE}` → model id. */
+  models: Map<string, number>;
+  modelsById: Map<number, { id: number; manufacturer_id: number; name: string }>;
+}
+
+export async function loadLookups(db: Executor): Promise<Lookups> {
+  const [dealerRows, brandRows, modelRows] = await Promise.all([
+    db.select({ id: dealers.id, code: dealers.code, name: dealers.name }).from(dealers),
+    db
+      .select({ id: manufacturers.id, code: manufacturers.code, name: manufacturers.name })
+      .from(manufacturers),
+    db
+      .select({
+        id: manufacturerModels.id,
+        manufacturer_id: manufacturerModels.manufacturer_id,
+        code: manufacturerModels.code,
+        name: manufacturerModels.name,
+      })
+      .from(manufacturerModels),
+  ]);
+  const l: Lookups = {
+    dealersByCode: new Map(),
+    dealersById: new Map(),
+    brands: new Map(),
+    brandsById: new Map(),
+    models: new Map(),
+    modelsById: new Map(),
+  };
+  for (const d of dealerRows) {
+    l.dealersByCode.set(up(d.code), d);
+    l.dealersById.set(d.id, d);
+  }
+  for (const b of brandRows) {
+    l.brands.set(up(b.code), b);
+    l.brands.set(up(b.name), b);
+    l.brandsById.set(b.id, b);
+  }
+  for (const m of modelRows) {
+    l.models.set(`${m.manufacturer_id}|${up(m.name)}`, m.id);
+    if (m.code) l.models.set(`${m.manufacturer_id}|${up(m.code)}`, m.id);
+    l.modelsById.set(m.id, m);
+  }
+  return l;
+}
+
+/** Why a dealer user may not write rows of this dealer, or undefined. */
+export function notOwnDealer(user: CurrentUser, dealerId: number, code: string): string | undefined {
+  return user.isDealer && dealerId !== user.dealerId
+    ? `Concesionario "${code}" no es su concesionario: solo puede registrar datos propios`
+    : undefined;
+}
+
+/** Marks a report entry wrong with its messages (keeps the failed count right). */
+export function reportEntry(row: number, errors: string[]): ImportReportEntry {
+  return { row, ok: errors.length === 0, errors };
+}
+
+/** Today in Lima (UTC-5, no daylight saving) as YYYY-MM-DD: the day a Peruvian manager lives in. */
+export function limaToday(now = Date.now()): string {
+  return new Date(now - 5 * 3_600_000).toISOString().slice(0, 10);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+export const monthStart = (y: number, m: number) => `${y}-${pad(m)}-01`;
+export const monthEnd = (y: number, m: number) => `${y}-${pad(m)}-${pad(daysInMonth(y, m))}`;
+
+/** ?year (default this year) and ?month (optional). */
+export function readYearMonth(query: QueryParams, monthRequired = false): { year: number; month?: number } {
+  const today = limaToday();
+  const year = qInt(query, 'year', 'Año', 2016, 2100) ?? Number(today.slice(0, 4));
+  const month = qInt(query, 'month', 'Mes', 1, 12);
+  if (monthRequired && month === undefined) throw ValidationError.field('month', 'Mes es obligatorio');
+  return { year, month };
+}
+
+/** ?months=1,2,3 (or months[]=1&months[]=2); default every month. */
+export function readMonths(query: QueryParams): number[] {
+  const raw = query.months ?? query['months[]'];
+  const parts = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
+    .flatMap((v) => String(v).split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return Array.from({ length: 12 }, (_, i) => i + 1);
+  const months = parts.map(Number);
+  if (months.some((m) => !Number.isInteger(m) || m < 1 || m > 12))
+    throw ValidationError.field('months', 'Meses no es valido (numeros de 1 a 12)');
+  return [...new Set(months)].sort((a, b) => a - b);
+}
+
+/** ?manufacturer (id or code; 0 or empty = every brand). Unknown → 422. */
+export async function readBrand(
+  db: Executor,
+  value: string | number | undefined | null,
+): Promise<Brand | undefined> {
+  if (value === undefined || value === null || value === '' || value === 0 || value === '0') return undefined;
+  const s = String(value).trim();
+  const byId = /^\d{1,9}$/.test(s);
+  const [b] = await db
+    .select({ id: manufacturers.id, code: manufacturers.code, name: manufacturers.name })
+    .from(manufacturers)
+    .where(
+      byId
+        ? eq(manufacturers.id, Number(s))
+        : or(eq(manufacturers.code, s.toUpperCase()), eq(manufacturers.name, s)),
+    );
+  if (!b) throw ValidationError.field('manufacturer', 'Marca no existe');
+  return b;
+}
+
+/** ?dealer or ?dealer_id (0 = every dealer the caller sees). */
+export function readDealer(query: QueryParams): number | undefined {
+  const v =
+    qInt(query, 'dealer', 'Concesionario', 0, 2147483647) ??
+    qInt(query, 'dealer_id', 'Concesionario', 0, 2147483647);
+  return v ? v : undefined;
+}
+
+export const brandQuery = (query: QueryParams) => qs(query, 'manufacturer') ?? qs(query, 'manufacturer_id');

@@ -1,0 +1,361 @@
+// The module's summaries, as functions other modules (the dashboard) can call with a user: each
+// reads within the user's dealer scope (the declared resources' scope conditions).
+import type {
+  DailyGrid,
+  DailyGridRow,
+  DealerModel,
+  DealerMonthRow,
+  ObjectiveSummaryRow,
+  ObjectivesSummary,
+  PacingStatus,
+  TransactionSummary,
+} from '@app/contracts';
+import { daysInMonth } from '@app/contracts';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../core/action';
+import type { CurrentUser } from '../../core/context';
+import { scopeCondition } from '../../core/resource-query';
+import { dealers, manufacturerModels, manufacturers, zones } from '../../db/schema';
+import { dealerResource } from '../organisation/organisation.resources';
+import { limaToday, monthEnd, monthStart } from './dispatches.lookups';
+import { dailySaleEntryResource, dispatchResource, objectiveResource } from './dispatches.resources';
+import { dailySales, dispatches, dispatchObjectives } from './dispatches.tables';
+
+export interface SummaryFilter {
+  manufacturerId?: number;
+  dealerId?: number;
+}
+
+/**
+ * The dealers a summary lists: every active dealer in the user's scope (or the one asked for),
+ * and the inactive ones that have figures in the period (`withData`), so no unit goes missing.
+ */
+export async function dealersInScope(
+  db: Executor,
+  user: CurrentUser,
+  dealerId?: number,
+  withData: Iterable<number> = [],
+) {
+  const ids = [...new Set(withData)];
+  return db
+    .select({ id: dealers.id, code: dealers.code, name: dealers.name, zone_name: zones.name })
+    .from(dealers)
+    .leftJoin(zones, eq(zones.id, dealers.zone_id))
+    .where(
+      and(
+        scopeCondition(dealerResource, user),
+        dealerId
+          ? eq(dealers.id, dealerId)
+          : ids.length
+            ? or(eq(dealers.active, true), inArray(dealers.id, ids))
+            : eq(dealers.active, true),
+      ),
+    )
+    .orderBy(asc(dealers.name), asc(dealers.id));
+}
+
+const monthOf = (column: SQL | unknown) => sql<number>`extract(month from ${column})::int`;
+
+/** GET /api/transaction-summary: dispatched units per dealer × month of a year, with totals. */
+export async function transactionSummary(
+  db: Executor,
+  user: CurrentUser,
+  q: SummaryFilter & { year: number; months: number[] },
+): Promise<TransactionSummary> {
+  const first = Math.min(...q.months);
+  const last = Math.max(...q.months);
+  const units = await db
+    .select({
+      dealer_id: dispatches.dealer_id,
+      month: monthOf(dispatches.dispatch_date),
+      units: sql<number>`sum(${dispatches.units})::int`,
+    })
+    .from(dispatches)
+    .where(
+      and(
+        scopeCondition(dispatchResource, user),
+        gte(dispatches.dispatch_date, monthStart(q.year, first)),
+        lte(dispatches.dispatch_date, monthEnd(q.year, last)),
+        q.manufacturerId ? eq(dispatches.manufacturer_id, q.manufacturerId) : undefined,
+        q.dealerId ? eq(dispatches.dealer_id, q.dealerId) : undefined,
+      ),
+    )
+    .groupBy(dispatches.dealer_id, monthOf(dispatches.dispatch_date));
+  const byDealer = new Map<number, Record<number, number>>();
+  for (const u of units) {
+    if (!q.months.includes(u.month)) continue;
+    const m = byDealer.get(u.dealer_id) ?? {};
+    m[u.month] = u.units;
+    byDealer.set(u.dealer_id, m);
+  }
+  const totals = {
+    months: Object.fromEntries(q.months.map((m) => [m, 0])) as Record<number, number>,
+    total: 0,
+  };
+  const rows: DealerMonthRow[] = (await dealersInScope(db, user, q.dealerId, byDealer.keys())).map((d) => {
+    const got = byDealer.get(d.id) ?? {};
+    const months = Object.fromEntries(q.months.map((m) => [m, got[m] ?? 0])) as Record<number, number>;
+    const total = q.months.reduce((s, m) => s + months[m], 0);
+    for (const m of q.months) totals.months[m] += months[m];
+    totals.total += total;
+    return {
+      dealer_id: d.id,
+      dealer_code: d.code,
+      dealer_name: d.name,
+      zone_name: d.zone_name,
+      months,
+      total,
+    };
+  });
+  return { year: q.year, months: q.months, rows, totals };
+}
+
+const DAY = 86_400_000;
+const dayDiff = (a: string, b: string) =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY);
+
+/** The status of a dealer's pace: at or above the prorated objective, within 10% below, or behind. */
+export function pacingStatus(objectiveToDate: number, units: number, objective: number): PacingStatus {
+  if (objective <= 0) return 'sin_objetivo';
+  if (objectiveToDate <= 0) return 'en_linea';
+  const pace = units / objectiveToDate;
+  return pace >= 1 ? 'adelantado' : pace >= 0.9 ? 'en_linea' : 'atrasado';
+}
+
+/** Where units per dealer and brand come from: objectives, dispatches or daily sales. */
+const SOURCES = {
+  objectives: {
+    resource: objectiveResource,
+    table: dispatchObjectives,
+    dealer: dispatchObjectives.dealer_id,
+    brand: dispatchObjectives.manufacturer_id,
+    units: dispatchObjectives.units,
+  },
+  dispatches: {
+    resource: dispatchResource,
+    table: dispatches,
+    dealer: dispatches.dealer_id,
+    brand: dispatches.manufacturer_id,
+    units: dispatches.units,
+  },
+  daily: {
+    resource: dailySaleEntryResource,
+    table: dailySales,
+    dealer: dailySales.dealer_id,
+    brand: dailySales.manufacturer_id,
+    units: dailySales.units,
+  },
+} as const;
+
+const between = (column: PgColumn, from: string, to: string) => and(gte(column, from), lte(column, to));
+
+/**
+ * Units per `${dealer_id}|${manufacturer_id}` of one source, within the user's dealer scope, the
+ * brand and dealer asked for, and `where` (a period).
+ */
+export async function unitsBy(
+  db: Executor,
+  user: CurrentUser,
+  source: keyof typeof SOURCES,
+  q: SummaryFilter,
+  where: SQL | undefined,
+): Promise<Map<string, number>> {
+  const s = SOURCES[source];
+  const rows = await db
+    .select({ dealer_id: s.dealer, manufacturer_id: s.brand, units: sql<number>`sum(${s.units})::int` })
+    .from(s.table)
+    .where(
+      and(
+        scopeCondition(s.resource, user),
+        where,
+        q.manufacturerId ? eq(s.brand, q.manufacturerId) : undefined,
+        q.dealerId ? eq(s.dealer, q.dealerId) : undefined,
+      ),
+    )
+    .groupBy(s.dealer, s.brand);
+  return new Map(rows.map((r) => [`${r.dealer_id}|${r.manufacturer_id}`, r.units]));
+}
+
+const pct = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 10 : null);
+
+/**
+ * GET /api/objectives-summary: per dealer and brand, the objective of the month (or the year),
+ * the units dispatched, compliance, and the pace: the objective prorated to `asOf` (days elapsed ÷
+ * days of the period) against the units dispatched up to that day, so on the 15th a manager sees
+ * who is behind. Daily sales of the same days come along as `sold`.
+ */
+export async function objectivesSummary(
+  db: Executor,
+  user: CurrentUser,
+  q: SummaryFilter & { year: number; month?: number; asOf?: string },
+): Promise<ObjectivesSummary> {
+  const asOf = q.asOf ?? limaToday();
+  const from = q.month ? monthStart(q.year, q.month) : `${q.year}-01-01`;
+  const to = q.month ? monthEnd(q.year, q.month) : `${q.year}-12-31`;
+  const daysTotal = dayDiff(from, to) + 1;
+  const daysElapsed = Math.max(0, Math.min(daysTotal, dayDiff(from, asOf) + 1));
+  const upTo = asOf < to ? asOf : to;
+  const objectives = await unitsBy(
+    db,
+    user,
+    'objectives',
+    q,
+    and(eq(dispatchObjectives.year, q.year), q.month ? eq(dispatchObjectives.month, q.month) : undefined),
+  );
+  const none = new Map<string, number>();
+  const dispatched =
+    daysElapsed === 0
+      ? none
+      : await unitsBy(db, user, 'dispatches', q, between(dispatches.dispatch_date, from, upTo));
+  const sold =
+    daysElapsed === 0 ? none : await unitsBy(db, user, 'daily', q, between(dailySales.sale_date, from, upTo));
+
+  const cells = new Map<string, { objective: number; units: number; sold: number }>();
+  const cell = (k: string) => {
+    const found = cells.get(k);
+    if (found) return found;
+    const c = { objective: 0, units: 0, sold: 0 };
+    cells.set(k, c);
+    return c;
+  };
+  for (const [k, units] of objectives) cell(k).objective = units;
+  for (const [k, units] of dispatched) cell(k).units = units;
+  for (const [k, units] of sold) cell(k).sold = units;
+
+  const dealerRows = await dealersInScope(
+    db,
+    user,
+    q.dealerId,
+    [...cells.keys()].map((k) => Number(k.split('|')[0])),
+  );
+  const brands = await db
+    .select({ id: manufacturers.id, name: manufacturers.name })
+    .from(manufacturers)
+    .orderBy(asc(manufacturers.name));
+  const rows: ObjectiveSummaryRow[] = [];
+  const totals = { objective: 0, units: 0, objective_to_date: 0, sold: 0 };
+  for (const d of dealerRows) {
+    for (const b of brands) {
+      const c = cells.get(`${d.id}|${b.id}`);
+      if (!c) continue;
+      const toDate = Math.round(((c.objective * daysElapsed) / daysTotal) * 10) / 10;
+      rows.push({
+        dealer_id: d.id,
+        dealer_code: d.code,
+        dealer_name: d.name,
+        manufacturer_id: b.id,
+        manufacturer_name: b.name,
+        objective: c.objective,
+        units: c.units,
+        compliance: pct(c.units, c.objective),
+        objective_to_date: toDate,
+        pacing: pct(c.units, toDate),
+        status: pacingStatus(toDate, c.units, c.objective),
+        sold: c.sold,
+      });
+      totals.objective += c.objective;
+      totals.units += c.units;
+      totals.objective_to_date += toDate;
+      totals.sold += c.sold;
+    }
+  }
+  totals.objective_to_date = Math.round(totals.objective_to_date * 10) / 10;
+  return {
+    year: q.year,
+    month: q.month ?? null,
+    as_of: asOf,
+    days_elapsed: daysElapsed,
+    days_total: daysTotal,
+    rows,
+    totals,
+  };
+}
+
+/** GET /api/transaction/dealer-models: the catalogue models dispatched to a dealer, most units first. */
+export async function dealerModels(
+  db: Executor,
+  user: CurrentUser,
+  q: SummaryFilter & { year?: number },
+): Promise<DealerModel[]> {
+  return db
+    .select({
+      manufacturer_model_id: sql<number>`${dispatches.manufacturer_model_id}`,
+      model_name: manufacturerModels.name,
+      manufacturer_id: dispatches.manufacturer_id,
+      manufacturer_name: manufacturers.name,
+      units: sql<number>`sum(${dispatches.units})::int`,
+    })
+    .from(dispatches)
+    .innerJoin(manufacturerModels, eq(manufacturerModels.id, dispatches.manufacturer_model_id))
+    .innerJoin(manufacturers, eq(manufacturers.id, dispatches.manufacturer_id))
+    .where(
+      and(
+        scopeCondition(dispatchResource, user),
+        isNotNull(dispatches.manufacturer_model_id),
+        q.dealerId ? eq(dispatches.dealer_id, q.dealerId) : undefined,
+        q.manufacturerId ? eq(dispatches.manufacturer_id, q.manufacturerId) : undefined,
+        q.year ? gte(dispatches.dispatch_date, `${q.year}-01-01`) : undefined,
+        q.year ? lte(dispatches.dispatch_date, `${q.year}-12-31`) : undefined,
+      ),
+    )
+    .groupBy(
+      dispatches.manufacturer_model_id,
+      manufacturerModels.name,
+      dispatches.manufacturer_id,
+      manufacturers.name,
+    )
+    .orderBy(desc(sql`sum(${dispatches.units})`), asc(manufacturerModels.name));
+}
+
+/** GET /api/daily-sales: the month grid, a row per dealer and model, a column per day. */
+export async function dailyGrid(
+  db: Executor,
+  user: CurrentUser,
+  q: SummaryFilter & { year: number; month: number },
+): Promise<DailyGrid> {
+  const days = daysInMonth(q.year, q.month);
+  const entries = await db
+    .select({
+      dealer_id: dailySales.dealer_id,
+      dealer_code: dealers.code,
+      dealer_name: dealers.name,
+      manufacturer_id: dailySales.manufacturer_id,
+      manufacturer_name: manufacturers.name,
+      manufacturer_model_id: dailySales.manufacturer_model_id,
+      model_name: manufacturerModels.name,
+      day: sql<number>`extract(day from ${dailySales.sale_date})::int`,
+      units: dailySales.units,
+    })
+    .from(dailySales)
+    .innerJoin(dealers, eq(dealers.id, dailySales.dealer_id))
+    .innerJoin(manufacturers, eq(manufacturers.id, dailySales.manufacturer_id))
+    .innerJoin(manufacturerModels, eq(manufacturerModels.id, dailySales.manufacturer_model_id))
+    .where(
+      and(
+        scopeCondition(dailySaleEntryResource, user),
+        gte(dailySales.sale_date, monthStart(q.year, q.month)),
+        lte(dailySales.sale_date, monthEnd(q.year, q.month)),
+        q.manufacturerId ? eq(dailySales.manufacturer_id, q.manufacturerId) : undefined,
+        q.dealerId ? eq(dailySales.dealer_id, q.dealerId) : undefined,
+      ),
+    )
+    .orderBy(asc(dealers.name), asc(manufacturers.name), asc(manufacturerModels.name));
+  const rows = new Map<string, DailyGridRow>();
+  const totals = { days: {} as Record<number, number>, total: 0 };
+  for (let d = 1; d <= days; d++) totals.days[d] = 0;
+  for (const e of entries) {
+    const key = `${e.dealer_id}|${e.manufacturer_model_id}`;
+    let row = rows.get(key);
+    if (!row) {
+      const { day: _d, units: _u, ...head } = e;
+      row = { ...head, days: {}, total: 0 };
+      rows.set(key, row);
+    }
+    row.days[e.day] = e.units;
+    row.total += e.units;
+    totals.days[e.day] += e.units;
+    totals.total += e.units;
+  }
+  return { year: q.year, month: q.month, days, rows: [...rows.values()], totals };
+}

@@ -1,0 +1,189 @@
+// Objectives per dealer, brand and month: from JSON rows (one month each) or from the uploaded
+// Formato_Objetivos.xlsx (a row per dealer, brand and year, a column per month). Every row is
+// checked first; only when all are right are they written (insert or replace), in one transaction.
+import {
+  type ImportReportEntry,
+  type ImportResult,
+  MONTH_SHORT,
+  OBJECTIVES_TEMPLATE_HEADERS,
+  type ObjectiveRowInput,
+} from '@app/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../core/action';
+import { writeAudit } from '../../core/audit';
+import type { CurrentUser } from '../../core/context';
+import type { SheetRow } from '../../core/xlsx-read';
+import { text, up } from '../sales/sales.import';
+import { readTemplateBatches, templateBuffer } from '../sales/sales.xlsx';
+import { type Lookups, loadLookups, notOwnDealer } from './dispatches.lookups';
+import { dispatchObjectives } from './dispatches.tables';
+
+type NewObjective = typeof dispatchObjectives.$inferInsert;
+
+/** One objective to check: the report row it belongs to, and (from the file) its month's name. */
+interface ObjectiveCell {
+  row: number;
+  label?: string;
+  data: ObjectiveRowInput;
+}
+
+const intIn = (v: unknown, min: number, max: number): number | undefined => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
+  return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+};
+
+/** Checks the cells, grouped by report row; answers the report and the objectives to write. */
+function checkObjectives(cells: ObjectiveCell[], l: Lookups, user: CurrentUser) {
+  const report = new Map<number, ImportReportEntry>();
+  const valid: NewObjective[] = [];
+  const firstRow = new Map<string, number>();
+  let failed = 0;
+  for (const { row, label, data } of cells) {
+    const entry = report.get(row) ?? { row, ok: true, errors: [] };
+    report.set(row, entry);
+    const errors: string[] = [];
+    const at = label ? `${label}: ` : '';
+    const dealerCode = text(data.dealer_code);
+    const dealer = data.dealer_id
+      ? l.dealersById.get(data.dealer_id)
+      : dealerCode
+        ? l.dealersByCode.get(up(dealerCode))
+        : undefined;
+    if (!data.dealer_id && !dealerCode) errors.push('Concesionario es obligatorio');
+    else if (!dealer) errors.push(`Concesionario "${dealerCode ?? data.dealer_id}" no existe`);
+    else {
+      const own = notOwnDealer(user, dealer.id, dealer.code);
+      if (own) errors.push(own);
+    }
+    const brandRaw = text(data.brand);
+    const brand = data.manufacturer_id
+      ? l.brandsById.get(data.manufacturer_id)
+      : brandRaw
+        ? l.brands.get(up(brandRaw))
+        : undefined;
+    if (!data.manufacturer_id && !brandRaw) errors.push('Marca es obligatorio');
+    else if (!brand) errors.push(`Marca "${brandRaw ?? data.manufacturer_id}" no existe`);
+    const year = intIn(data.year, 2016, 2100);
+    if (data.year === undefined || data.year === null || data.year === '') errors.push('Año es obligatorio');
+    else if (year === undefined) errors.push(`Año "${data.year}" no es valido (2016 a 2100)`);
+    const month = intIn(data.month, 1, 12);
+    if (month === undefined) errors.push(`Mes "${data.month ?? ''}" no es valido (1 a 12)`);
+    const units = intIn(data.units, 0, 100_000);
+    if (data.units === undefined || data.units === null || data.units === '')
+      errors.push(`${at}Objetivo es obligatorio`);
+    else if (units === undefined)
+      errors.push(`${at}Objetivo "${data.units}" no es valido (entero de 0 a 100000)`);
+    if (!errors.length) {
+      const key = `${dealer!.id}|${brand!.id}|${year}|${month}`;
+      const first = firstRow.get(key);
+      if (first !== undefined && first !== row)
+        errors.push(`${at}Objetivo repetido: ya figura en la fila ${first}`);
+      else if (first !== undefined) errors.push(`${at}Objetivo repetido en la misma fila`);
+      else firstRow.set(key, row);
+    }
+    if (errors.length) {
+      // Several cells of one file row share an entry: the header errors once.
+      for (const e of errors) if (!entry.errors.includes(e)) entry.errors.push(e);
+      if (entry.ok) failed++;
+      entry.ok = false;
+      continue;
+    }
+    valid.push({
+      dealer_id: dealer!.id,
+      manufacturer_id: brand!.id,
+      year: year!,
+      month: month!,
+      units: units!,
+    });
+  }
+  return { report: [...report.values()], valid, failed };
+}
+
+/** Checks every cell; writes them all (insert or replace) in one transaction only if all are right. */
+export async function saveObjectives(
+  db: Db,
+  cells: ObjectiveCell[],
+  user: CurrentUser,
+  source: 'batch' | 'import',
+): Promise<ImportResult> {
+  const { report, valid, failed } = checkObjectives(cells, await loadLookups(db), user);
+  if (failed > 0 || valid.length === 0) return { saved: 0, total: report.length, failed, report };
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < valid.length; i += 5000) {
+      await tx
+        .insert(dispatchObjectives)
+        .values(valid.slice(i, i + 5000))
+        .onConflictDoUpdate({
+          target: [
+            dispatchObjectives.dealer_id,
+            dispatchObjectives.manufacturer_id,
+            dispatchObjectives.year,
+            dispatchObjectives.month,
+          ],
+          set: { units: sql`excluded.units`, updated_at: sql`now()` },
+        });
+    }
+    await writeAudit(tx, {
+      user,
+      resource: 'dispatches-objectives',
+      recordId: null,
+      action: source,
+      after: { saved: valid.length, dealers: new Set(valid.map((v) => v.dealer_id)).size },
+    });
+  });
+  return { saved: valid.length, total: report.length, failed: 0, report };
+}
+
+/** JSON rows: one objective each, numbered from 1. */
+export const cellsFromRows = (rows: ObjectiveRowInput[]): ObjectiveCell[] =>
+  rows.map((data, i) => ({ row: i + 1, data }));
+
+const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+/** A file row (Concesionario, Marca, Año, Ene..Dic): one cell per filled month; a row without any month is wrong. */
+export function cellsFromSheet(rows: SheetRow[]): ObjectiveCell[] {
+  const out: ObjectiveCell[] = [];
+  for (const { number, values } of rows) {
+    const [dealer, brand, year] = values;
+    const head = { dealer_code: text(dealer) ?? undefined, brand: text(brand) ?? undefined, year };
+    let any = false;
+    MONTH_SHORT.forEach((label, i) => {
+      const v = values[3 + i];
+      if (blank(v)) return;
+      any = true;
+      out.push({ row: number, label, data: { ...head, month: i + 1, units: v } });
+    });
+    if (!any) out.push({ row: number, data: { ...head, month: 1, units: undefined } });
+  }
+  return out;
+}
+
+export const OBJECTIVES_TEMPLATE = {
+  headers: OBJECTIVES_TEMPLATE_HEADERS,
+  noRows: 'El archivo no tiene filas de objetivos debajo de los encabezados',
+  maxRows: 20_000,
+};
+
+/** Every cell of an uploaded Formato_Objetivos.xlsx (the file is read before anything is written). */
+export async function readObjectiveCells(file: string, bytes: number): Promise<ObjectiveCell[]> {
+  const cells: ObjectiveCell[] = [];
+  for await (const rows of readTemplateBatches(file, bytes, OBJECTIVES_TEMPLATE))
+    cells.push(...cellsFromSheet(rows));
+  return cells;
+}
+
+/** The empty Formato_Objetivos.xlsx. */
+export function objectivesTemplate(): Promise<Buffer> {
+  return templateBuffer({
+    sheetName: 'Objetivos',
+    headers: OBJECTIVES_TEMPLATE_HEADERS,
+    widths: Object.fromEntries(MONTH_SHORT.map((m) => [m, 9])),
+    help: [
+      ['Concesionario', 'Codigo del concesionario (por ejemplo LIM01)'],
+      ['Marca', 'Codigo o nombre de la marca: V, N, S, A'],
+      ['Año', 'Año de los objetivos (2016 en adelante)'],
+      ['Ene ... Dic', 'Unidades objetivo del mes (entero de 0 a 100000); una celda vacia no cambia ese mes'],
+      ['Reglas', 'Si alguna fila tiene errores no se guarda ninguna; un objetivo ya cargado se reemplaza'],
+    ],
+  });
+}
