@@ -264,7 +264,6 @@ export interface DealerModel {
 
 // ---------- File names (SPEC §7) and labels ----------
 
-
 export const daysInMonth = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 
 /** Months as a file name part: a run '1-3', else '1_3_5'. */
