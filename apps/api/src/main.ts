@@ -13,6 +13,10 @@ function webDistFolder(): string {
   return path.resolve(here, '../../web/dist');
 }
 
+/** After a stop signal: requests in flight have this long to finish; the process ends by the limit. */
+const SHUTDOWN_GRACE_MS = 7000;
+const SHUTDOWN_LIMIT_MS = 9500;
+
 function loginLine(config: AppConfig, generated: string | undefined, created: boolean): string {
   if (generated) return `Usuario: ${config.adminUsername} / Contraseña: ${generated}`;
   if (created && config.adminPassword)
@@ -51,19 +55,33 @@ async function main(argv: string[]): Promise<void> {
   const app = await buildApp({ handle, config, jwtSecret: prepared.jwtSecret, webDist: webDistFolder() });
 
   let closing = false;
+  // SIGTERM/SIGINT: no new connection is accepted and new requests on open connections answer
+  // 503; the requests in flight finish. What is still open after SHUTDOWN_GRACE_MS is cut, and
+  // the process ends within SHUTDOWN_LIMIT_MS whatever happens (a balancer's usual 10 s).
   const shutdown = async (signal: string) => {
     if (closing) {
       console.error('Cierre forzado.');
       process.exit(1);
     }
     closing = true;
-    console.log(`${signal} recibido: cerrando el servidor...`);
+    console.log(`${signal} recibido: terminando las solicitudes en curso y cerrando el servidor...`);
+    const cut = setTimeout(() => {
+      console.error('Cierre: se cortan las conexiones que siguen abiertas.');
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    const limit = setTimeout(() => {
+      console.error('Cierre forzado: el servidor no termino a tiempo.');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS);
+    cut.unref();
+    limit.unref();
     try {
       await app.close();
       await handle.close();
+      console.log('Servidor cerrado.');
       process.exit(0);
     } catch (err) {
-      console.error('Error al cerrar:', err);
+      console.error('Error al cerrar:', err instanceof Error ? err.message : err);
       process.exit(1);
     }
   };

@@ -10,7 +10,7 @@ import * as tables from '../../src/db/tables';
 /** Tables a refused call may write by design: the failed login is counted, the limits count. */
 const WRITTEN_WHEN_REFUSED = new Set(['login_attempts', 'rate_limit_hits']);
 
-const TABLES = Object.values(tables)
+const TABLES = (Object.values(tables) as unknown[])
   .filter((t): t is PgTable => is(t, PgTable))
   .map((t) => getTableName(t))
   .filter((name) => !WRITTEN_WHEN_REFUSED.has(name))
@@ -35,7 +35,9 @@ export async function fingerprint(handle: DatabaseHandle): Promise<Fingerprint> 
  * (or locks rows), so an unchanged value proves that nothing was written in between.
  */
 export async function nextXid(handle: DatabaseHandle): Promise<string> {
-  const [row] = await handle.query<{ x: string }>('select pg_snapshot_xmax(pg_current_snapshot())::text as x');
+  const [row] = await handle.query<{ x: string }>(
+    'select pg_snapshot_xmax(pg_current_snapshot())::text as x',
+  );
   return row.x;
 }
 
@@ -86,8 +88,7 @@ export function answerProblems(res: Answer, echo: string[]): string[] {
   }
   if (parsed?.success !== false) problems.push(`error ${res.status} sin sobre {success:false}`);
   const message = parsed?.error?.message;
-  if (typeof message !== 'string' || message.trim() === '')
-    problems.push(`error ${res.status} sin mensaje`);
+  if (typeof message !== 'string' || message.trim() === '') problems.push(`error ${res.status} sin mensaje`);
   const leak = leakIn(JSON.stringify(parsed?.error ?? {}), echo);
   if (leak) problems.push(`error ${res.status} muestra "${leak}": ${String(message).slice(0, 160)}`);
   return problems;

@@ -78,7 +78,10 @@ const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.boolean() },
   { weight: 1, arbitrary: fc.constant(null) },
-  { weight: 1, arbitrary: fc.array(fc.oneof(fc.integer({ min: -2, max: 20 }), hostileString), { maxLength: 4 }) },
+  {
+    weight: 1,
+    arbitrary: fc.array(fc.oneof(fc.integer({ min: -2, max: 20 }), hostileString), { maxLength: 4 }),
+  },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
 
@@ -179,7 +182,9 @@ export function bodyFor(route: FuzzRoute): fc.Arbitrary<FuzzBody> {
           fc.oneof(
             fc.uint8Array({ maxLength: 2000 }),
             // A zip's magic number, then garbage: gets past a first look at the type.
-            fc.uint8Array({ maxLength: 500 }).map((b) => Uint8Array.from([0x50, 0x4b, 0x03, 0x04, ...b])),
+            fc
+              .uint8Array({ maxLength: 500 })
+              .map((b) => Uint8Array.from([0x50, 0x4b, 0x03, 0x04, ...b])),
           ),
           fc.constantFrom('ventas.xlsx', 'a.exe', '../../x.xlsx', 'x.xlsx\u0000.png', ''),
           fc.constantFrom('file', 'archivo', 'x'),
@@ -225,7 +230,13 @@ export function queryFor(route: FuzzRoute): fc.Arbitrary<FuzzQuery> {
     { weight: 5, arbitrary: fc.constantFrom(...route.queryKeys) },
     {
       weight: 1,
-      arbitrary: fc.constantFrom('filter[__proto__]', 'filter[constructor]', 'sort[]', 'page[0]', '__proto__'),
+      arbitrary: fc.constantFrom(
+        'filter[__proto__]',
+        'filter[constructor]',
+        'sort[]',
+        'page[0]',
+        '__proto__',
+      ),
     },
     { weight: 1, arbitrary: fc.string({ maxLength: 12 }).map(encodeURIComponent) },
   );
@@ -237,12 +248,10 @@ export function queryFor(route: FuzzRoute): fc.Arbitrary<FuzzQuery> {
       arbitrary: fc.constantFrom('%', '%zz', '%E0%A4%A', '{"active":{"$ne":1}}', '[1,2]', '1&2', '%26%3D'),
     },
   );
-  return fc
-    .array(fc.tuple(key, value), { maxLength: 6 })
-    .map((pairs) => ({
-      text: pairs.map(([k, v]) => `${k}=${v}`).join('&'),
-      strings: pairs.flatMap(([k, v]) => [safeDecode(k), safeDecode(v)]),
-    }));
+  return fc.array(fc.tuple(key, value), { maxLength: 6 }).map((pairs) => ({
+    text: pairs.map(([k, v]) => `${k}=${v}`).join('&'),
+    strings: pairs.flatMap(([k, v]) => [safeDecode(k), safeDecode(v)]),
+  }));
 }
 
 function safeDecode(s: string): string {

@@ -45,8 +45,7 @@ function resourceRoutes(r: Resource): FuzzRoute[] {
     read('GET', `${base}/get/:id`),
     read('GET', `${base}/export`),
   ];
-  if (!r.readOnly)
-    routes.push(read('POST', base), read('PUT', `${base}/:id`), read('DELETE', `${base}/:id`));
+  if (!r.readOnly) routes.push(read('POST', base), read('PUT', `${base}/:id`), read('DELETE', `${base}/:id`));
   return routes;
 }
 

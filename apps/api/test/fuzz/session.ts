@@ -71,9 +71,15 @@ export class FuzzSession {
     const c = this.captured;
     await this.t.handle.db.transaction(async (tx) => {
       for (const { id, ...row } of c.roles)
-        await tx.insert(roles).values({ id, ...row }).onConflictDoUpdate({ target: roles.id, set: row });
+        await tx
+          .insert(roles)
+          .values({ id, ...row })
+          .onConflictDoUpdate({ target: roles.id, set: row });
       for (const { id, ...row } of c.users)
-        await tx.insert(users).values({ id, ...row }).onConflictDoUpdate({ target: users.id, set: row });
+        await tx
+          .insert(users)
+          .values({ id, ...row })
+          .onConflictDoUpdate({ target: users.id, set: row });
       await tx.insert(rolePermissions).values(c.rolePermissions).onConflictDoNothing();
       await tx.insert(userRoles).values(c.userRoles).onConflictDoNothing();
       for (const { id, ...row } of c.configurations)
@@ -111,7 +117,8 @@ export class FuzzSession {
     );
     if (writes && res.statusCode >= 400) {
       const changed = await this.changedSinceLast();
-      if (changed.length) problems.push(`rechazada con ${res.statusCode} pero escribio: ${changed.join('; ')}`);
+      if (changed.length)
+        problems.push(`rechazada con ${res.statusCode} pero escribio: ${changed.join('; ')}`);
     }
     if (writes && res.statusCode < 400) await this.heal();
     // A read may write by design (a read mark): the next refused write is compared from here.
@@ -122,7 +129,9 @@ export class FuzzSession {
 
   private problem(route: FuzzRoute, req: FuzzRequest, what: string): false {
     const body =
-      typeof req.body.payload === 'string' ? req.body.payload.slice(0, 120) : `${req.body.payload?.length ?? 0} bytes`;
+      typeof req.body.payload === 'string'
+        ? req.body.payload.slice(0, 120)
+        : `${req.body.payload?.length ?? 0} bytes`;
     this.problems.push(
       `${route.method} ${route.path}: ${what}\n    ${req.method} ${req.url.slice(0, 200)} (${req.who}, ${req.body.contentType ?? 'sin cuerpo'}) ${body}`,
     );
