@@ -14,8 +14,8 @@ function webDistFolder(): string {
 }
 
 /** After a stop signal: requests in flight have this long to finish; the process ends by the limit. */
-const SHUTDOWN_GRACE_MS = 7000;
-const SHUTDOWN_LIMIT_MS = 9500;
+const SHUTDOWN_GRACE_MS = 8500;
+const SHUTDOWN_LIMIT_MS = 9700;
 
 function loginLine(config: AppConfig, generated: string | undefined, created: boolean): string {
   if (generated) return `Usuario: ${config.adminUsername} / Contraseña: ${generated}`;

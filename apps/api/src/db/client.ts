@@ -87,11 +87,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: Math.max(2, Math.ceil(size / 2)),
       options: '-c plan_cache_mode=force_generic_plan',
     });
-    // An idle connection the server dropped (restart, network cut) emits 'error' on its pool;
-    // unheard, it would end the process. The pool discards it and opens a new one when needed.
+    // A connection the server dropped (restart, network cut) emits 'error': on its pool while
+    // idle, on the client itself while checked out between two queries (a transaction waiting
+    // for other work). Unheard, either would end the process. The broken connection is then
+    // discarded and a new one opened when needed; the request that held it answers 503.
     const onLost = options.onConnectionLost ?? warnConnectionLost;
-    pool.on('error', onLost);
-    pagesPool.on('error', onLost);
+    for (const p of [pool, pagesPool]) {
+      p.on('error', onLost);
+      p.on('connect', (client) => client.on('error', onLost));
+    }
     const db = drizzlePg(pool, { schema });
     return {
       db,

@@ -58,7 +58,11 @@ export async function surveyTokens(base: string, token: string, db: TestDatabase
   const ids = (
     await db.query<{ id: number }>('select id from sales where vin = any($1) order by id', [vins])
   ).map((r) => r.id);
-  const res = await call(base, 'POST', '/api/sales-quiz-request', { token, body: { sale_ids: ids } });
+  const res = await call(base, 'POST', '/api/sales-quiz-request', {
+    token,
+    body: { sale_ids: ids },
+    timeoutMs: 180_000,
+  });
   if (res.status !== 200) throw new Error(`invitaciones: ${res.status} ${JSON.stringify(res.body)}`);
   const mails = await db.query<{ text: string }>(
     `select m.text from mail_outbox m join quiz_invitations i on i.mail_outbox_id = m.id where i.sale_id = any($1)`,
