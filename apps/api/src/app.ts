@@ -16,7 +16,7 @@ import { APP_VERSION } from './core/app-info';
 import { fail, notFoundEnvelope, registerEnvelope } from './core/envelope';
 import { NotFoundError } from './core/errors';
 import { assertJsonDepth } from './core/json-depth';
-import { redactErrorSerializer } from './core/log-redact';
+import { redactErrorSerializer, redactRequestSerializer } from './core/log-redact';
 import { registerOpenApi } from './core/openapi';
 import { registerRateLimit } from './core/rate-limit';
 import { registerModules } from './core/registry';
@@ -156,7 +156,7 @@ function registerClosingAnswer(app: FastifyInstance): void {
 function loggerOptions(opts: BuildAppOptions): FastifyServerOptions['logger'] {
   return {
     level: opts.logger ? 'info' : (process.env.LOG_LEVEL ?? 'warn'),
-    serializers: { err: redactErrorSerializer },
+    serializers: { err: redactErrorSerializer, req: redactRequestSerializer as never },
     ...(opts.logStream ? { stream: opts.logStream } : {}),
   };
 }

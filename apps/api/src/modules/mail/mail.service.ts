@@ -6,6 +6,7 @@ import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../../core/action';
+import { redactUrlCredentials } from '../../core/log-redact';
 import { mailOutbox } from '../../db/schema';
 import { readSetting } from '../preferences/settings';
 
@@ -99,7 +100,9 @@ async function deliver(url: string, from: string, msg: MailMessage): Promise<Del
     return undefined;
   } catch (err) {
     const code = (err as { code?: string }).code ?? '';
-    return new DeliveryError(err instanceof Error ? err.message : String(err), UNREACHABLE.has(code));
+    // The text is logged and shown in the outbox: never the SMTP URL's credentials.
+    const message = redactUrlCredentials(err instanceof Error ? err.message : String(err));
+    return new DeliveryError(message, UNREACHABLE.has(code));
   }
 }
 
