@@ -6,6 +6,7 @@
 // runs 1,000 per call with a new seed and prints the figures.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { answerProblems, changedTables, fingerprint } from './fuzz/check';
 import { requestFor } from './fuzz/requests';
 import { registryRoutes } from './fuzz/routes';
 import { FuzzSession } from './fuzz/session';
@@ -31,6 +32,29 @@ it('walks every /api route the app registered (nothing served escapes the fuzzer
     .map((r) => `${r.method} ${r.url}`);
   expect(served.filter((r) => !walked.has(r))).toEqual([]);
   expect(routes.length).toBeGreaterThan(100);
+});
+
+it('its checks see a 5xx, a stack, SQL, a path and a write, and not the request echoed back', async () => {
+  const error = (message: string, status = 400) => ({
+    status,
+    contentType: 'application/json; charset=utf-8',
+    body: JSON.stringify({ success: false, result: null, error: { code: status, message } }),
+  });
+  expect(answerProblems(error('Error interno', 500), [])).toContain('respondio 500');
+  expect(answerProblems(error('Failed query: select id from users where x'), [])).toHaveLength(1);
+  expect(answerProblems(error('TypeError at Object.parse (/work/app/src/x.ts:10:4)'), [])).toHaveLength(1);
+  expect(answerProblems(error('relation "users" does not exist'), [])).toHaveLength(1);
+  expect(answerProblems({ status: 422, contentType: 'text/html', body: '<h1>x</h1>' }, [])).toHaveLength(1);
+  expect(answerProblems(error('Columnas no validas: select * from users'), ['select * from users'])).toEqual(
+    [],
+  );
+  expect(answerProblems(error('Nombre es obligatorio', 422), [])).toEqual([]);
+  const before = await fingerprint(t.handle);
+  await t.handle.query("insert into zones (name) values ('Zona del control')");
+  const inserted = await fingerprint(t.handle);
+  expect(changedTables(before, inserted)).toEqual([expect.stringMatching(/^zones: /)]);
+  await t.handle.query("update zones set name = name where name = 'Zona del control'");
+  expect(changedTables(inserted, await fingerprint(t.handle))).toEqual([expect.stringMatching(/^zones: /)]);
 });
 
 it(

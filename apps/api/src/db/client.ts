@@ -56,7 +56,7 @@ export interface DatabaseOptions {
   onConnectionLost?: (err: Error) => void;
 }
 
-const CONNECT_TIMEOUT_MS = 5000;
+const CONNECT_TIMEOUT_MS = 30_000;
 
 let lastWarning = 0;
 /** At most one line per 10 s: a restart drops every idle connection at once. */
@@ -74,8 +74,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       import('drizzle-orm/node-postgres/migrator'),
     ]);
     const size = options.poolSize ?? 20;
-    // A connection that cannot be had within 5 s fails the request (503) instead of holding it;
-    // keep-alive notices a peer that vanished without closing the socket.
+    // A connection that cannot be had within 30 s fails the request (503) instead of holding it
+    // forever. pg counts the wait for a free connection of the pool in it too, so it must stay
+    // well above the queueing of a loaded server (a refused or reset connection fails at once
+    // anyway). Keep-alive notices a peer that vanished without closing the socket.
     const common = {
       connectionString: options.databaseUrl,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,

@@ -50,7 +50,7 @@ export function changedTables(before: Fingerprint, after: Fingerprint): string[]
 
 /** What an error answer must never show: a stack frame, a file path, SQL, a driver's words. */
 export const LEAK =
-  /\bat \S+ \(|\bat .+:\d+:\d+|node_modules|\/src\/|\/work\/|\/home\/|\/tmp\/|\.(?:ts|js|mjs|cjs):\d+|\bselect\b[\s\S]{0,200}\bfrom\b|\binsert into\b|\bdelete from\b|\bupdate "?\w+"? set\b|syntax error|relation "|violates|duplicate key|failed query|ECONN|\bpg_\w+/i;
+  /\bat \S+ \(|\bat .+:\d+:\d+|node_modules|\/src\/|\/work\/|\/home\/|\/tmp\/|\.(?:ts|js|mjs|cjs):\d+|\bselect\b[\s\S]{0,200}\bfrom\b|\binsert into\b|\bdelete from\b|\bupdate \\?"?\w+\\?"? set\b|syntax error|relation \\?"|violates|duplicate key|failed query|ECONN|\bpg_\w+/i;
 
 /** The error text with the request's own strings taken out (an echo is not a leak). */
 export function leakIn(errorText: string, echo: string[]): string | undefined {
