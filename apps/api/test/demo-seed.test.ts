@@ -14,6 +14,10 @@ const TABLES = [
   'sales',
   'users',
   'user_roles',
+  'quiz_invitations',
+  'quiz_responses',
+  'quiz_answers',
+  'quiz_alerts',
 ];
 
 let t: TestContext;
@@ -49,6 +53,37 @@ describe('demo network', () => {
     const lines = describeDemo(result);
     expect(lines.join('\n')).toContain(`gerente.red  ${DEFAULT_DEMO_PASSWORD}  Administrador`);
     expect(result.logins).toHaveLength(result.created.dealers + 1);
+  });
+
+  it('invites most demo sales to the survey; most answer, with a spread of scores and a few alerts', async () => {
+    const [n] = await t.handle.query<Record<string, number>>(
+      `select (select count(*) from sales where sale_date < current_date - 3)::int as sales,
+        (select count(distinct sale_id) from quiz_invitations)::int as invited,
+        (select count(*) from quiz_invitations)::int as invitations,
+        (select count(*) from quiz_responses)::int as responses,
+        (select count(*) from quiz_alerts)::int as alerts,
+        (select count(*) from quiz_alerts where closed_at is not null)::int as closed,
+        (select count(*) from sales where survey_status = 'contacto_invalido')::int as invalid`,
+    );
+    expect(n.sales).toBeGreaterThan(300);
+    expect(n.invited / n.sales).toBeGreaterThan(0.85);
+    expect(n.responses / n.invitations).toBeGreaterThan(0.6);
+    expect(n.responses / n.invitations).toBeLessThan(0.95);
+    expect(n.alerts).toBeGreaterThanOrEqual(2);
+    expect(n.alerts / n.responses).toBeLessThan(0.05);
+    expect(n.closed).toBeGreaterThanOrEqual(1);
+    expect(n.closed).toBeLessThan(n.alerts);
+    expect(n.invalid).toBeGreaterThan(0);
+    // The ranking a manager reads: dealers clearly apart.
+    const manager = await login(t.app, 'gerente.red', DEFAULT_DEMO_PASSWORD);
+    // The year holding most of the demo's twelve months (the current one, but in January).
+    const [{ year }] = await t.handle.query<{ year: number }>(
+      'select extract(year from sale_date)::int as year from sales group by 1 order by count(*) desc limit 1',
+    );
+    const stats = await api(t.app, 'GET', `/api/table-stats?year=${year}`, { token: manager });
+    const topBoxes = stats.body.result.ranking.ranked.map((r: { top_box: number }) => r.top_box);
+    expect(topBoxes.length).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...topBoxes) - Math.min(...topBoxes)).toBeGreaterThan(0.2);
   });
 
   it('changes nothing when run again, and keeps a password a user changed', async () => {

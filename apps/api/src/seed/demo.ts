@@ -22,6 +22,7 @@ import {
   users,
   zones,
 } from '../db/schema';
+import { seedSurveyDemo } from '../modules/quiz/quiz.demo';
 import { sales } from '../modules/sales/sales.tables';
 
 /** Password of every demo user unless DEMO_PASSWORD says otherwise. */
@@ -249,7 +250,36 @@ const POSITIONS = [
 ];
 const CONTACTS = ['Gerente general', 'Jefe de postventa', 'Coordinador CEM'];
 const PAYMENTS = ['E', 'T', 'D', 'T', 'E', 'G'];
-const SALES_PER_DEALER = 8;
+/** A year of sales: each dealer sells between 18 and 42 vehicles, more in the busy months. */
+const salesOf = (index: number) => 18 + ((index * 7) % 25);
+/** Relative sales per calendar month (January first): July bonuses and December peak. */
+const SEASON = [0.8, 0.8, 1, 0.9, 0.9, 1, 1.2, 1.1, 0.9, 1, 1.1, 1.4];
+/** Each dealer's level of service (0 … 1): its spread of survey scores. */
+const serviceQuality = (index: number) => ((index * 37) % 16) / 15;
+
+/**
+ * The date of a dealer's i-th sale of n over the last twelve months, spread by SEASON (the
+ * months are weighed, then the sale falls on a day of its month); never in the last 3 days.
+ */
+function saleDate(i: number, n: number, index: number): string {
+  const now = new Date();
+  const months = Array.from({ length: 12 }, (_, k) => {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + k, 1));
+    return { d, w: SEASON[d.getUTCMonth()] };
+  });
+  const total = months.reduce((a, m) => a + m.w, 0);
+  const target = ((i + 0.5) / n) * total;
+  let reached = 0;
+  const month =
+    months.find((m) => {
+      reached += m.w;
+      return reached > target;
+    }) ?? months[11];
+  const day = 1 + ((index * 13 + i * 7) % 28);
+  const date = new Date(Date.UTC(month.d.getUTCFullYear(), month.d.getUTCMonth(), day));
+  const latest = Date.now() - 3 * 86_400_000;
+  return new Date(Math.min(date.getTime(), latest)).toISOString().slice(0, 10);
+}
 
 export interface DemoLogin {
   role: string;
@@ -260,7 +290,18 @@ export interface DemoLogin {
 
 export interface DemoResult {
   created: Record<
-    'zones' | 'companies' | 'dealers' | 'branches' | 'employees' | 'contacts' | 'models' | 'sales' | 'users',
+    | 'zones'
+    | 'companies'
+    | 'dealers'
+    | 'branches'
+    | 'employees'
+    | 'contacts'
+    | 'models'
+    | 'sales'
+    | 'users'
+    | 'invitations'
+    | 'responses'
+    | 'alerts',
     number
   >;
   logins: DemoLogin[];
@@ -289,12 +330,6 @@ async function idsBy(
   return new Map(rows.map((r) => [r.key, r.id]));
 }
 
-function daysAgo(n: number): string {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() - n);
-  return d.toISOString().slice(0, 10);
-}
-
 /** Adds the demo network; returns what this run created and the demo logins. */
 export async function seedDemo(
   handle: DatabaseHandle,
@@ -313,6 +348,9 @@ export async function seedDemo(
     models: 0,
     sales: 0,
     users: 0,
+    invitations: 0,
+    responses: 0,
+    alerts: 0,
   };
 
   const usernames = ['gerente.red', ...DEALERS.map((d) => d.code.toLowerCase())];
@@ -506,7 +544,8 @@ export async function seedDemo(
       created.contacts += contactRows.length;
 
       if (models.length) {
-        const saleRows = Array.from({ length: SALES_PER_DEALER }, (_, i) => {
+        const count = salesOf(index);
+        const saleRows = Array.from({ length: count }, (_, i) => {
           const model = models[(index * 5 + i * 3) % models.length];
           const brand = brands.find((b) => b.id === model.manufacturer_id)!;
           const buyerFirst = pick(FIRST, index + i * 5 + 2);
@@ -514,7 +553,7 @@ export async function seedDemo(
           return {
             dealer_id: dealer.id,
             dealer_branch_id: branchRows[0].id,
-            sale_date: daysAgo(3 + ((index * 11 + i * 13) % 150)),
+            sale_date: saleDate(i, count, index),
             invoice: `F${pad(index + 1, 3)}-${pad(1000 + i, 8)}`,
             buyer_name: `${buyerFirst} ${buyerLast}`,
             document_type: 'DNI',
@@ -588,6 +627,14 @@ export async function seedDemo(
     }
   });
 
+  // The surveys of the demo sales (VIN 9DMX…), answered as buyers would.
+  const indexOf = new Map(DEALERS.map((d, i) => [d.code, i]));
+  const surveys = await seedSurveyDemo(handle.db, {
+    vinPrefix: '9DMX',
+    quality: (code) => serviceQuality(indexOf.get(code) ?? 0),
+  });
+  Object.assign(created, surveys);
+
   const present = await db
     .select({ username: users.username, dealer_name: dealers.name })
     .from(users)
@@ -616,7 +663,8 @@ export function describeDemo(result: DemoResult): string[] {
       ? 'Datos de demostracion: ya estaban cargados, no se cambio nada.'
       : `Datos de demostracion cargados: ${c.zones} zonas, ${c.companies} empresas, ${c.dealers} concesionarios, ` +
         `${c.branches} sedes, ${c.employees} empleados, ${c.contacts} contactos, ${c.models} modelos, ` +
-        `${c.sales} ventas, ${c.users} usuarios.`,
+        `${c.sales} ventas, ${c.users} usuarios, ${c.invitations} invitaciones a encuestas, ` +
+        `${c.responses} respuestas, ${c.alerts} alertas.`,
     'Usuarios de demostracion (la contraseña es la inicial; si alguien la cambio, vale la nueva):',
   ];
   const width = Math.max(...result.logins.map((l) => l.username.length), 7);

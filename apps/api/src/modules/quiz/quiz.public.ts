@@ -2,8 +2,8 @@
 // "Once" holds under concurrent submits: the invitation is claimed with a conditional UPDATE
 // (answered_at IS NULL) inside the transaction, and quiz_responses.invitation_id is unique.
 import { type PublicAnswerInput, type PublicQuiz, QUIZ_MESSAGES, type QuizQuestion } from '@app/contracts';
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../core/action';
+import { and, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../core/action';
 import { findPgError } from '../../core/db-errors';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import { dealerContacts, dealers, manufacturers } from '../../db/schema';
@@ -95,7 +95,7 @@ export async function getPublicQuiz(db: Db, token: string): Promise<PublicQuiz> 
   };
 }
 
-interface CheckedAnswer {
+export interface CheckedAnswer {
   question_id: number;
   question: string;
   question_type: string;
@@ -107,7 +107,7 @@ const YES = new Set(['si', 'sí', 'yes', 'true', '1']);
 const NO = new Set(['no', 'false', '0']);
 
 /** Checks each answer against its question; every problem is reported with the question's text. */
-function checkAnswers(questions: QuizQuestion[], input: PublicAnswerInput): CheckedAnswer[] {
+export function checkAnswers(questions: QuizQuestion[], input: PublicAnswerInput): CheckedAnswer[] {
   const byId = new Map(questions.map((q) => [q.id, q]));
   const errors: { field: string; message: string }[] = [];
   const given = new Map<number, unknown>();
@@ -190,36 +190,8 @@ export async function submitPublicAnswers(
         .where(stillOpen(inv.id, now))
         .returning({ id: quizInvitations.id });
       if (claimed.length === 0) throw new ConflictError(QUIZ_MESSAGES.alreadyAnswered);
-      const [response] = await tx
-        .insert(quizResponses)
-        .values({
-          invitation_id: inv.id,
-          sale_id: inv.sale_id,
-          quiz_id: inv.quiz_id,
-          dealer_id: inv.dealer_id,
-        })
-        .returning({ id: quizResponses.id });
-      if (answers.length) {
-        await tx.insert(quizAnswers).values(answers.map((a) => ({ ...a, response_id: response.id })));
-      }
-      await tx
-        .update(sales)
-        .set({ survey_status: 'respondida', updated_at: now })
-        .where(eq(sales.id, inv.sale_id));
-      let alertId: number | null = null;
-      if (lowest.length) {
-        const [alert] = await tx
-          .insert(quizAlerts)
-          .values({
-            response_id: response.id,
-            sale_id: inv.sale_id,
-            dealer_id: inv.dealer_id,
-            detail: lowest.map((a) => a.question).join('\n'),
-          })
-          .returning({ id: quizAlerts.id });
-        alertId = alert.id;
-      }
-      return { response_id: response.id, alert_id: alertId };
+      const [recorded] = await recordResponses(tx, [{ inv, answers, at: now }]);
+      return recorded;
     });
   } catch (err) {
     if (findPgError(err)?.code === '23505') throw new ConflictError(QUIZ_MESSAGES.alreadyAnswered);
@@ -227,6 +199,66 @@ export async function submitPublicAnswers(
   }
   if (result.alert_id) await mailAlert(db, mail, inv, lowest);
   return result;
+}
+
+/** An answered invitation, as recordResponses writes it. */
+export interface AnsweredInvitation {
+  inv: { id: number; sale_id: number; quiz_id: number; dealer_id: number };
+  answers: CheckedAnswer[];
+  at: SQL | Date;
+}
+
+/**
+ * The writes of answered invitations, in the caller's transaction (a few statements whatever
+ * their number): each response with its answers, the sales' survey status and, for a rating at
+ * the lowest level, the alert. Answers in the order given.
+ */
+export async function recordResponses(tx: Tx, answered: AnsweredInvitation[]): Promise<SubmitResult[]> {
+  if (!answered.length) return [];
+  const responses = await tx
+    .insert(quizResponses)
+    .values(
+      answered.map(({ inv, at }) => ({
+        invitation_id: inv.id,
+        sale_id: inv.sale_id,
+        quiz_id: inv.quiz_id,
+        dealer_id: inv.dealer_id,
+        answered_at: at,
+      })),
+    )
+    .returning({ id: quizResponses.id, invitation_id: quizResponses.invitation_id });
+  const responseOf = new Map(responses.map((r) => [r.invitation_id, r.id]));
+  const answers = answered.flatMap(({ inv, answers }) =>
+    answers.map((a) => ({ ...a, response_id: responseOf.get(inv.id)! })),
+  );
+  if (answers.length) await tx.insert(quizAnswers).values(answers);
+  await tx
+    .update(sales)
+    .set({ survey_status: 'respondida', updated_at: sql`now()` })
+    .where(inArray(sales.id, [...new Set(answered.map(({ inv }) => inv.sale_id))]));
+  const alerting = answered.filter(({ answers }) => answers.some((a) => a.rating === 1));
+  const alerts = alerting.length
+    ? await tx
+        .insert(quizAlerts)
+        .values(
+          alerting.map(({ inv, answers, at }) => ({
+            response_id: responseOf.get(inv.id)!,
+            sale_id: inv.sale_id,
+            dealer_id: inv.dealer_id,
+            detail: answers
+              .filter((a) => a.rating === 1)
+              .map((a) => a.question)
+              .join('\n'),
+            opened_at: at,
+          })),
+        )
+        .returning({ id: quizAlerts.id, response_id: quizAlerts.response_id })
+    : [];
+  const alertOf = new Map(alerts.map((a) => [a.response_id, a.id]));
+  return answered.map(({ inv }) => {
+    const response_id = responseOf.get(inv.id)!;
+    return { response_id, alert_id: alertOf.get(response_id) ?? null };
+  });
 }
 
 async function mailAlert(db: Db, mail: MailContext, inv: InvitationRow, lowest: CheckedAnswer[]) {
