@@ -30,7 +30,7 @@ requireBundle();
 const agent = new http.Agent({ keepAlive: true, maxSockets: USERS + 20 });
 
 /** One request; answers {status, body (parsed JSON or byte count), ms}. Never throws. */
-function request(method, url, { token, body, address } = {}) {
+function request(method, url, { token, body, address, timeoutMs = 60_000 } = {}) {
   return new Promise((resolve) => {
     const t0 = performance.now();
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
@@ -41,7 +41,7 @@ function request(method, url, { token, body, address } = {}) {
       headers['content-type'] = 'application/json';
       headers['content-length'] = payload.length;
     }
-    const req = http.request(`${BASE}${url}`, { method, headers, agent, timeout: 60_000 }, (res) => {
+    const req = http.request(`${BASE}${url}`, { method, headers, agent, timeout: timeoutMs }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
@@ -66,8 +66,9 @@ function request(method, url, { token, body, address } = {}) {
   });
 }
 
+/** A setup call: it may take long (thousands of sales), and must succeed. */
 async function must(method, url, opts) {
-  const res = await request(method, url, opts);
+  const res = await request(method, url, { timeoutMs: 600_000, ...opts });
   if (res.status !== 200)
     throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   return res.body.result;
@@ -100,6 +101,12 @@ const logins = demo
   .map((m) => ({ username: m[1], password: m[2], dealer: m[3].includes(' - ') }));
 const server = startServer(env);
 await server.ready;
+// Whatever happens below, the server goes with this script.
+process.on('exit', () => {
+  try {
+    process.kill(-server.child.pid, 'SIGKILL');
+  } catch {}
+});
 
 const pool = new pg.Pool({ connectionString: DB_URL, max: 2 });
 let surveyTokens = [];

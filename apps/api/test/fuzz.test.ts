@@ -66,6 +66,11 @@ it(
         fc.asyncProperty(requestFor(route), (req) => session.send(route, req)),
         { numRuns: RUNS, seed: SEED + i, endOnFailure: true },
       );
+      // The nightly run is long: say where it is.
+      if (RUNS >= 100 && (i + 1) % 10 === 0)
+        console.log(
+          `FUZZ ${i + 1}/${routes.length} llamadas, ${Math.round((performance.now() - t0) / 1000)} s`,
+        );
     }
     report(performance.now() - t0);
     expect(session.problems).toEqual([]);

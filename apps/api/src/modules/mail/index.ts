@@ -4,17 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../../core/registry';
 import { mailActions } from './mail.actions';
 import { outboxResource } from './mail.resources';
-import { flushOutbox, mailContext, resolveSmtpUrl, retryOutbox } from './mail.service';
+import { flushOutboxOnce, mailContext, retryOutbox } from './mail.service';
+
+const retryTimers = new WeakMap<FastifyInstance, NodeJS.Timeout>();
 
 /**
  * Mail kept while SMTP was missing goes out once the server starts with SMTP configured; mail
  * that failed while the SMTP server was down goes out when it is back (retried every
- * MAIL_RETRY_SECONDS, by one instance at a time).
+ * MAIL_RETRY_SECONDS). One instance at a time sends (flushOutboxOnce).
  */
-const retryTimers = new WeakMap<FastifyInstance, NodeJS.Timeout>();
-
 async function flushOnStart(app: FastifyInstance): Promise<void> {
-  const ctx = mailContext(app);
   const seconds = app.ctx.config.mailRetrySeconds ?? 60;
   if (seconds > 0) {
     let running = false;
@@ -30,8 +29,9 @@ async function flushOnStart(app: FastifyInstance): Promise<void> {
     timer.unref();
     retryTimers.set(app, timer);
   }
-  if (!(await resolveSmtpUrl(ctx))) return;
-  void flushOutbox(ctx).catch((err) => app.log.warn({ err }, 'no se pudo vaciar mail_outbox'));
+  void flushOutboxOnce(mailContext(app)).catch((err) =>
+    app.log.warn({ err }, 'no se pudo vaciar mail_outbox'),
+  );
 }
 
 export const mailModule = defineModule({

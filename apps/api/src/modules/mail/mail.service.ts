@@ -206,11 +206,12 @@ const RETRY_LOCK = 727_002;
 export const RETRY_DAYS = 3;
 
 /**
- * The automatic retry (every MAIL_RETRY_SECONDS): with SMTP configured, the messages of the last
- * RETRY_DAYS still pending or failed go out. Several instances: the one holding the lock sends,
- * the others skip this round. Answers undefined when it did not run.
+ * The flush of the start and of the automatic retry (every MAIL_RETRY_SECONDS): with SMTP
+ * configured, what is pending or failed goes out (the retry: only the messages of the last
+ * RETRY_DAYS). Several instances: the one holding the lock sends, the others skip this round, so
+ * no message goes twice. Answers undefined when it did not run.
  */
-export async function retryOutbox(ctx: MailContext): Promise<FlushResult | undefined> {
+export async function flushOutboxOnce(ctx: MailContext, since?: Date): Promise<FlushResult | undefined> {
   if (!(await resolveSmtpUrl(ctx))) return undefined;
   return ctx.db.transaction(async (tx) => {
     const res = (await tx.execute(
@@ -219,13 +220,12 @@ export async function retryOutbox(ctx: MailContext): Promise<FlushResult | undef
       rows: { locked: boolean }[];
     };
     if (!res.rows[0]?.locked) return undefined;
-    return flushOutbox(
-      { ...ctx, db: tx as unknown as Db },
-      500,
-      new Date(Date.now() - RETRY_DAYS * 86_400_000),
-    );
+    return flushOutbox({ ...ctx, db: tx as unknown as Db }, 500, since);
   });
 }
+
+export const retryOutbox = (ctx: MailContext) =>
+  flushOutboxOnce(ctx, new Date(Date.now() - RETRY_DAYS * 86_400_000));
 
 /** Minimal HTML escaping for the mail bodies built from user data. */
 export function escapeHtml(s: string): string {
