@@ -1,6 +1,6 @@
 // The one list of what the API serves: each module declares its resources and actions; the app
-// registers them from here, and the authorization matrix, the fuzz test (test/fuzz.test.ts) and the check
-// against the client's RESOURCE_CONTRACTS walk the same list, so no call can be missed.
+// registers them from here, and the authorization matrix, the fuzz test (test/fuzz.test.ts) and
+// the check against the client's RESOURCE_CONTRACTS walk the same list, so no call can be missed.
 import type { ResourceContract } from '@app/contracts';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
