@@ -235,9 +235,12 @@ async function surveyRows(dealerIds: number[]) {
     "select id from quizzes where kind = 'sales' order by id limit 1",
   );
   for (const dealerId of dealerIds) {
+    // A sale the demo's surveys did not invite yet (one invitation per sale and questionnaire).
     const [sale] = await t.handle.query<{ id: number }>(
-      'select id from sales where dealer_id = $1 order by id limit 1',
-      [dealerId],
+      `select id from sales s where dealer_id = $1
+          and not exists (select 1 from quiz_invitations i where i.sale_id = s.id and i.quiz_id = $2)
+        order by id limit 1`,
+      [dealerId, quiz.id],
     );
     const [invitation] = await t.handle.query<{ id: number }>(
       `insert into quiz_invitations (sale_id, quiz_id, token_hash, email, expires_at, answered_at)
