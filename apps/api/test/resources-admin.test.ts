@@ -26,7 +26,7 @@ resourceSuite([
   {
     resource: servedResource('concepts'),
     sample: (m) => ({ code: m, name: `Concepto ${m}`, order: 3 }),
-    update: () => ({ unit: '%' }),
+    update: () => ({ unit: 'PCT' }),
     invalid: {
       body: () => ({ code: 'C', name: 'Concepto', order: -1 }),
       field: 'order',

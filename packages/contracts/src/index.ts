@@ -1,4 +1,5 @@
 export * from './envelope';
+export * from './figures';
 export * from './fixed-lists';
 export * from './messages';
 export * from './permissions';

@@ -237,6 +237,8 @@ export const concepts = pgTable('concepts', {
   unit: varchar('unit', { length: 20 }),
   group: varchar('group', { length: 60 }),
   order: integer('order').notNull().default(0),
+  /** Off: lower is better (compliance = fee ÷ figure). */
+  higher_is_better: boolean('higher_is_better').notNull().default(true),
   ...active,
   ...timestamps,
 });

@@ -5,6 +5,7 @@ import { RESOURCE_CONTRACTS } from '@app/contracts';
 import { type ApiModule, plainResourcesModule } from '../core/registry';
 import * as tables from '../db/tables';
 import { brandsModule } from './brands/brands.resources';
+import { figuresModule } from './figures';
 import { mailModule } from './mail';
 import { organisationModule } from './organisation/organisation.resources';
 import { preferencesModule } from './preferences';
@@ -20,6 +21,7 @@ const DECLARED_MODULES: ApiModule[] = [
   salesModule,
   quizModule,
   mailModule,
+  figuresModule,
 ];
 
 export const API_MODULES: ApiModule[] = [

@@ -22,6 +22,7 @@ import {
   users,
   zones,
 } from '../db/schema';
+import { seedFiguresDemo } from '../modules/figures/figures.demo';
 import { seedSurveyDemo } from '../modules/quiz/quiz.demo';
 import { sales } from '../modules/sales/sales.tables';
 
@@ -626,6 +627,7 @@ export async function seedDemo(
         await tx.insert(userRoles).values({ user_id: row.id, role_id: roleId }).onConflictDoNothing();
     }
   });
+  await seedFiguresDemo(handle, DEALERS);
 
   // The surveys of the demo sales (VIN 9DMX…), answered as buyers would.
   const indexOf = new Map(DEALERS.map((d, i) => [d.code, i]));

@@ -16,6 +16,7 @@ import {
 import { hash } from '@node-rs/argon2';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
+import { seedConcepts } from '../modules/figures/figures.seed';
 import { seedQuizzes } from '../modules/quiz/quiz.seed';
 import { normaliseEmail } from '../modules/security/login-names';
 import {
@@ -294,6 +295,7 @@ export async function seedDatabase(handle: DatabaseHandle, opts: SeedOptions): P
     });
   }
   await seedQuizzes(handle.db);
+  await seedConcepts(handle.db);
 
   return { generatedAdminPassword: adminCreated ? generatedPassword : undefined, adminCreated };
 }

@@ -1,7 +1,12 @@
 // Catalogues: KPI concepts and document categories.
 import type { z } from 'zod';
+import { CONCEPT_UNITS } from '../figures';
 import { defineContract, f } from './fields';
 
+/**
+ * The KPI catalogue of the figures and fees grids: a row per concept, in `order` within its
+ * group; `higher_is_better` off inverts compliance (fee ÷ figure, e.g. days in the workshop).
+ */
 export const conceptContract = defineContract(
   {
     path: 'concepts',
@@ -15,9 +20,10 @@ export const conceptContract = defineContract(
   {
     code: f.text('Codigo', 30, { search: true, sort: true, column: { width: 120 } }),
     name: f.text('Nombre', 150, { search: true, sort: true, column: { flex: 2 } }),
-    unit: f.optText('Unidad', 20, { column: { width: 100 } }),
+    unit: f.oneOf('Unidad', CONCEPT_UNITS, { filter: true, column: { width: 100 } }),
     group: f.optText('Grupo', 60, { search: true, sort: true, filter: true, column: true }),
     order: f.optInt('Orden', 0, 100000, { sort: true, column: { width: 90 } }),
+    higher_is_better: f.bool('Mayor es mejor', { filter: true, column: { width: 130 } }),
     active: f.active(),
   },
 );

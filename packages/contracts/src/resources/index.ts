@@ -6,6 +6,7 @@ export * from './organisation';
 export * from './preferences';
 export * from './security';
 
+import { FIGURE_CONTRACTS } from '../figures';
 import { QUIZ_CONTRACTS } from '../quiz';
 import { SALE_CONTRACTS } from '../sales';
 import { BRAND_CONTRACTS } from './brands';
@@ -36,6 +37,7 @@ export const RESOURCE_CONTRACTS = byPath([
   ...SECURITY_CONTRACTS,
   ...SALE_CONTRACTS,
   ...QUIZ_CONTRACTS,
+  ...FIGURE_CONTRACTS,
 ]);
 
 export type ResourcePath = keyof typeof RESOURCE_CONTRACTS;

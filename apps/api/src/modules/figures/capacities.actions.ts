@@ -1,0 +1,89 @@
+// The capacities calls: the month's grid, its batch save, and the export (SPEC §7: the answer
+// names the file, `result.filename`, then the client downloads it from `result.url`).
+import { capacityBatchSchema } from '@app/contracts';
+import { defineAction } from '../../core/action';
+import { sendXlsx } from '../../core/xlsx';
+import {
+  CAPACITY_COLUMNS,
+  capacityExportRows,
+  capacityFilename,
+  capacityGrid,
+  saveCapacities,
+} from './capacities';
+import { GRID_QUERY_DOC, gridQuery, requestedDealer } from './figures.scope';
+
+const tags = ['Capacidades'];
+const query = GRID_QUERY_DOC;
+
+const grid = defineAction({
+  method: 'GET',
+  path: '/api/capacities',
+  summary: 'Capacidad del mes por sede (horas disponibles calculadas)',
+  tags,
+  access: { permission: 'Capacities.view' },
+  query,
+  async handler({ db, user, query: q }) {
+    const { year, month, dealerId } = gridQuery(q, true);
+    const dealer = await requestedDealer(db, user, dealerId);
+    return capacityGrid(db, user, year, month!, dealer?.id ?? null);
+  },
+});
+
+const batch = defineAction({
+  method: 'PUT',
+  path: '/api/capacity-batch',
+  summary: 'Guarda las capacidades del mes en una transaccion',
+  tags,
+  access: { permission: 'Capacities.update' },
+  body: capacityBatchSchema,
+  audit: { resource: 'workshop-capacities', action: 'batch' },
+  async handler({ user, body, write }) {
+    return write(
+      (tx) => saveCapacities(tx, user, body),
+      (r) => ({ after: { year: body.year, month: body.month, ...r } }),
+    );
+  },
+});
+
+const exportFile = defineAction({
+  method: 'GET',
+  path: '/api/capacities/export',
+  summary: 'Prepara la exportacion del mes: nombre del archivo y direccion de descarga',
+  tags,
+  access: { permission: 'Capacities.export' },
+  query,
+  async handler({ db, user, query: q }) {
+    const { year, month, dealerId } = gridQuery(q, true);
+    const dealer = await requestedDealer(db, user, dealerId);
+    const rows = await capacityGrid(db, user, year, month!, dealer?.id ?? null);
+    const filename = capacityFilename(year, month!, dealer?.code);
+    const params = new URLSearchParams({ year: String(year), month: String(month) });
+    if (dealer) params.set('dealer_id', String(dealer.id));
+    const url = `/api/capacities/download?${params}`;
+    return { filename, url, rows: rows.length };
+  },
+});
+
+const download = defineAction({
+  method: 'GET',
+  path: '/api/capacities/download',
+  summary: 'Descarga el .xlsx de capacidades que nombro la exportacion',
+  tags,
+  access: { permission: 'Capacities.export' },
+  query,
+  download: true,
+  raw: true,
+  async handler({ db, user, query: q, reply }) {
+    const { year, month, dealerId } = gridQuery(q, true);
+    const dealer = await requestedDealer(db, user, dealerId);
+    const rows = await capacityGrid(db, user, year, month!, dealer?.id ?? null);
+    return sendXlsx(reply, {
+      filename: capacityFilename(year, month!, dealer?.code),
+      sheetName: 'Capacidades',
+      columns: CAPACITY_COLUMNS,
+      rows: [capacityExportRows(rows)],
+    });
+  },
+});
+
+export const capacitiesActions = [grid, batch, exportFile, download];

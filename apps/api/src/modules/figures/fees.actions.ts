@@ -1,0 +1,83 @@
+// The fees (cuotas) calls: the grid of a year, its batch save, the .xlsx export and the upload
+// of that file. Targets are the manufacturer's: a dealer user reads its own, never writes them.
+import { type FeesAnswer, gridBatchSchema } from '@app/contracts';
+import { defineAction } from '../../core/action';
+import { checkCells, readCells, writeCells } from './figures.cells';
+import { activeConcepts, GRID_QUERY_DOC, gridDealers, gridQuery, manufacturerOnly } from './figures.scope';
+import { importGridFile, sendGridXlsx } from './figures.xlsx';
+
+const tags = ['Cuotas'];
+const { month: _month, ...query } = GRID_QUERY_DOC;
+
+const grid = defineAction({
+  method: 'GET',
+  path: '/api/fees',
+  summary: 'Cuotas del año: conceptos (filas) y valores por concesionario y mes',
+  tags,
+  access: { permission: 'Fees.view' },
+  query,
+  async handler({ db, user, query: q }): Promise<FeesAnswer> {
+    const { year, dealerId } = gridQuery(q);
+    const dealers = await gridDealers(db, user, dealerId);
+    const [list, values] = await Promise.all([
+      activeConcepts(db),
+      readCells(
+        db,
+        'fees',
+        year,
+        dealers.map((d) => d.id),
+        null,
+      ),
+    ]);
+    return { list, fees: { year, dealers, values } };
+  },
+});
+
+const batch = defineAction({
+  method: 'PUT',
+  path: '/api/fees-batch',
+  summary: 'Guarda una grilla de cuotas en una transaccion (fabricante)',
+  tags,
+  access: { permission: 'Fees.update' },
+  authorize: manufacturerOnly,
+  body: gridBatchSchema,
+  bodyLimit: 20 * 1024 * 1024,
+  audit: { resource: 'fee-values', action: 'batch' },
+  async handler({ db, user, body, write }) {
+    const { cells, dealers } = await checkCells(db, user, body.values, body.dealer_id);
+    return write(
+      async (tx) => ({ ...(await writeCells(tx, 'fees', body.year, cells, user.id)), cells: cells.length }),
+      (r) => ({ after: { year: body.year, ...r, dealers: dealers.size } }),
+    );
+  },
+});
+
+const exportGrid = defineAction({
+  method: 'GET',
+  path: '/api/fees/export',
+  summary: 'Cuotas del año en .xlsx (el mismo archivo se puede cargar)',
+  tags,
+  access: { permission: 'Fees.export' },
+  query,
+  download: true,
+  raw: true,
+  async handler({ db, user, query: q, reply }) {
+    const { year, dealerId } = gridQuery(q);
+    return sendGridXlsx(reply, db, 'fees', year, await gridDealers(db, user, dealerId));
+  },
+});
+
+const importGrid = defineAction({
+  method: 'POST',
+  path: '/api/fees/import',
+  summary: 'Carga el archivo exportado de cuotas (campo file): todo o nada, reporte por fila',
+  tags,
+  access: { permission: 'Fees.update' },
+  authorize: manufacturerOnly,
+  rateLimit: 'upload',
+  async handler({ request, db, user }) {
+    return importGridFile(request, db, user, 'fees');
+  },
+});
+
+export const feesActions = [grid, batch, exportGrid, importGrid];

@@ -1,0 +1,356 @@
+// The figures calls (SPEC §7), declared on the engine: the grid (read, batch, one concept across
+// dealers, .xlsx export and upload), the period transitions (enable, confirm, reopen), the
+// dealers' state for a month with its reminder, the comparison, and the CASIS pull.
+import {
+  casisRequestSchema,
+  FIGURE_MESSAGES,
+  type FigureDealerRow,
+  type FiguresAnswer,
+  figureConceptSchema,
+  figureConfirmSchema,
+  figureEnableSchema,
+  figureRemindSchema,
+  figureReopenSchema,
+  gridBatchSchema,
+  MONTH_SHORT,
+  type ResumenAnswer,
+} from '@app/contracts';
+import { type Db, defineAction } from '../../core/action';
+import type { CurrentUser } from '../../core/context';
+import { ValidationError } from '../../core/errors';
+import type { QueryParams } from '../../core/http';
+import { sendXlsx } from '../../core/xlsx';
+import { mailContext } from '../mail/mail.service';
+import { pullCasis } from './figures.casis';
+import { assertPeriods, checkCells, readCells, writeCells } from './figures.cells';
+import { figureSummary } from './figures.compare';
+import { confirmPeriod, enablePeriods, periodStates, reopenPeriod } from './figures.periods';
+import { remindLateDealers } from './figures.remind';
+import { figurePeriodResource } from './figures.resources';
+import {
+  activeConcepts,
+  dealersInScope,
+  GRID_QUERY_DOC,
+  gridDealers,
+  gridQuery,
+  manufacturerOnly,
+  requestedDealer,
+} from './figures.scope';
+import { importGridFile, sendGridXlsx } from './figures.xlsx';
+
+const tags = ['Cifras'];
+const gridQueryDoc = {
+  ...GRID_QUERY_DOC,
+  month: { type: 'integer', description: '1..12; ausente: los doce meses' },
+};
+
+const grid = defineAction({
+  method: 'GET',
+  path: '/api/figures',
+  summary: 'Cifras: conceptos (filas) y valores con el estado del periodo',
+  tags,
+  access: { permission: 'Figures.view' },
+  query: gridQueryDoc,
+  async handler({ db, user, query }): Promise<FiguresAnswer> {
+    const q = gridQuery(query);
+    const dealers = await gridDealers(db, user, q.dealerId);
+    const ids = dealers.map((d) => d.id);
+    const [list, periods, values, fees] = await Promise.all([
+      activeConcepts(db),
+      periodStates(db, q.year, ids, q.month),
+      readCells(db, 'figures', q.year, ids, q.month),
+      readCells(db, 'fees', q.year, ids, q.month),
+    ]);
+    return { list, figures: { year: q.year, month: q.month, dealers, periods, values, fees } };
+  },
+});
+
+const batch = defineAction({
+  method: 'PUT',
+  path: '/api/figure-batch',
+  summary: 'Guarda una grilla de cifras en una transaccion (solo periodos habilitados)',
+  tags,
+  access: { permission: 'Figures.update' },
+  body: gridBatchSchema,
+  bodyLimit: 20 * 1024 * 1024,
+  audit: { resource: 'figure-values', action: 'batch' },
+  async handler({ db, user, body, write }) {
+    const { cells, dealers } = await checkCells(db, user, body.values, body.dealer_id);
+    return write(
+      async (tx) => {
+        await assertPeriods(tx, body.year, cells, dealers, ['enabled']);
+        return {
+          ...(await writeCells(tx, 'figures', body.year, cells, user.id, 'grid')),
+          cells: cells.length,
+        };
+      },
+      (r) => ({ after: { year: body.year, ...r, dealers: dealers.size } }),
+    );
+  },
+});
+
+const conceptAcrossDealers = defineAction({
+  method: 'PUT',
+  path: '/api/figure-concept',
+  summary: 'Guarda un concepto de un mes para varios concesionarios (fabricante)',
+  tags,
+  access: { permission: 'Figures.store' },
+  authorize: manufacturerOnly,
+  body: figureConceptSchema,
+  audit: { resource: 'figure-values', action: 'concept' },
+  async handler({ db, user, body, write }) {
+    const input = body.values.map((v) => ({ ...v, concept_id: body.concept_id, month: body.month }));
+    const { cells, dealers } = await checkCells(db, user, input, null);
+    return write(
+      async (tx) => {
+        // The manufacturer's own measures (e.g. CSI) may go in before a month is enabled.
+        await assertPeriods(tx, body.year, cells, dealers, ['closed', 'enabled']);
+        return {
+          ...(await writeCells(tx, 'figures', body.year, cells, user.id, 'concept')),
+          cells: cells.length,
+        };
+      },
+      (r) => ({ after: { year: body.year, month: body.month, concept_id: body.concept_id, ...r } }),
+    );
+  },
+});
+
+const exportGrid = defineAction({
+  method: 'GET',
+  path: '/api/figures/export',
+  summary: 'Cifras del año en .xlsx (el mismo archivo se puede cargar)',
+  tags,
+  access: { permission: 'Figures.export' },
+  query: gridQueryDoc,
+  download: true,
+  raw: true,
+  async handler({ db, user, query, reply }) {
+    const q = gridQuery(query);
+    return sendGridXlsx(reply, db, 'figures', q.year, await gridDealers(db, user, q.dealerId));
+  },
+});
+
+const importGrid = defineAction({
+  method: 'POST',
+  path: '/api/figures/import',
+  summary: 'Carga el archivo exportado de cifras (campo file): todo o nada, reporte por fila',
+  tags,
+  access: { permission: 'Figures.update' },
+  rateLimit: 'upload',
+  // The audit row (who, how many cells) is written with the cells, in their transaction.
+  async handler({ request, db, user }) {
+    return importGridFile(request, db, user, 'figures');
+  },
+});
+
+const enable = defineAction({
+  method: 'POST',
+  path: '/api/figures/enable',
+  summary: 'Habilita el mes para un concesionario, varios o todos (fabricante)',
+  tags,
+  access: { permission: 'Figures.store' },
+  authorize: manufacturerOnly,
+  body: figureEnableSchema,
+  // One audit row per period enabled, written by enablePeriods in the transaction.
+  async handler({ db, user, body }) {
+    const list = await dealersInScope(db, user, body.all ? undefined : body.dealer_ids);
+    return db.transaction((tx) => enablePeriods(tx, user, body.year, body.month, list, !!body.all));
+  },
+});
+
+const confirm = defineAction({
+  method: 'POST',
+  path: '/api/figures/confirm',
+  summary: 'Confirma el mes del concesionario: sus cifras quedan bloqueadas',
+  tags,
+  access: { permission: 'Figures.update' },
+  body: figureConfirmSchema,
+  async handler({ db, user, body }) {
+    const dealer = await requestedDealer(db, user, body.dealer_id);
+    if (!dealer) throw ValidationError.field('dealer_id', FIGURE_MESSAGES.noDealer);
+    return db.transaction((tx) => confirmPeriod(tx, user, body.year, body.month, dealer));
+  },
+});
+
+const reopen = defineAction({
+  method: 'POST',
+  path: '/api/figure-periods/:id/reopen',
+  summary: 'Reabre un mes confirmado, con el motivo (fabricante)',
+  tags,
+  access: { permission: 'Figures.store' },
+  authorize: manufacturerOnly,
+  body: figureReopenSchema,
+  target: figurePeriodResource,
+  async handler({ db, user, id, body, target }) {
+    const [dealer] = await dealersInScope(db, user, [target.dealer_id]);
+    return db.transaction((tx) => reopenPeriod(tx, user, id, body.reason, dealer.code));
+  },
+});
+
+const figureDealers = defineAction({
+  method: 'GET',
+  path: '/api/figure-dealers',
+  summary: 'Concesionarios con el estado de su mes (quien falta confirmar)',
+  tags,
+  access: { permission: 'Figures.view' },
+  query: { year: gridQueryDoc.year, month: { type: 'integer', description: '1..12' } },
+  async handler({ db, user, query }): Promise<FigureDealerRow[]> {
+    const q = gridQuery(query, true);
+    const dealers = await dealersInScope(db, user);
+    const ids = dealers.map((d) => d.id);
+    const [concepts, periods, values] = await Promise.all([
+      activeConcepts(db),
+      periodStates(db, q.year, ids, q.month),
+      readCells(db, 'figures', q.year, ids, q.month),
+    ]);
+    const active = new Set(concepts.map((c) => c.id));
+    const filled = new Map<number, number>();
+    for (const v of values)
+      if (active.has(v.concept_id)) filled.set(v.dealer_id, (filled.get(v.dealer_id) ?? 0) + 1);
+    const byDealer = new Map(dealers.map((d) => [d.id, d]));
+    return periods.map((p) => ({
+      ...p,
+      dealer_code: byDealer.get(p.dealer_id)!.code,
+      dealer_name: byDealer.get(p.dealer_id)!.name,
+      filled: filled.get(p.dealer_id) ?? 0,
+      concepts: active.size,
+    }));
+  },
+});
+
+const remind = defineAction({
+  method: 'POST',
+  path: '/api/figure-dealers/remind',
+  summary: 'Envia un recordatorio a los concesionarios que no confirmaron el mes (fabricante)',
+  tags,
+  access: { permission: 'Figures.store' },
+  authorize: manufacturerOnly,
+  body: figureRemindSchema,
+  async handler({ app, db, user, body }) {
+    const dealers = await dealersInScope(db, user, body.dealer_ids);
+    return remindLateDealers(
+      mailContext(app),
+      user,
+      app.ctx.config.publicUrl,
+      body.year,
+      body.month,
+      dealers,
+    );
+  },
+});
+
+const resumenQuery = {
+  year: gridQueryDoc.year,
+  month: { type: 'integer', description: '1..12 (por defecto el mes actual)' },
+  dealer_id: gridQueryDoc.dealer_id,
+};
+
+/** The comparison of the query's month (default: this month) for its dealer, or every dealer. */
+async function resumenOf(db: Db, user: CurrentUser, query: QueryParams): Promise<ResumenAnswer> {
+  const q = gridQuery({ month: String(new Date().getMonth() + 1), ...query }, true);
+  const dealer = await requestedDealer(db, user, q.dealerId);
+  const rows = await figureSummary(db, {
+    year: q.year,
+    month: q.month!,
+    dealerIds: dealer ? [dealer.id] : null,
+  });
+  return {
+    year: q.year,
+    month: q.month!,
+    dealer_id: dealer?.id ?? null,
+    dealer_name: dealer?.name ?? null,
+    rows,
+  };
+}
+
+const resumen = defineAction({
+  method: 'GET',
+  path: '/api/resumen-comparativo',
+  summary: 'Por concepto: el mes, el mismo mes del año anterior, el acumulado de ambos años y la variacion',
+  tags,
+  access: { permission: 'Figures.Resumen.view' },
+  query: resumenQuery,
+  async handler({ db, user, query }): Promise<ResumenAnswer> {
+    return resumenOf(db, user, query);
+  },
+});
+
+const pctOf = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 10);
+
+const resumenExport = defineAction({
+  method: 'GET',
+  path: '/api/resumen-comparativo/export',
+  summary: 'Resumen comparativo en .xlsx',
+  tags,
+  access: { permission: 'Figures.Resumen.export' },
+  query: resumenQuery,
+  download: true,
+  raw: true,
+  async handler({ db, user, query, reply }) {
+    const { year, month, dealer_id, rows } = await resumenOf(db, user, query);
+    const q = { year, month: month as number | null };
+    const dealer = dealer_id ? (await dealersInScope(db, user, [dealer_id]))[0] : null;
+    const m = MONTH_SHORT[q.month! - 1];
+    const columns: [string, string][] = [
+      ['group', 'Grupo'],
+      ['name', 'Concepto'],
+      ['month', `${m} ${q.year}`],
+      ['month_prev', `${m} ${q.year - 1}`],
+      ['month_var', 'Variacion'],
+      ['month_var_pct', 'Variacion %'],
+      ['ytd', `Acumulado ${q.year}`],
+      ['ytd_prev', `Acumulado ${q.year - 1}`],
+      ['ytd_var', 'Variacion acumulada'],
+      ['ytd_var_pct', 'Variacion acumulada %'],
+      ['fee', `Cuota ${m}`],
+      ['compliance', 'Cumplimiento %'],
+      ['ytd_fee', 'Cuota acumulada'],
+      ['ytd_compliance', 'Cumplimiento acumulado %'],
+    ];
+    const pctKeys = new Set(['month_var_pct', 'ytd_var_pct', 'compliance', 'ytd_compliance']);
+    return sendXlsx(reply, {
+      filename: `Resumen_Comparativo_${q.year}_${String(q.month).padStart(2, '0')}${dealer ? `_${dealer.code}` : ''}.xlsx`,
+      sheetName: 'Resumen comparativo',
+      columns: columns.map(([key, header]) => ({ key, header, width: key === 'name' ? 36 : 16 })),
+      rows: [
+        rows.map((r) =>
+          Object.fromEntries(
+            columns.map(([k]) => [
+              k,
+              pctKeys.has(k) ? pctOf(r[k as keyof typeof r] as number | null) : r[k as keyof typeof r],
+            ]),
+          ),
+        ),
+      ],
+    });
+  },
+});
+
+const casis = defineAction({
+  method: 'POST',
+  path: '/api/casis-api',
+  summary: 'Trae las cifras del mes desde CASIS (URL en Preferencias) y las guarda, todo o nada',
+  tags,
+  access: { permission: 'Figures.update' },
+  body: casisRequestSchema,
+  async handler({ db, user, body }) {
+    const dealer = await requestedDealer(db, user, body.dealer_id);
+    return pullCasis(db, user, body.year, body.month, dealer);
+  },
+});
+
+export const figuresActions = [
+  grid,
+  batch,
+  conceptAcrossDealers,
+  exportGrid,
+  importGrid,
+  enable,
+  confirm,
+  reopen,
+  figureDealers,
+  remind,
+  resumen,
+  resumenExport,
+  casis,
+];

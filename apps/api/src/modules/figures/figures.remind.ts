@@ -1,0 +1,107 @@
+// The reminder to the dealers whose month is enabled but not confirmed yet: a mail to each of
+// the dealer's active users (through the mail service: sent, or kept in the outbox without
+// SMTP), the period's reminded_at set and an audit row per dealer reminded.
+import { type GridDealer, periodName } from '@app/contracts';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { writeAudit } from '../../core/audit';
+import type { CurrentUser } from '../../core/context';
+import { users } from '../../db/schema';
+import { escapeHtml, type MailContext, sendMail } from '../mail/mail.service';
+import { periodStates } from './figures.periods';
+import { figurePeriods } from './figures.tables';
+
+export interface RemindResult {
+  /** Dealers reminded. */
+  reminded: number;
+  mails: number;
+  /** Late dealers without a user to write to. */
+  without_recipients: string[];
+  /** Dealers not late (closed or already confirmed). */
+  not_late: number;
+}
+
+function reminderMail(dealer: GridDealer, period: string, link: string) {
+  const text =
+    `Estimados ${dealer.name}:\n\n` +
+    `El periodo ${period} esta habilitado y sus cifras aun no han sido confirmadas.\n` +
+    `Ingrese a ${link} para registrarlas y confirmarlas.\n\nGracias.`;
+  const html =
+    `<p>Estimados ${escapeHtml(dealer.name)}:</p>` +
+    `<p>El periodo <b>${escapeHtml(period)}</b> esta habilitado y sus cifras aun no han sido confirmadas.</p>` +
+    `<p><a href="${escapeHtml(link)}">Registrar y confirmar las cifras</a></p><p>Gracias.</p>`;
+  return { subject: `Recordatorio: cifras de ${period} pendientes de confirmar`, text, html };
+}
+
+export async function remindLateDealers(
+  mail: MailContext,
+  user: CurrentUser,
+  publicUrl: string,
+  year: number,
+  month: number,
+  dealers: GridDealer[],
+): Promise<RemindResult> {
+  const db = mail.db;
+  const states = await periodStates(
+    db,
+    year,
+    dealers.map((d) => d.id),
+    month,
+  );
+  const late = dealers.filter((d) => states.find((s) => s.dealer_id === d.id)?.status === 'enabled');
+  const recipients = late.length
+    ? await db
+        .select({ dealer_id: users.dealer_id, email: users.email })
+        .from(users)
+        .where(
+          and(
+            inArray(
+              users.dealer_id,
+              late.map((d) => d.id),
+            ),
+            eq(users.active, true),
+            isNotNull(users.email),
+          ),
+        )
+    : [];
+  const period = periodName(year, month);
+  const link = `${publicUrl}/main/figure`;
+  const result: RemindResult = {
+    reminded: 0,
+    mails: 0,
+    without_recipients: [],
+    not_late: dealers.length - late.length,
+  };
+  for (const d of late) {
+    const to = recipients.filter((r) => r.dealer_id === d.id).map((r) => r.email);
+    if (!to.length) {
+      result.without_recipients.push(d.code);
+      continue;
+    }
+    for (const address of to) {
+      await sendMail(mail, { to: address, ...reminderMail(d, period, link) });
+      result.mails++;
+    }
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(figurePeriods)
+        .set({ reminded_at: new Date() })
+        .where(
+          and(
+            eq(figurePeriods.dealer_id, d.id),
+            eq(figurePeriods.year, year),
+            eq(figurePeriods.month, month),
+          ),
+        )
+        .returning();
+      await writeAudit(tx, {
+        user,
+        resource: 'figure-periods',
+        recordId: row.id,
+        action: 'remind',
+        after: { dealer: d.code, period, mails: to.length },
+      });
+    });
+    result.reminded++;
+  }
+  return result;
+}

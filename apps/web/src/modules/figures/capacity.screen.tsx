@@ -1,0 +1,129 @@
+// /main/capacity: the workshop capacity of the month, a row per branch: bays, technicians, hours
+// per day and working days typed or pasted, the available hours computed (never typed), totals
+// below. The export names its file (result.filename) and then downloads it.
+import { availableHours, type CapacityRow, messages } from '@app/contracts';
+import FileDownload from '@mui/icons-material/FileDownload';
+import { Alert, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
+import { useMemo, useState } from 'react';
+import { type FileResult, http, saveFile } from '../../api/http';
+import { usePermission } from '../../auth/session';
+import { Sheet, type SheetColumn } from '../../sheet/Sheet';
+import { useGlobalFilters } from '../../shell/filters';
+import { MonthPicker, YearPicker } from './common';
+
+type Line = CapacityRow & Record<string, unknown>;
+
+export default function CapacityScreen() {
+  const now = new Date();
+  const [year, setYear] = useState(now.getFullYear());
+  const [month, setMonth] = useState(now.getMonth() + 1);
+  const { dealerId } = useGlobalFilters();
+  const canUpdate = usePermission('Capacities.update');
+  const canExport = usePermission('Capacities.export');
+  const queryClient = useQueryClient();
+  const query = { year, month, dealer_id: dealerId || undefined };
+  const rows = useQuery({
+    queryKey: ['capacities', query],
+    queryFn: () => http.get<Line[]>('/capacities', query),
+    placeholderData: keepPreviousData,
+  });
+  const columns = useMemo<SheetColumn<Line>[]>(() => {
+    const input = (key: string, title: string, kind: 'integer' | 'number', total: 'sum' | 'avg') => ({
+      key,
+      title,
+      type: 'number' as const,
+      width: 130,
+      kind,
+      total,
+      editable: canUpdate,
+    });
+    return [
+      ...(dealerId
+        ? []
+        : [{ key: 'dealer_name', title: 'Concesionario', type: 'label' as const, width: 230 }]),
+      { key: 'branch_name', title: 'Sede', type: 'label', width: 220 },
+      input('bays', 'Bahias', 'integer', 'sum'),
+      input('technicians', 'Tecnicos', 'integer', 'sum'),
+      input('hours_per_day', 'Horas por dia', 'number', 'avg'),
+      input('working_days', 'Dias laborables', 'integer', 'avg'),
+      {
+        key: 'available',
+        title: 'Horas disponibles',
+        type: 'number',
+        width: 150,
+        kind: 'number',
+        compute: availableHours,
+      },
+    ];
+  }, [dealerId, canUpdate]);
+
+  const exportFile = async () => {
+    try {
+      const prepared = await http.get<{ filename: string; url: string }>('/capacities/export', query);
+      const file = await http.get<FileResult>(prepared.url.replace(/^\/api/, ''), undefined, { file: true });
+      saveFile(file, prepared.filename);
+    } catch {
+      // toast
+    }
+  };
+
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Stack direction="row" spacing={1} sx={{ mb: 1.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="h6" sx={{ mr: 1 }}>
+          Capacidades
+        </Typography>
+        <YearPicker value={year} onChange={setYear} />
+        <MonthPicker value={month} onChange={setMonth} />
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+          Horas disponibles = menor entre bahias y tecnicos × horas por dia × dias laborables
+        </Typography>
+        {canExport && (
+          <Button startIcon={<FileDownload />} onClick={exportFile}>
+            Exportar
+          </Button>
+        )}
+      </Stack>
+      {rows.isFetching && <LinearProgress sx={{ mb: 1 }} />}
+      {rows.data && !rows.data.length && (
+        <Alert severity="info">No hay sedes habilitadas para este filtro.</Alert>
+      )}
+      {!!rows.data?.length && (
+        <Sheet
+          label="Capacidades"
+          rows={rows.data}
+          columns={columns}
+          rowKey={(r) => String(r.dealer_branch_id)}
+          totals={[{ label: 'Total' }]}
+          onSave={
+            canUpdate
+              ? async (changes) => {
+                  const byBranch = new Map<number, Line>();
+                  for (const c of changes) {
+                    const row = byBranch.get(c.row.dealer_branch_id) ?? { ...c.row };
+                    row[c.key] = c.value;
+                    byBranch.set(c.row.dealer_branch_id, row);
+                  }
+                  await http.put('/capacity-batch', {
+                    year,
+                    month,
+                    rows: [...byBranch.values()].map((r) => ({
+                      dealer_branch_id: r.dealer_branch_id,
+                      bays: r.bays,
+                      technicians: r.technicians,
+                      hours_per_day: r.hours_per_day,
+                      working_days: r.working_days,
+                    })),
+                  });
+                  enqueueSnackbar(messages.saved, { variant: 'success' });
+                  await queryClient.invalidateQueries({ queryKey: ['capacities'] });
+                }
+              : undefined
+          }
+        />
+      )}
+    </Paper>
+  );
+}

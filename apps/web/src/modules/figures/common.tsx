@@ -1,0 +1,197 @@
+// What the figures, fees and capacities screens share: the year and month pickers, the state of
+// a period as a chip, the kind of number of a concept's unit, the per-row report of an upload or
+// a CASIS pull, and the download of an .xlsx.
+import {
+  type ConceptRow,
+  type GridImportReport,
+  MONTH_NAMES,
+  PERIOD_STATUSES,
+  type PeriodStatus,
+} from '@app/contracts';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import ErrorIcon from '@mui/icons-material/Error';
+import Info from '@mui/icons-material/Info';
+import UploadFile from '@mui/icons-material/UploadFile';
+import {
+  Alert,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  MenuItem,
+  TextField,
+} from '@mui/material';
+import { type FileResult, http, type Query, saveFile } from '../../api/http';
+import type { NumberKind } from '../../sheet/numbers';
+
+export const thisYear = () => new Date().getFullYear();
+/** The month a manager looks at first: the last one that ended. */
+export const lastMonth = () => {
+  const d = new Date();
+  return d.getMonth() === 0
+    ? { year: d.getFullYear() - 1, month: 12 }
+    : { year: d.getFullYear(), month: d.getMonth() };
+};
+
+export function YearPicker({ value, onChange }: { value: number; onChange: (y: number) => void }) {
+  const now = thisYear();
+  return (
+    <TextField
+      select
+      size="small"
+      label="Año"
+      value={value}
+      onChange={(e) => onChange(Number(e.target.value))}
+      sx={{ width: 110 }}
+      fullWidth={false}
+    >
+      {Array.from({ length: 6 }, (_, i) => now + 1 - i).map((y) => (
+        <MenuItem key={y} value={y}>
+          {y}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+export function MonthPicker({ value, onChange }: { value: number; onChange: (m: number) => void }) {
+  return (
+    <TextField
+      select
+      size="small"
+      label="Mes"
+      value={value}
+      onChange={(e) => onChange(Number(e.target.value))}
+      sx={{ width: 150 }}
+      fullWidth={false}
+    >
+      {MONTH_NAMES.map((name, i) => (
+        <MenuItem key={name} value={i + 1}>
+          {name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+const STATUS_COLOR: Record<PeriodStatus, 'default' | 'info' | 'success'> = {
+  closed: 'default',
+  enabled: 'info',
+  confirmed: 'success',
+};
+export const statusName = (s: PeriodStatus) => PERIOD_STATUSES.find((p) => p.id === s)?.name ?? s;
+
+export function StatusChip({ status }: { status: PeriodStatus }) {
+  return <Chip size="small" color={STATUS_COLOR[status]} label={statusName(status)} variant="outlined" />;
+}
+
+/** How a concept's values read in a grid. */
+export function unitKind(unit: string | null | undefined): NumberKind {
+  if (unit === 'PEN') return 'currency';
+  if (unit === 'PCT') return 'percent';
+  return 'number';
+}
+
+export const byUnit = (list: ConceptRow[], unit: string) => list.some((c) => c.unit === unit);
+
+/** The total rows of a concepts grid: one per unit that adds up (percentages do not). */
+export function unitTotals<R extends { unit: string | null }>(list: ConceptRow[]) {
+  return [
+    { unit: 'UND', label: 'Total unidades', kind: 'number' as const },
+    { unit: 'PEN', label: 'Total soles', kind: 'currency' as const },
+    { unit: 'HRS', label: 'Total horas', kind: 'number' as const },
+  ]
+    .filter((t) => byUnit(list, t.unit))
+    .map((t) => ({ label: t.label, kind: t.kind, filter: (r: R) => r.unit === t.unit }));
+}
+
+/** Downloads a file answer (toast on failure by the client). */
+export async function download(path: string, query: Query, fallback: string): Promise<void> {
+  try {
+    const file = await http.get<FileResult>(path, query, { file: true });
+    saveFile(file, fallback);
+  } catch {
+    // shown by the client
+  }
+}
+
+/** The per-row report of an upload or a CASIS pull: wrong rows first; nothing saved if any. */
+export function ReportDialog({
+  title,
+  result,
+  onClose,
+}: {
+  title: string;
+  result: GridImportReport | null;
+  onClose: () => void;
+}) {
+  const rows = result ? [...result.report].sort((a, b) => Number(a.ok) - Number(b.ok) || a.row - b.row) : [];
+  return (
+    <Dialog open={!!result} onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        {result &&
+          (result.failed ? (
+            <Alert severity="error" sx={{ mb: 1 }}>
+              {`${result.failed} fila(s) con errores: no se guardo nada. Corrija las filas y vuelva a intentarlo.`}
+            </Alert>
+          ) : (
+            <Alert severity="success" sx={{ mb: 1 }}>
+              {`Guardado Correctamente: ${result.saved} celda(s) de ${result.total} fila(s)${result.skipped ? `, ${result.skipped} omitida(s)` : ''}.`}
+            </Alert>
+          ))}
+        <List dense>
+          {rows.slice(0, 300).map((r) => (
+            <ListItem key={`${r.row}-${r.message}`} disableGutters>
+              <ListItemIcon sx={{ minWidth: 32 }}>
+                {!r.ok ? (
+                  <ErrorIcon color="error" fontSize="small" />
+                ) : r.message.startsWith('Omitida') ? (
+                  <Info color="info" fontSize="small" />
+                ) : (
+                  <CheckCircle color="success" fontSize="small" />
+                )}
+              </ListItemIcon>
+              <ListItemText primary={`Fila ${r.row}: ${r.message}`} />
+            </ListItem>
+          ))}
+        </List>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cerrar</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** 'Cargar Excel': the chosen .xlsx goes to `path`; `onDone` gets the per-row report. */
+export function UploadButton({ path, onDone }: { path: string; onDone: (r: GridImportReport) => void }) {
+  const choose = () => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = '.xlsx';
+    input.onchange = async () => {
+      const file = input.files?.[0];
+      if (!file) return;
+      const form = new FormData();
+      form.append('file', file);
+      try {
+        onDone(await http.post<GridImportReport>(path, form));
+      } catch {
+        // shown by the client
+      }
+    };
+    input.click();
+  };
+  return (
+    <Button startIcon={<UploadFile />} onClick={choose}>
+      Cargar Excel
+    </Button>
+  );
+}

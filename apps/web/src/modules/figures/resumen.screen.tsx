@@ -1,0 +1,146 @@
+// /main/resumen: per concept, the month against the same month a year before, the year to date
+// of both years and their variation, the fee and compliance; for the toolbar's dealer or the
+// whole network. A variation is green when it is good news (for lower-is-better concepts, when
+// it goes down).
+import { MONTH_SHORT, type ResumenAnswer, type ResumenRow } from '@app/contracts';
+import FileDownload from '@mui/icons-material/FileDownload';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
+import { http } from '../../api/http';
+import { usePermission } from '../../auth/session';
+import { formatNumber, formatRatio, useCurrencySign } from '../../sheet/numbers';
+import { useGlobalFilters } from '../../shell/filters';
+import { download, lastMonth, MonthPicker, unitKind, YearPicker } from './common';
+
+function Variation({ value, ratio, good }: { value: number | null; ratio: number | null; good: boolean }) {
+  if (value === null) return <>—</>;
+  const up = value > 0;
+  const color = value === 0 ? 'text.secondary' : up === good ? 'success.main' : 'error.main';
+  return (
+    <Box component="span" sx={{ color, whiteSpace: 'nowrap' }}>
+      {`${up ? '▲' : value < 0 ? '▼' : ''} ${formatRatio(ratio)}`}
+    </Box>
+  );
+}
+
+export default function ResumenScreen() {
+  const start = lastMonth();
+  const [year, setYear] = useState(start.year);
+  const [month, setMonth] = useState(start.month);
+  const { dealerId } = useGlobalFilters();
+  const canExport = usePermission('Figures.Resumen.export');
+  const currency = useCurrencySign();
+  const query = { year, month, dealer_id: dealerId || undefined };
+  const answer = useQuery({
+    queryKey: ['resumen', query],
+    queryFn: () => http.get<ResumenAnswer>('/resumen-comparativo', query),
+    placeholderData: keepPreviousData,
+  });
+  const rows = answer.data?.rows ?? [];
+  const groups = [...new Set(rows.map((r) => r.group ?? ''))];
+  const n = (r: ResumenRow, v: number | null) =>
+    v === null ? '—' : formatNumber(v, unitKind(r.unit), currency);
+  const m = MONTH_SHORT[month - 1];
+  const num = { align: 'right' as const, sx: { whiteSpace: 'nowrap' } };
+
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Stack direction="row" spacing={1} sx={{ mb: 1.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="h6" sx={{ mr: 1 }}>
+          Resumen Comparativo
+        </Typography>
+        <YearPicker value={year} onChange={setYear} />
+        <MonthPicker value={month} onChange={setMonth} />
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+          {answer.data?.dealer_name ?? 'Toda la red'}
+        </Typography>
+        {canExport && (
+          <Button
+            startIcon={<FileDownload />}
+            onClick={() => download('/resumen-comparativo/export', query, `Resumen_Comparativo_${year}.xlsx`)}
+          >
+            Exportar
+          </Button>
+        )}
+      </Stack>
+      {answer.isFetching && <LinearProgress sx={{ mb: 1 }} />}
+      {answer.data && !rows.some((r) => r.month !== null || r.ytd !== null) && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          No hay cifras registradas para este periodo.
+        </Alert>
+      )}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label="Resumen comparativo">
+          <TableHead>
+            <TableRow>
+              <TableCell rowSpan={2}>Concepto</TableCell>
+              <TableCell colSpan={3} align="center">{`Mes (${m})`}</TableCell>
+              <TableCell colSpan={3} align="center">{`Acumulado (Ene-${m})`}</TableCell>
+              <TableCell colSpan={4} align="center">
+                Cuota y cumplimiento
+              </TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell {...num}>{year}</TableCell>
+              <TableCell {...num}>{year - 1}</TableCell>
+              <TableCell {...num}>Var.</TableCell>
+              <TableCell {...num}>{year}</TableCell>
+              <TableCell {...num}>{year - 1}</TableCell>
+              <TableCell {...num}>Var.</TableCell>
+              <TableCell {...num}>{`Cuota ${m}`}</TableCell>
+              <TableCell {...num}>Cumpl.</TableCell>
+              <TableCell {...num}>Cuota acum.</TableCell>
+              <TableCell {...num}>Cumpl. acum.</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {groups.map((g) => (
+              <Fragment key={g}>
+                <TableRow>
+                  <TableCell colSpan={11} sx={{ bgcolor: 'grey.100', fontWeight: 600 }}>
+                    {g || 'Sin grupo'}
+                  </TableCell>
+                </TableRow>
+                {rows
+                  .filter((r) => (r.group ?? '') === g)
+                  .map((r) => (
+                    <TableRow key={r.concept_id} hover>
+                      <TableCell sx={{ minWidth: 220 }}>{r.name}</TableCell>
+                      <TableCell {...num}>{n(r, r.month)}</TableCell>
+                      <TableCell {...num}>{n(r, r.month_prev)}</TableCell>
+                      <TableCell {...num}>
+                        <Variation value={r.month_var} ratio={r.month_var_pct} good={r.higher_is_better} />
+                      </TableCell>
+                      <TableCell {...num}>{n(r, r.ytd)}</TableCell>
+                      <TableCell {...num}>{n(r, r.ytd_prev)}</TableCell>
+                      <TableCell {...num}>
+                        <Variation value={r.ytd_var} ratio={r.ytd_var_pct} good={r.higher_is_better} />
+                      </TableCell>
+                      <TableCell {...num}>{n(r, r.fee)}</TableCell>
+                      <TableCell {...num}>{formatRatio(r.compliance)}</TableCell>
+                      <TableCell {...num}>{n(r, r.ytd_fee)}</TableCell>
+                      <TableCell {...num}>{formatRatio(r.ytd_compliance)}</TableCell>
+                    </TableRow>
+                  ))}
+              </Fragment>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </Paper>
+  );
+}

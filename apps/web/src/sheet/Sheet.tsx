@@ -1,0 +1,406 @@
+// The spreadsheet of the monthly grids (figures, fees, capacities, and later daily sales), on
+// react-datasheet-grid: arrow keys, Enter and Tab move, typing over a cell replaces it, a block
+// copied from Excel pastes across rows and columns, Delete empties a selection. On top of it:
+// numbers in es-PE with the currency sign, computed read-only columns, a total per row and total
+// rows per column group, the cells changed since the last save marked, and one "save all".
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CellProps,
+  type Column,
+  createTextColumn,
+  type DataSheetGridRef,
+  DynamicDataSheetGrid,
+} from 'react-datasheet-grid';
+import 'react-datasheet-grid/dist/style.css';
+import { useHotkeys } from 'react-hotkeys-hook';
+import { formatNumber, type NumberKind, parseNumber, useCurrencySign } from './numbers';
+
+export type SheetRow = Record<string, unknown>;
+
+export interface SheetColumn<R extends SheetRow> {
+  /** The row field of the cell. */
+  key: string;
+  title: ReactNode;
+  width?: number;
+  /** 'label': text, never edited. 'number': a value (editable, computed or read-only). */
+  type: 'label' | 'number';
+  /** How a number reads; per row when a grid mixes units (a concept in soles, another in %). */
+  kind?: NumberKind | ((row: R) => NumberKind);
+  /** Whether the user may type in it (per row, e.g. only in enabled months). */
+  editable?: boolean | ((row: R) => boolean);
+  /** A read-only value computed from the row as edited (available hours, compliance). */
+  compute?: (row: R) => number | null;
+  /** What the total rows show in this column: a sum (default), an average, or nothing. */
+  total?: 'sum' | 'avg' | false;
+  /** Text of a cell that has no number (e.g. '—'). */
+  empty?: string;
+}
+
+export interface SheetTotalRow<R extends SheetRow> {
+  label: string;
+  /** The rows it adds up (default: all). */
+  filter?: (row: R) => boolean;
+  kind?: NumberKind;
+}
+
+export interface SheetChange<R extends SheetRow> {
+  row: R;
+  key: string;
+  value: number | null;
+}
+
+export interface SheetProps<R extends SheetRow> {
+  rows: R[];
+  columns: SheetColumn<R>[];
+  rowKey: (row: R) => string;
+  /** A read-only column with each row's total of these columns (sum, or the row's own rule). */
+  rowTotal?: { title: string; keys: string[]; aggregate?: (values: number[], row: R) => number | null };
+  /** Total rows under the data, one per group (e.g. per unit); none when empty. */
+  totals?: SheetTotalRow<R>[];
+  /** Saves every changed cell at once; the grid keeps the changes when it fails. */
+  onSave?: (changes: SheetChange<R>[]) => Promise<unknown>;
+  /** Beside the save button (e.g. a confirm button). */
+  actions?: ReactNode;
+  /** Reports whether there are unsaved cells (e.g. to hold a confirm). */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** Height in px; by default the rows' own, up to 600. */
+  height?: number;
+  /** A column to bring into view and start in (e.g. the month being filled). */
+  startColumn?: string;
+  /** Accessible name of the grid. */
+  label: string;
+}
+
+type GridRow<R> = R & { __key: string; __total?: string; __kind?: NumberKind };
+
+const DIRTY = 'sheet-dirty';
+
+/** The text input of react-datasheet-grid, fed with one field of the row and its formatting. */
+const TextCell = createTextColumn<number | null>().component!;
+
+function numberColumn<R extends SheetRow>(
+  col: SheetColumn<R>,
+  currency: string,
+  isDirty: (row: GridRow<R>, key: string) => boolean,
+): Column<GridRow<R>> {
+  const kindOf = (row: GridRow<R>): NumberKind =>
+    row.__kind ?? (typeof col.kind === 'function' ? col.kind(row) : (col.kind ?? 'number'));
+  const cellValue = (row: GridRow<R>) => {
+    const v = col.compute && !row.__total ? col.compute(row) : row[col.key];
+    return typeof v === 'number' ? v : null;
+  };
+  const editable = (row: GridRow<R>) =>
+    !row.__total && !col.compute && (typeof col.editable === 'function' ? col.editable(row) : !!col.editable);
+  const Cell = ({ rowData, setRowData, ...props }: CellProps<GridRow<R>, unknown>) => (
+    <TextCell
+      {...props}
+      rowData={cellValue(rowData)}
+      setRowData={(v: number | null) => setRowData({ ...rowData, [col.key]: v })}
+      columnData={{
+        alignRight: true,
+        continuousUpdates: false,
+        placeholder: '',
+        parseUserInput: (text: string) => {
+          const n = parseNumber(text, currency);
+          return n === undefined ? cellValue(rowData) : n;
+        },
+        formatInputOnFocus: (v: number | null) => (v === null ? '' : String(v)),
+        formatBlurredInput: (v: number | null) =>
+          v === null ? (col.empty ?? '') : formatNumber(v, kindOf(rowData), currency),
+      }}
+    />
+  );
+  return {
+    id: col.key,
+    title: col.title,
+    basis: col.width ?? 110,
+    grow: 0,
+    shrink: 0,
+    minWidth: col.width ?? 110,
+    component: Cell as Column<GridRow<R>>['component'],
+    disabled: ({ rowData }) => !editable(rowData),
+    deleteValue: ({ rowData }) => (editable(rowData) ? { ...rowData, [col.key]: null } : rowData),
+    copyValue: ({ rowData }) => cellValue(rowData),
+    pasteValue: ({ rowData, value }) => {
+      if (!editable(rowData)) return rowData;
+      const n = parseNumber(String(value), currency);
+      return n === undefined ? rowData : { ...rowData, [col.key]: n };
+    },
+    isCellEmpty: ({ rowData }) => cellValue(rowData) === null,
+    cellClassName: ({ rowData }) =>
+      [
+        rowData.__total ? 'sheet-total' : '',
+        editable(rowData) ? 'sheet-editable' : 'sheet-readonly',
+        isDirty(rowData, col.key) ? DIRTY : '',
+      ].join(' '),
+  };
+}
+
+function labelColumn<R extends SheetRow>(col: SheetColumn<R>): Column<GridRow<R>> {
+  return {
+    id: col.key,
+    title: col.title,
+    basis: col.width ?? 160,
+    grow: 0,
+    shrink: 0,
+    minWidth: col.width ?? 160,
+    disabled: true,
+    component: ({ rowData }) => (
+      <Box
+        component="span"
+        title={String(rowData.__total ? '' : (rowData[col.key] ?? ''))}
+        sx={{ px: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      >
+        {rowData.__total ? '' : String(rowData[col.key] ?? '')}
+      </Box>
+    ),
+    copyValue: ({ rowData }) => String(rowData[col.key] ?? ''),
+    cellClassName: ({ rowData }) => (rowData.__total ? 'sheet-total' : 'sheet-readonly'),
+  };
+}
+
+const sumOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
+  const {
+    rows,
+    columns,
+    rowKey,
+    rowTotal,
+    totals,
+    onSave,
+    actions,
+    onDirtyChange,
+    height,
+    startColumn,
+    label,
+  } = props;
+  const grid = useRef<DataSheetGridRef>(null);
+  const currency = useCurrencySign();
+  /** Edited cells by row key: the value typed, pasted or emptied. */
+  const [draft, setDraft] = useState<Record<string, Record<string, number | null>>>({});
+  const [saving, setSaving] = useState(false);
+  const original = useMemo(() => new Map(rows.map((r) => [rowKey(r), r])), [rows, rowKey]);
+
+  // New data from the server (after a save or another period) starts a clean grid.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on new rows only
+  useEffect(() => setDraft({}), [rows]);
+
+  const changes = useMemo(() => {
+    const out: SheetChange<R>[] = [];
+    for (const [key, cells] of Object.entries(draft)) {
+      const row = original.get(key);
+      if (!row) continue;
+      for (const [k, v] of Object.entries(cells))
+        if ((row[k] ?? null) !== v) out.push({ row, key: k, value: v });
+    }
+    return out;
+  }, [draft, original]);
+  const dirtyRef = useRef(false);
+  useEffect(() => {
+    const dirty = changes.length > 0;
+    if (dirty !== dirtyRef.current) {
+      dirtyRef.current = dirty;
+      onDirtyChange?.(dirty);
+    }
+  }, [changes, onDirtyChange]);
+
+  const isDirty = useCallback(
+    (row: GridRow<R>, key: string) => {
+      const cells = draft[row.__key];
+      if (!cells || !(key in cells)) return false;
+      return (original.get(row.__key)?.[key] ?? null) !== cells[key];
+    },
+    [draft, original],
+  );
+
+  const data = useMemo(() => {
+    const body: GridRow<R>[] = rows.map((r) => {
+      const key = rowKey(r);
+      return { ...r, ...(draft[key] ?? {}), __key: key } as GridRow<R>;
+    });
+    const numberCols = columns.filter((c) => c.type === 'number');
+    const rowSum = (row: GridRow<R>) => {
+      if (!rowTotal) return null;
+      const values = rowTotal.keys.map((k) => row[k]).filter((v): v is number => typeof v === 'number');
+      if (!values.length) return null;
+      return rowTotal.aggregate ? rowTotal.aggregate(values, row) : sumOf(values);
+    };
+    for (const row of body) if (rowTotal) (row as SheetRow).__rowTotal = rowSum(row);
+    const footer: GridRow<R>[] = (totals ?? []).map((t, i) => {
+      const members = body.filter((r) => !t.filter || t.filter(r));
+      const out: SheetRow = { __key: `__total${i}`, __total: t.label, __kind: t.kind };
+      for (const c of [...numberCols, ...(rowTotal ? [{ key: '__rowTotal', total: 'sum' as const }] : [])]) {
+        if (c.total === false) continue;
+        const values = members
+          .map((r) => ('compute' in c && c.compute ? c.compute(r) : r[c.key]))
+          .filter((v): v is number => typeof v === 'number');
+        out[c.key] = values.length
+          ? c.total === 'avg'
+            ? sumOf(values) / values.length
+            : sumOf(values)
+          : null;
+      }
+      return out as GridRow<R>;
+    });
+    return [...body, ...footer];
+  }, [rows, rowKey, draft, columns, rowTotal, totals]);
+
+  // The first label column is the grid's gutter: it stays on the left while the months scroll.
+  const [head, rest] = useMemo(
+    () => (columns[0]?.type === 'label' ? [columns[0], columns.slice(1)] : [undefined, columns]),
+    [columns],
+  );
+  const gutter = useMemo(
+    () =>
+      head
+        ? {
+            title: head.title,
+            basis: head.width ?? 220,
+            minWidth: head.width ?? 220,
+            component: ({ rowData }: { rowData: GridRow<R> }) => (
+              <Box
+                component="span"
+                className={rowData.__total ? 'sheet-gutter-total' : undefined}
+                title={String(rowData.__total ?? rowData[head.key] ?? '')}
+                sx={{
+                  px: 1,
+                  width: 1,
+                  textAlign: 'left',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                }}
+              >
+                {String(rowData.__total ?? rowData[head.key] ?? '')}
+              </Box>
+            ),
+          }
+        : false,
+    [head],
+  );
+
+  const gridColumns = useMemo(() => {
+    const out = rest.map((c) => (c.type === 'label' ? labelColumn(c) : numberColumn(c, currency, isDirty)));
+    if (rowTotal)
+      out.push(
+        numberColumn<R>(
+          {
+            key: '__rowTotal',
+            title: rowTotal.title,
+            type: 'number',
+            width: 130,
+            kind: (row) => {
+              const c = columns.find((x) => x.key === rowTotal.keys[0]);
+              return typeof c?.kind === 'function' ? c.kind(row) : (c?.kind ?? 'number');
+            },
+          },
+          currency,
+          () => false,
+        ),
+      );
+    return out;
+  }, [rest, columns, currency, isDirty, rowTotal]);
+
+  const onChange = useCallback(
+    (next: GridRow<R>[]) => {
+      setDraft((current) => {
+        const out = { ...current };
+        const editable = columns.filter((c) => c.type === 'number' && !c.compute && c.editable);
+        for (const row of next) {
+          if (row.__total) continue;
+          const before = original.get(row.__key);
+          if (!before) continue;
+          const prev = data.find((d) => d.__key === row.__key);
+          for (const c of editable) {
+            const v = (row[c.key] ?? null) as number | null;
+            if (prev && (prev[c.key] ?? null) === v) continue;
+            out[row.__key] = { ...(out[row.__key] ?? {}), [c.key]: v };
+          }
+        }
+        return out;
+      });
+    },
+    [columns, original, data],
+  );
+
+  const save = useCallback(async () => {
+    if (!onSave || !changes.length || saving) return;
+    setSaving(true);
+    try {
+      await onSave(changes);
+      setDraft({});
+    } catch {
+      // The client showed the error; the changes stay marked for another try.
+    } finally {
+      setSaving(false);
+    }
+  }, [onSave, changes, saving]);
+  useHotkeys(
+    'alt+g',
+    (e) => {
+      e.preventDefault();
+      void save();
+    },
+    { enableOnFormTags: true },
+    [save],
+  );
+
+  // Start in the column being filled: the grid scrolls to it and typing goes there.
+  useEffect(() => {
+    if (startColumn && rows.length) grid.current?.setActiveCell({ col: startColumn, row: 0 });
+  }, [startColumn, rows]);
+
+  return (
+    <Box
+      aria-label={label}
+      role="region"
+      sx={{
+        '& .dsg-container': { fontSize: 13 },
+        '& .sheet-readonly': { bgcolor: 'grey.50', color: 'text.secondary' },
+        '& .sheet-editable': { bgcolor: 'background.paper' },
+        '& .sheet-total': { bgcolor: 'grey.100', fontWeight: 600, color: 'text.primary' },
+        [`& .${DIRTY}`]: { bgcolor: '#fff4cc !important', boxShadow: 'inset 3px 0 0 #f0a500' },
+        '& .dsg-input-align-right': { fontVariantNumeric: 'tabular-nums' },
+        '& .dsg-cell-gutter': { justifyContent: 'flex-start', color: 'text.primary', bgcolor: 'grey.50' },
+        '& .dsg-cell-gutter:has(.sheet-gutter-total)': { bgcolor: 'grey.100', fontWeight: 600 },
+      }}
+    >
+      {onSave && (
+        <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography
+            variant="body2"
+            color={changes.length ? 'warning.main' : 'text.secondary'}
+            sx={{ flex: 1 }}
+          >
+            {changes.length
+              ? `${changes.length} ${changes.length === 1 ? 'celda sin guardar' : 'celdas sin guardar'}`
+              : 'Sin cambios pendientes'}
+          </Typography>
+          {actions}
+          <Button onClick={() => setDraft({})} disabled={!changes.length || saving}>
+            Descartar
+          </Button>
+          <Button variant="contained" onClick={() => void save()} disabled={!changes.length || saving}>
+            {saving ? 'Guardando…' : 'Guardar cambios'}
+          </Button>
+        </Stack>
+      )}
+      <DynamicDataSheetGrid<GridRow<R>>
+        value={data}
+        onChange={onChange}
+        columns={gridColumns}
+        rowKey="__key"
+        lockRows
+        disableContextMenu
+        addRowsComponent={false}
+        ref={grid}
+        height={height ?? Math.min(600, 40 + data.length * 34 + 3)}
+        rowHeight={34}
+        headerRowHeight={38}
+        gutterColumn={gutter}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,28 @@
+// The grids' numbers: what a user types or pastes from Excel is read in the es-PE way, and
+// values show with the currency sign or % as their concept's unit says.
+import { describe, expect, it } from 'vitest';
+import { formatNumber, formatRatio, parseNumber } from '../src/sheet/numbers';
+
+describe('sheet numbers', () => {
+  it('reads typed and pasted text', () => {
+    expect(parseNumber('1,234.5')).toBe(1234.5);
+    expect(parseNumber(' S/ 3,567,250.50 ')).toBe(3567250.5);
+    expect(parseNumber('85 %')).toBe(85);
+    expect(parseNumber('(12)')).toBe(-12);
+    expect(parseNumber('-7')).toBe(-7);
+    expect(parseNumber('')).toBeNull();
+    expect(parseNumber('ochenta')).toBeUndefined();
+    expect(parseNumber('1.2.3')).toBeUndefined();
+    expect(parseNumber('US$ 10', 'US$')).toBe(10);
+  });
+
+  it('shows numbers in es-PE with the currency sign setting', () => {
+    expect(formatNumber(3567250.5, 'currency')).toBe('S/ 3,567,250.50');
+    expect(formatNumber(1234.5, 'currency', 'US$')).toBe('US$ 1,234.50');
+    expect(formatNumber(1350, 'number')).toBe('1,350');
+    expect(formatNumber(17.456, 'percent')).toBe('17.5 %');
+    expect(formatNumber(null, 'number')).toBe('');
+    expect(formatRatio(0.8534)).toBe('85.3 %');
+    expect(formatRatio(null)).toBe('—');
+  });
+});

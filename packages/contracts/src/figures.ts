@@ -1,0 +1,413 @@
+// Figures (cifras), fees (cuotas) and capacities: the monthly grids shared by both sides. The
+// units of a concept, the states of a period, the bodies of the grid calls, the answers the
+// screens read, and the rules that both sides compute the same way (compliance, a year's total,
+// a branch's available hours).
+import { z } from 'zod';
+import { MONTHS } from './fixed-lists';
+import { messages } from './messages';
+import { defineContract, f, field } from './resources/fields';
+
+/** What a concept counts. '%' rows average over months; the others add up. */
+export const CONCEPT_UNITS = [
+  { id: 'UND', name: 'Unidades' },
+  { id: 'PCT', name: '%' },
+  { id: 'PEN', name: 'Soles' },
+  { id: 'HRS', name: 'Horas' },
+] as const;
+export type ConceptUnit = (typeof CONCEPT_UNITS)[number]['id'];
+
+/** A dealer's month: closed (no row) → enabled (manufacturer) → confirmed (dealer, locked). */
+export const PERIOD_STATUSES = [
+  { id: 'closed', name: 'Cerrado' },
+  { id: 'enabled', name: 'Habilitado' },
+  { id: 'confirmed', name: 'Confirmado' },
+] as const;
+export type PeriodStatus = (typeof PERIOD_STATUSES)[number]['id'];
+
+/** Where a figure came from. */
+export const FIGURE_SOURCES = [
+  { id: 'grid', name: 'Digitado' },
+  { id: 'concept', name: 'Fabricante' },
+  { id: 'import', name: 'Carga Excel' },
+  { id: 'casis', name: 'CASIS' },
+] as const;
+
+/** The largest absolute value a figure, fee or capacity cell holds (numeric(16,2)). */
+export const FIGURE_MAX = 99_999_999_999_999;
+
+export const FIGURE_MESSAGES = {
+  notEnabled: (period: string) =>
+    `El periodo ${period} no esta habilitado: solicite al fabricante que lo habilite para registrar cifras`,
+  confirmed: (period: string) =>
+    `El periodo ${period} ya esta confirmado: sus cifras no se pueden modificar (el fabricante puede reabrirlo)`,
+  alreadyEnabled: (period: string) => `El periodo ${period} ya esta habilitado`,
+  confirmedCannotEnable: (period: string) =>
+    `El periodo ${period} esta confirmado: reabralo (con un motivo) en lugar de habilitarlo`,
+  alreadyConfirmed: (period: string) => `El periodo ${period} ya esta confirmado`,
+  notConfirmed: (period: string) => `El periodo ${period} no esta confirmado: no hay nada que reabrir`,
+  manufacturerOnly: 'Esta accion la realiza solo el fabricante',
+  noDealer: 'Elija un concesionario',
+  future: 'No se puede habilitar un mes que aun no empieza',
+} as const;
+
+/** 'Marzo 2026 de LIM01' — how a message names a period. */
+export function periodName(year: number, month: number, dealerCode?: string): string {
+  const m = MONTH_NAMES[month - 1] ?? String(month);
+  return `${m} ${year}${dealerCode ? ` de ${dealerCode}` : ''}`;
+}
+
+export const MONTH_NAMES = MONTHS.map((m) => m.name);
+/** Column headers of the month columns (grids and the .xlsx files). */
+export const MONTH_SHORT = [
+  'Ene',
+  'Feb',
+  'Mar',
+  'Abr',
+  'May',
+  'Jun',
+  'Jul',
+  'Ago',
+  'Set',
+  'Oct',
+  'Nov',
+  'Dic',
+];
+
+// ---- rules computed alike on both sides ----
+
+/**
+ * Compliance of a figure against its fee, as a fraction (1 = 100 %): figure ÷ fee, or fee ÷
+ * figure for a concept where lower is better. Null when either is missing or the divisor is 0.
+ */
+export function compliance(
+  figure: number | null | undefined,
+  fee: number | null | undefined,
+  higherIsBetter = true,
+): number | null {
+  if (figure === null || figure === undefined || fee === null || fee === undefined) return null;
+  const [num, den] = higherIsBetter ? [figure, fee] : [fee, figure];
+  if (den === 0) return null;
+  return num / den;
+}
+
+/** A row of months' values summed up, or averaged for a '%' concept; null when all are empty. */
+export function aggregate(
+  values: (number | null | undefined)[],
+  unit: string | null | undefined,
+): number | null {
+  const present = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  if (!present.length) return null;
+  const sum = present.reduce((a, b) => a + b, 0);
+  return unit === 'PCT' ? sum / present.length : sum;
+}
+
+/** Hours a branch can sell in a month: bays and technicians both needed, so the smaller counts. */
+export function availableHours(c: {
+  bays?: number | null;
+  technicians?: number | null;
+  hours_per_day?: number | null;
+  working_days?: number | null;
+}): number | null {
+  const { bays, technicians, hours_per_day, working_days } = c;
+  if ([bays, technicians, hours_per_day, working_days].some((v) => v === null || v === undefined))
+    return null;
+  return Math.round(Math.min(bays!, technicians!) * hours_per_day! * working_days! * 100) / 100;
+}
+
+// ---- bodies of the calls ----
+
+const year = field.int('Año', 2000, 2100);
+const month = field.int('Mes', 1, 12);
+const cell = (label: string) =>
+  z
+    .number({ error: (i) => (i.input === undefined ? messages.required(label) : `${label} no es un numero`) })
+    .min(-FIGURE_MAX, messages.min(label, -FIGURE_MAX))
+    .max(FIGURE_MAX, messages.max(label, FIGURE_MAX))
+    .nullable();
+const dealerRef = field.ref('Concesionario');
+const optDealer = field.optRef('Concesionario');
+
+/** POST /api/figures/enable: one dealer, several, or every dealer (`all`). */
+export const figureEnableSchema = z
+  .object({ year, month, dealer_ids: z.array(dealerRef).max(5000).optional(), all: z.boolean().optional() })
+  .refine((b) => b.all || (b.dealer_ids?.length ?? 0) > 0, {
+    message: 'Elija los concesionarios o marque todos',
+    path: ['dealer_ids'],
+  });
+
+/** POST /api/figures/confirm: a dealer user confirms its own month (dealer_id is forced). */
+export const figureConfirmSchema = z.object({ year, month, dealer_id: optDealer });
+
+/** POST /api/figure-periods/:id/reopen */
+export const figureReopenSchema = z.object({ reason: field.text('Motivo', 300) });
+
+/** POST /api/figure-dealers/remind: mails the dealers of the month still to confirm. */
+export const figureRemindSchema = z.object({
+  year,
+  month,
+  dealer_ids: z.array(dealerRef).max(5000).optional(),
+});
+
+const gridCell = z.object({
+  dealer_id: optDealer,
+  concept_id: field.ref('Concepto'),
+  month,
+  value: cell('Valor'),
+});
+export type GridCellInput = z.input<typeof gridCell>;
+
+/** PUT /api/figure-batch and PUT /api/fees-batch: cells of one year, in one transaction. */
+export const gridBatchSchema = z.object({
+  year,
+  /** The dealer of cells that name none (a dealer user's cells are always its own). */
+  dealer_id: optDealer,
+  values: z.array(gridCell).min(1, 'No hay cambios para guardar').max(200_000),
+});
+export type GridBatchInput = z.input<typeof gridBatchSchema>;
+
+/** PUT /api/figure-concept: one concept of one month for several dealers (manufacturer). */
+export const figureConceptSchema = z.object({
+  year,
+  month,
+  concept_id: field.ref('Concepto'),
+  values: z
+    .array(z.object({ dealer_id: dealerRef, value: cell('Valor') }))
+    .min(1, 'No hay cambios para guardar')
+    .max(5000),
+});
+
+/** POST /api/casis-api: the month's figures from CASIS (a dealer user: its own). */
+export const casisRequestSchema = z.object({ year, month, dealer_id: optDealer });
+
+const capacityCell = (label: string, max: number) =>
+  z
+    .number({ error: (i) => (i.input === undefined ? messages.required(label) : `${label} no es un numero`) })
+    .min(0, messages.min(label, 0))
+    .max(max, messages.max(label, max))
+    .nullable()
+    .optional();
+
+/** PUT /api/capacity-batch: rows of one month, one per branch. */
+export const capacityBatchSchema = z.object({
+  year,
+  month,
+  rows: z
+    .array(
+      z.object({
+        dealer_branch_id: field.ref('Sede'),
+        bays: capacityCell('Bahias', 500),
+        technicians: capacityCell('Tecnicos', 2000),
+        hours_per_day: capacityCell('Horas por dia', 24),
+        working_days: capacityCell('Dias laborables', 31),
+      }),
+    )
+    .min(1, 'No hay cambios para guardar')
+    .max(20_000),
+});
+export type CapacityBatchInput = z.input<typeof capacityBatchSchema>;
+
+// ---- answers ----
+
+export interface ConceptRow {
+  id: number;
+  code: string;
+  name: string;
+  unit: string | null;
+  group: string | null;
+  order: number;
+  higher_is_better: boolean;
+}
+
+export interface GridDealer {
+  id: number;
+  code: string;
+  name: string;
+}
+
+export interface PeriodState {
+  id: number | null;
+  dealer_id: number;
+  month: number;
+  status: PeriodStatus;
+  enabled_at: string | null;
+  enabled_by_name: string | null;
+  confirmed_at: string | null;
+  confirmed_by_name: string | null;
+  reopened_at: string | null;
+  reopen_reason: string | null;
+  reminded_at: string | null;
+}
+
+/** One stored value of a grid (figures or fees). */
+export interface GridValue {
+  dealer_id: number;
+  concept_id: number;
+  month: number;
+  value: number;
+}
+
+/** GET /api/figures: the concepts (rows), and the dealers' months with their state, values and fees. */
+export interface FiguresAnswer {
+  list: ConceptRow[];
+  figures: {
+    year: number;
+    month: number | null;
+    dealers: GridDealer[];
+    periods: PeriodState[];
+    values: GridValue[];
+    fees: GridValue[];
+  };
+}
+
+/** GET /api/fees */
+export interface FeesAnswer {
+  list: ConceptRow[];
+  fees: { year: number; dealers: GridDealer[]; values: GridValue[] };
+}
+
+/** GET /api/figure-dealers: each dealer's state for the month. */
+export interface FigureDealerRow extends PeriodState {
+  dealer_code: string;
+  dealer_name: string;
+  /** Concepts with a value / active concepts. */
+  filled: number;
+  concepts: number;
+}
+
+/** GET /api/resumen-comparativo: one row per concept. */
+export interface ResumenRow {
+  concept_id: number;
+  code: string;
+  name: string;
+  unit: string | null;
+  group: string | null;
+  higher_is_better: boolean;
+  month: number | null;
+  month_prev: number | null;
+  month_var: number | null;
+  month_var_pct: number | null;
+  ytd: number | null;
+  ytd_prev: number | null;
+  ytd_var: number | null;
+  ytd_var_pct: number | null;
+  fee: number | null;
+  compliance: number | null;
+  ytd_fee: number | null;
+  ytd_compliance: number | null;
+}
+
+export interface ResumenAnswer {
+  year: number;
+  month: number;
+  /** null: every dealer. */
+  dealer_id: number | null;
+  dealer_name: string | null;
+  rows: ResumenRow[];
+}
+
+export interface CapacityRow {
+  dealer_id: number;
+  dealer_code: string;
+  dealer_name: string;
+  dealer_branch_id: number;
+  branch_name: string;
+  bays: number | null;
+  technicians: number | null;
+  hours_per_day: number | null;
+  working_days: number | null;
+  available_hours: number | null;
+}
+
+/** Per-row report of a grid upload or a CASIS pull (all rows or none). */
+export interface GridImportReport {
+  saved: number;
+  total: number;
+  failed: number;
+  skipped: number;
+  report: { row: number; ok: boolean; message: string }[];
+}
+
+// ---- the declared (read-only) lists ----
+
+const common = {
+  dealer_id: f.ref('Concesionario', 'dealers', { filter: true, input: false }),
+  dealer_name: f.display('Concesionario', { sort: true, column: { flex: 1 } }),
+  year: f.int('Año', 2000, 2100, { sort: true, filter: true, column: { width: 80, type: 'string' } }),
+  month: f.int('Mes', 1, 12, { sort: true, filter: true, column: { width: 70 } }),
+};
+const concept = {
+  concept_id: f.ref('Concepto', 'concepts', { filter: true, input: false }),
+  concept_name: f.display('Concepto', { sort: true, column: { flex: 1 } }),
+};
+
+/** The periods: who enabled, confirmed and reopened each dealer's month, and when. */
+export const figurePeriodContract = defineContract(
+  {
+    path: 'figure-periods',
+    permission: 'Figures',
+    title: 'Periodos de cifras',
+    sort: { field: 'id', order: 'desc' },
+  },
+  {
+    ...common,
+    status: f.oneOf('Estado', PERIOD_STATUSES, { filter: true, sort: true, column: { width: 120 } }),
+    enabled_at: f.display('Habilitado el', { sort: true, column: { width: 170, type: 'date' } }),
+    enabled_by_name: f.display('Habilitado por', { column: { width: 140 } }),
+    confirmed_at: f.display('Confirmado el', { sort: true, column: { width: 170, type: 'date' } }),
+    confirmed_by_name: f.display('Confirmado por', { column: { width: 140 } }),
+    reopened_at: f.display('Reabierto el', { column: { width: 170, type: 'date' } }),
+    reopen_reason: f.display('Motivo de reapertura', { column: { flex: 1 } }),
+    reminded_at: f.display('Recordado el', { column: { width: 170, type: 'date' } }),
+  },
+);
+
+/** Every stored figure (the grid writes them; this list reads them). */
+export const figureValueContract = defineContract(
+  { path: 'figure-values', permission: 'Figures', title: 'Cifras', sort: { field: 'id', order: 'desc' } },
+  {
+    ...common,
+    ...concept,
+    value: f.optNumber('Valor', -FIGURE_MAX, FIGURE_MAX, { sort: true, column: { width: 120 } }),
+    source: f.oneOf('Origen', FIGURE_SOURCES, { filter: true, column: { width: 110 } }),
+    updated_at: f.display('Actualizado', { sort: true, column: { width: 170, type: 'date' } }),
+  },
+);
+
+/** Every stored fee (monthly target). */
+export const feeValueContract = defineContract(
+  { path: 'fee-values', permission: 'Fees', title: 'Cuotas', sort: { field: 'id', order: 'desc' } },
+  {
+    ...common,
+    ...concept,
+    value: f.optNumber('Cuota', -FIGURE_MAX, FIGURE_MAX, { sort: true, column: { width: 120 } }),
+    updated_at: f.display('Actualizado', { sort: true, column: { width: 170, type: 'date' } }),
+  },
+);
+
+/** Every stored capacity row (dealer, branch, month). */
+export const capacityContract = defineContract(
+  {
+    path: 'workshop-capacities',
+    permission: 'Capacities',
+    title: 'Capacidades',
+    sort: { field: 'id', order: 'desc' },
+  },
+  {
+    ...common,
+    dealer_branch_id: f.ref('Sede', 'dealer-branches', { filter: true, input: false }),
+    branch_name: f.display('Sede', { sort: true, column: { flex: 1 } }),
+    bays: f.optNumber('Bahias', 0, 500, { column: { width: 90 } }),
+    technicians: f.optNumber('Tecnicos', 0, 2000, { column: { width: 90 } }),
+    hours_per_day: f.optNumber('Horas por dia', 0, 24, { column: { width: 110 } }),
+    working_days: f.optNumber('Dias laborables', 0, 31, { column: { width: 120 } }),
+    available_hours: f.display('Horas disponibles', { sort: true, column: { width: 140, type: 'number' } }),
+  },
+);
+
+/** This module's contracts (RESOURCE_CONTRACTS gathers every module's); none is in the menu. */
+export const FIGURE_CONTRACTS = [
+  figurePeriodContract,
+  figureValueContract,
+  feeValueContract,
+  capacityContract,
+] as const;
