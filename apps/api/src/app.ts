@@ -16,7 +16,7 @@ import { APP_VERSION } from './core/app-info';
 import { fail, notFoundEnvelope, registerEnvelope } from './core/envelope';
 import { NotFoundError } from './core/errors';
 import { assertJsonDepth } from './core/json-depth';
-import { redactErrorSerializer } from './core/log-redact';
+import { redactErrorSerializer, redactRequestSerializer } from './core/log-redact';
 import { registerOpenApi } from './core/openapi';
 import { registerRateLimit } from './core/rate-limit';
 import { registerModules } from './core/registry';
@@ -65,6 +65,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: opts.config.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
+    // While closing, new requests answer our own 503 envelope (registerClosingAnswer).
+    return503OnClosing: false,
   });
   app.decorate('ctx', { handle: opts.handle, config: opts.config, jwtSecret: opts.jwtSecret });
   app.decorateRequest('auth', null);
@@ -73,6 +75,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
   });
   registerEnvelope(app);
+  registerClosingAnswer(app);
   await registerSecurityHeaders(app);
   // An empty body sent as JSON (e.g. a DELETE with a Content-Type header) is no body, not an error.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
@@ -130,11 +133,30 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   return app;
 }
 
+export const CLOSING_MESSAGE = 'El servidor se esta reiniciando. Intente nuevamente en unos segundos.';
+
+/**
+ * Once the server is stopping (SIGTERM), a request that still arrives on an open connection is
+ * not started: 503 in the envelope, `Connection: close`, so a balancer or the client retries it
+ * on another instance. The requests already started finish.
+ */
+function registerClosingAnswer(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('Connection', 'close').header('Retry-After', '2');
+    return reply.status(503).send(fail({ code: 503, message: CLOSING_MESSAGE }));
+  });
+}
+
 /** Warnings and errors (or info), errors serialised without query parameters (log-redact). */
 function loggerOptions(opts: BuildAppOptions): FastifyServerOptions['logger'] {
   return {
     level: opts.logger ? 'info' : (process.env.LOG_LEVEL ?? 'warn'),
-    serializers: { err: redactErrorSerializer },
+    serializers: { err: redactErrorSerializer, req: redactRequestSerializer as never },
     ...(opts.logStream ? { stream: opts.logStream } : {}),
   };
 }

@@ -61,12 +61,16 @@ export async function prepareDatabase(config: AppConfig): Promise<PreparedDataba
   copyTemplateIfNew(config);
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await handle.migrate();
-    const seeded = await seedDatabase(handle, {
-      adminUsername: config.adminUsername,
-      adminPassword: config.adminPassword,
+    // Instances started at once on one PostgreSQL take turns: the first migrates and seeds, the
+    // others find it done.
+    const { seeded, jwtSecret } = await handle.exclusive(async () => {
+      await handle.migrate();
+      const seeded = await seedDatabase(handle, {
+        adminUsername: config.adminUsername,
+        adminPassword: config.adminPassword,
+      });
+      return { seeded, jwtSecret: await ensureJwtSecret(handle, config.jwtSecret) };
     });
-    const jwtSecret = await ensureJwtSecret(handle, config.jwtSecret);
     return {
       handle,
       generatedAdminPassword: seeded.generatedAdminPassword,

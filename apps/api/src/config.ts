@@ -14,6 +14,8 @@ export interface AppConfig {
   rateLimits: RateLimits;
   /** Fastify's trustProxy: false (default), true, or the proxies' addresses. */
   trustProxy: boolean | string;
+  /** Seconds between two automatic sends of the failed and pending mail (0: only on demand). */
+  mailRetrySeconds: number;
 }
 
 export interface RateLimits {
@@ -82,5 +84,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       upload: readLimit(env, 'RATE_LIMIT_UPLOAD', DEFAULT_RATE_LIMITS.upload),
     },
     trustProxy: readTrustProxy(env),
+    mailRetrySeconds: readLimit(env, 'MAIL_RETRY_SECONDS', 60),
   };
 }

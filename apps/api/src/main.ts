@@ -1,10 +1,12 @@
 // `npm start`: read the configuration, prepare the database (migrate + seed), serve the API and
 // the built web client, print the address and the first login. Stops cleanly on SIGINT/SIGTERM.
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { buildPgliteTemplate, prepareDatabase } from './bootstrap';
 import { type AppConfig, loadConfig } from './config';
+import { BackupError, backup, defaultBackupFolder, PID_FILE, restore } from './ops/backup';
 import { describeDemo, seedDemo } from './seed/demo';
 
 /** apps/web/dist, found from the bundle (apps/api/dist/main.js) and from src/main.ts alike. */
@@ -12,6 +14,10 @@ function webDistFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   return path.resolve(here, '../../web/dist');
 }
+
+/** After a stop signal: requests in flight have this long to finish; the process ends by the limit. */
+const SHUTDOWN_GRACE_MS = 8500;
+const SHUTDOWN_LIMIT_MS = 9700;
 
 function loginLine(config: AppConfig, generated: string | undefined, created: boolean): string {
   if (generated) return `Usuario: ${config.adminUsername} / Contraseña: ${generated}`;
@@ -29,6 +35,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const config = loadConfig();
+  if (argv[0] === '--backup' || argv[0] === '--restore') return backupCommand(config, argv);
   const prepared = await prepareDatabase(config);
   const { handle } = prepared;
 
@@ -51,19 +58,35 @@ async function main(argv: string[]): Promise<void> {
   const app = await buildApp({ handle, config, jwtSecret: prepared.jwtSecret, webDist: webDistFolder() });
 
   let closing = false;
+  let pidFile: string | undefined;
+  // SIGTERM/SIGINT: no new connection is accepted and new requests on open connections answer
+  // 503; the requests in flight finish. What is still open after SHUTDOWN_GRACE_MS is cut, and
+  // the process ends within SHUTDOWN_LIMIT_MS whatever happens (a balancer's usual 10 s).
   const shutdown = async (signal: string) => {
     if (closing) {
       console.error('Cierre forzado.');
       process.exit(1);
     }
     closing = true;
-    console.log(`${signal} recibido: cerrando el servidor...`);
+    console.log(`${signal} recibido: terminando las solicitudes en curso y cerrando el servidor...`);
+    const cut = setTimeout(() => {
+      console.error('Cierre: se cortan las conexiones que siguen abiertas.');
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    const limit = setTimeout(() => {
+      console.error('Cierre forzado: el servidor no termino a tiempo.');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS);
+    cut.unref();
+    limit.unref();
     try {
       await app.close();
       await handle.close();
+      if (pidFile) rmSync(pidFile, { force: true });
+      console.log('Servidor cerrado.');
       process.exit(0);
     } catch (err) {
-      console.error('Error al cerrar:', err);
+      console.error('Error al cerrar:', err instanceof Error ? err.message : err);
       process.exit(1);
     }
   };
@@ -80,6 +103,12 @@ async function main(argv: string[]): Promise<void> {
     throw err;
   }
 
+  // PGlite: the data folder is this process's alone; backup and restore check this file.
+  if (handle.kind === 'pglite') {
+    pidFile = path.join(path.resolve(config.dataDir), PID_FILE);
+    writeFileSync(pidFile, String(process.pid));
+  }
+
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url =
@@ -92,6 +121,31 @@ async function main(argv: string[]): Promise<void> {
   console.log(
     `Base de datos: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : path.resolve(config.dataDir)}`,
   );
+}
+
+/** `--backup [folder]` and `--restore <folder>` (npm run backup / npm run restore). */
+async function backupCommand(config: AppConfig, argv: string[]): Promise<void> {
+  const [command, folder] = argv;
+  try {
+    if (command === '--backup') {
+      const target = folder ?? defaultBackupFolder();
+      const m = await backup(config, target);
+      console.log(
+        `Respaldo listo en ${path.resolve(target)}: base ${m.kind === 'postgres' ? 'PostgreSQL (pg_dump)' : 'PGlite'}, ${m.files} archivos (${m.bytes} bytes).`,
+      );
+      return;
+    }
+    if (!folder) throw new BackupError('Indique la carpeta del respaldo: npm run restore -- <carpeta>');
+    const { manifest, previous } = await restore(config, folder);
+    console.log(`Restaurado el respaldo del ${manifest.created_at} (${manifest.files} archivos).`);
+    if (previous) console.log(`Lo que habia antes quedo respaldado en ${previous}.`);
+  } catch (err) {
+    if (err instanceof BackupError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
 }
 
 main(process.argv.slice(2)).catch((err) => {

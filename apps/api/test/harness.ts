@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { type BuildAppOptions, buildApp } from '../src/app';
 import { type AppConfig, loadConfig, type RateLimits } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, databaseUrlFor, dropDatabaseWhenIdle } from './template';
@@ -27,7 +27,11 @@ export interface TestContext {
  */
 export const TEST_RATE_LIMITS: RateLimits = { login: 100_000, survey: 100_000, upload: 100_000 };
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  /** A test that reads the log lines passes its logger and stream. */
+  logging: Pick<BuildAppOptions, 'logger' | 'logStream'> = {},
+): Promise<TestContext> {
   const url = process.env.TEST_DATABASE_URL;
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
@@ -53,7 +57,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     rateLimits: TEST_RATE_LIMITS,
     ...overrides,
   };
-  const app = await buildApp({ handle, config, jwtSecret: JWT_SECRET });
+  const app = await buildApp({ handle, config, jwtSecret: JWT_SECRET, ...logging });
   await app.ready();
   return {
     app,

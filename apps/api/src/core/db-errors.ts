@@ -1,7 +1,7 @@
 // Maps PostgreSQL errors (PGlite and pg alike, possibly wrapped by drizzle) to AppErrors
 // with Spanish messages: 23505 duplicate → 409 naming the field, 23503 → 409 in use or 422
 // unknown reference, 22xxx/23502 → 422.
-import { type AppError, ConflictError, ValidationError } from './errors';
+import { type AppError, ConflictError, ServiceUnavailableError, ValidationError } from './errors';
 import { columnLabel, tableTitle } from './labels';
 
 interface PgLikeError {
@@ -22,7 +22,41 @@ export function findPgError(err: unknown): PgLikeError | undefined {
   return undefined;
 }
 
+/** Socket errors of a lost or refused connection (node), anywhere in the cause chain. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** pg's own words when a connection dies or cannot be had in time. */
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Connection ended|terminating connection/i;
+
+/**
+ * The database cannot be reached: a refused or lost connection, a server shutting down or
+ * starting (57P01-57P03), too many connections (53300) or any connection exception (08xxx).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let e: any = err;
+  for (let i = 0; e && i < 5; i++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')
+      return true;
+    if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message) && !/^[0-9A-Z]{5}$/.test(code))
+      return true;
+    e = e.cause ?? (Array.isArray(e.errors) ? e.errors[0] : undefined);
+  }
+  return false;
+}
+
 export function mapDbError(err: unknown): AppError | undefined {
+  if (isDatabaseUnavailable(err)) return new ServiceUnavailableError();
   const pg = findPgError(err);
   if (!pg?.code) return undefined;
   const detail = pg.detail ?? '';

@@ -63,7 +63,14 @@ export function registerEnvelope(app: FastifyInstance): void {
       request.log.error({ err }, 'error no controlado');
       return reply.status(500).send(fail({ code: 500, message: messages.genericError }));
     }
-    if (appErr.statusCode >= 500) request.log.error({ err }, appErr.message);
+    // A lost database is an outage, not a fault of the code: one warning line, no stack.
+    if (appErr.statusCode === 503) {
+      request.log.warn(
+        { err: { type: (err as Error)?.name, message: (err as Error)?.message } },
+        appErr.message,
+      );
+      reply.header('Retry-After', '5');
+    } else if (appErr.statusCode >= 500) request.log.error({ err }, appErr.message);
     const body: ApiError = { code: appErr.statusCode, message: appErr.message };
     if (appErr.details) body.details = appErr.details;
     if (appErr.validationErrors) body.validationErrors = appErr.validationErrors;

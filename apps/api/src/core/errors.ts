@@ -71,3 +71,12 @@ export class TooManyRequestsError extends AppError {
     super(429, message);
   }
 }
+
+/** The database cannot be reached (stopped, restarting, network cut): try again shortly. */
+export class ServiceUnavailableError extends AppError {
+  constructor(
+    message = 'El servicio no esta disponible en este momento (sin conexion con la base de datos). Intente nuevamente en unos segundos.',
+  ) {
+    super(503, message);
+  }
+}

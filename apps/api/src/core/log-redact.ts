@@ -28,7 +28,12 @@ function strip<T>(text: T, params: string[]): T {
   if (typeof text !== 'string') return text;
   let s: string = text;
   for (const p of params) s = s.split(p).join(`params: ${REDACTED_PARAMS}`);
-  return s as T;
+  return redactUrlCredentials(s) as T;
+}
+
+/** user:password@ of any address in a text (an SMTP or database URL in an error message). */
+export function redactUrlCredentials(text: string): string {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi, '$1[oculto]@');
 }
 
 /** Like pino's standard `err` serializer (type, message and stack with causes, own fields). */
@@ -61,4 +66,54 @@ export function redactErrorSerializer(err: Error): SerializedError {
     else out[key] = strip(v, params);
   }
   return out;
+}
+
+/** What stands in a logged address for a secret it carried. */
+export const REDACTED = '[oculto]';
+
+/** Query parameters whose value is a secret (download tokens, survey tokens, passwords). */
+const SECRET_PARAM = /token|password|passwd|clave|secret|key|auth/i;
+
+/**
+ * An address as it may be logged: the survey token of /api/public/quiz/<token> (and of any
+ * path that ends in one) and the values of secret-looking query parameters are replaced.
+ */
+export function redactUrl(url: string): string {
+  const [pathPart, query] = splitOnce(url, '?');
+  const cleanPath = pathPart.replace(/\/[A-Za-z0-9_-]{40,}(?=\/|$)/g, `/${REDACTED}`);
+  if (query === undefined) return cleanPath;
+  const params = query
+    .split('&')
+    .map((pair) => {
+      const [key, value] = splitOnce(pair, '=');
+      let name = key;
+      try {
+        name = decodeURIComponent(key);
+      } catch {}
+      return value !== undefined && SECRET_PARAM.test(name) ? `${key}=${REDACTED}` : pair;
+    })
+    .join('&');
+  return `${cleanPath}?${params}`;
+}
+
+function splitOnce(s: string, sep: string): [string, string | undefined] {
+  const i = s.indexOf(sep);
+  return i < 0 ? [s, undefined] : [s.slice(0, i), s.slice(i + 1)];
+}
+
+/** Fastify's request serializer with the address redacted (no header is logged, as before). */
+export function redactRequestSerializer(req: {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
+  return {
+    method: req.method,
+    url: redactUrl(req.url ?? ''),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
 }

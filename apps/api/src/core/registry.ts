@@ -1,6 +1,6 @@
 // The one list of what the API serves: each module declares its resources and actions; the app
-// registers them from here, and the authorization matrix, the no-500 fuzz test and the check
-// against the client's RESOURCE_CONTRACTS walk the same list, so no call can be missed.
+// registers them from here, and the authorization matrix, the fuzz test (test/fuzz.test.ts) and
+// the check against the client's RESOURCE_CONTRACTS walk the same list, so no call can be missed.
 import type { ResourceContract } from '@app/contracts';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
@@ -15,6 +15,8 @@ export interface ApiModule {
   actions?: Action[];
   /** Work run once the server is ready (e.g. mail kept while SMTP was missing goes out). */
   onReady?: (app: FastifyInstance) => Promise<void>;
+  /** Work run when the server closes (stop the module's timers). */
+  onClose?: (app: FastifyInstance) => Promise<void>;
 }
 
 export function defineModule(module: ApiModule): ApiModule {
@@ -25,8 +27,9 @@ export function registerModules(app: FastifyInstance, modules: ApiModule[]): voi
   for (const m of modules) {
     for (const r of m.resources ?? []) registerResource(app, r);
     for (const a of m.actions ?? []) registerAction(app, a);
-    const { onReady } = m;
+    const { onReady, onClose } = m;
     if (onReady) app.addHook('onReady', () => onReady(app));
+    if (onClose) app.addHook('onClose', () => onClose(app));
   }
 }
 

@@ -23,8 +23,16 @@ export interface DatabaseHandle {
   /** Raw SQL with positional parameters, for the few hand-written queries (bench, counts). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   migrate(): Promise<void>;
+  /**
+   * Runs fn while holding the start-up lock of the database (a PostgreSQL advisory lock), so
+   * instances started together migrate and seed one after the other. PGlite: one process anyway.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of migrations and seed (any constant the application owns). */
+const STARTUP_LOCK = 727_001;
 
 /** The migrations folder, found both from src/ (tsx, vitest) and from dist/ (tsup bundle). */
 export function migrationsFolder(): string {
@@ -44,6 +52,18 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** Told when an idle PostgreSQL connection is lost (default: one line on stderr). */
+  onConnectionLost?: (err: Error) => void;
+}
+
+const CONNECT_TIMEOUT_MS = 30_000;
+
+let lastWarning = 0;
+/** At most one line per 10 s: a restart drops every idle connection at once. */
+function warnConnectionLost(err: Error): void {
+  if (Date.now() - lastWarning < 10_000) return;
+  lastWarning = Date.now();
+  console.error(`Conexion con PostgreSQL perdida (${err.message}); se reconectara en la proxima consulta.`);
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -54,12 +74,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       import('drizzle-orm/node-postgres/migrator'),
     ]);
     const size = options.poolSize ?? 20;
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: size });
-    const pagesPool = new pg.Pool({
+    // A connection that cannot be had within 30 s fails the request (503) instead of holding it
+    // forever. pg counts the wait for a free connection of the pool in it too, so it must stay
+    // well above the queueing of a loaded server (a refused or reset connection fails at once
+    // anyway). Keep-alive notices a peer that vanished without closing the socket.
+    const common = {
       connectionString: options.databaseUrl,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    };
+    const pool = new pg.Pool({ ...common, max: size });
+    const pagesPool = new pg.Pool({
+      ...common,
       max: Math.max(2, Math.ceil(size / 2)),
       options: '-c plan_cache_mode=force_generic_plan',
     });
+    // A connection the server dropped (restart, network cut) emits 'error': on its pool while
+    // idle, on the client itself while checked out between two queries (a transaction waiting
+    // for other work). Unheard, either would end the process. The broken connection is then
+    // discarded and a new one opened when needed; the request that held it answers 503.
+    const onLost = options.onConnectionLost ?? warnConnectionLost;
+    for (const p of [pool, pagesPool]) {
+      p.on('error', onLost);
+      p.on('connect', (client) => client.on('error', onLost));
+    }
     const db = drizzlePg(pool, { schema });
     return {
       db,
@@ -70,6 +108,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         return res.rows;
       },
       migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
+      async exclusive(fn) {
+        const client = await pool.connect();
+        try {
+          await client.query(`select pg_advisory_lock(${STARTUP_LOCK})`);
+          return await fn();
+        } finally {
+          await client.query(`select pg_advisory_unlock(${STARTUP_LOCK})`).catch(() => {});
+          client.release();
+        }
+      },
       close: async () => {
         await Promise.all([pool.end(), pagesPool.end()]);
       },
@@ -98,6 +146,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       return res.rows as never;
     },
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    exclusive: (fn) => fn(),
     close: () => client.close(),
   };
 }

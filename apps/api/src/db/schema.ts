@@ -423,6 +423,21 @@ export const auditLogs = pgTable(
   (t) => [index('audit_logs_resource_idx').on(t.resource, t.record_id), index('audit_logs_at_idx').on(t.at)],
 );
 
+/**
+ * The per-address request counts of the limited calls (login, survey, uploads), kept here so
+ * every instance on one database counts together (core/rate-limit.ts). One row per call and
+ * address for the current window; rows whose window ended long ago are swept.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: varchar('key', { length: 300 }).primaryKey(),
+    hits: integer('hits').notNull(),
+    reset_at: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_reset_idx').on(t.reset_at)],
+);
+
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),
   to: text('to').notNull(),

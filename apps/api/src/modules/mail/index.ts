@@ -4,13 +4,34 @@ import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../../core/registry';
 import { mailActions } from './mail.actions';
 import { outboxResource } from './mail.resources';
-import { flushOutbox, mailContext, resolveSmtpUrl } from './mail.service';
+import { flushOutboxOnce, mailContext, retryOutbox } from './mail.service';
 
-/** Mail kept while SMTP was missing goes out once the server starts with SMTP configured. */
+const retryTimers = new WeakMap<FastifyInstance, NodeJS.Timeout>();
+
+/**
+ * Mail kept while SMTP was missing goes out once the server starts with SMTP configured; mail
+ * that failed while the SMTP server was down goes out when it is back (retried every
+ * MAIL_RETRY_SECONDS). One instance at a time sends (flushOutboxOnce).
+ */
 async function flushOnStart(app: FastifyInstance): Promise<void> {
-  const ctx = mailContext(app);
-  if (!(await resolveSmtpUrl(ctx))) return;
-  void flushOutbox(ctx).catch((err) => app.log.warn({ err }, 'no se pudo vaciar mail_outbox'));
+  const seconds = app.ctx.config.mailRetrySeconds ?? 60;
+  if (seconds > 0) {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      retryOutbox(mailContext(app))
+        .catch((err) => app.log.warn({ err }, 'no se pudo reintentar mail_outbox'))
+        .finally(() => {
+          running = false;
+        });
+    }, seconds * 1000);
+    timer.unref();
+    retryTimers.set(app, timer);
+  }
+  void flushOutboxOnce(mailContext(app)).catch((err) =>
+    app.log.warn({ err }, 'no se pudo vaciar mail_outbox'),
+  );
 }
 
 export const mailModule = defineModule({
@@ -18,4 +39,5 @@ export const mailModule = defineModule({
   resources: [outboxResource],
   actions: mailActions,
   onReady: flushOnStart,
+  onClose: async (app) => clearInterval(retryTimers.get(app)),
 });

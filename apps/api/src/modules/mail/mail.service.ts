@@ -2,10 +2,11 @@
 // configured (SMTP_URL in the environment, or the SMTP_URL configuration) it is delivered at
 // once through nodemailer and marked sent, otherwise it stays pending (and a log line says so)
 // until `flushOutbox` runs with SMTP configured. No message is lost either way.
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../../core/action';
+import { redactUrlCredentials } from '../../core/log-redact';
 import { mailOutbox } from '../../db/schema';
 import { readSetting } from '../preferences/settings';
 
@@ -72,7 +73,21 @@ async function resolveFrom(ctx: MailContext): Promise<string> {
   return name ? `"${name}" <${address}>` : address;
 }
 
-async function deliver(url: string, from: string, msg: MailMessage): Promise<string | undefined> {
+/** nodemailer's codes for a server that cannot be reached (as opposed to a refused message). */
+const UNREACHABLE = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET']);
+
+/** A delivery error: its text, and whether the SMTP server could not be reached at all. */
+class DeliveryError {
+  constructor(
+    readonly message: string,
+    readonly unreachable: boolean,
+  ) {}
+  toString() {
+    return this.message;
+  }
+}
+
+async function deliver(url: string, from: string, msg: MailMessage): Promise<DeliveryError | undefined> {
   try {
     const transport = await transportFor(url);
     await transport.sendMail({
@@ -84,7 +99,10 @@ async function deliver(url: string, from: string, msg: MailMessage): Promise<str
     });
     return undefined;
   } catch (err) {
-    return err instanceof Error ? err.message : String(err);
+    const code = (err as { code?: string }).code ?? '';
+    // The text is logged and shown in the outbox: never the SMTP URL's credentials.
+    const message = redactUrlCredentials(err instanceof Error ? err.message : String(err));
+    return new DeliveryError(message, UNREACHABLE.has(code));
   }
 }
 
@@ -100,9 +118,23 @@ export async function sendMail(ctx: MailContext, msg: MailMessage): Promise<Mail
     return { outboxId: row.id, status: 'pending' };
   }
   const error = await deliver(url, await resolveFrom(ctx), msg);
-  await markOutcome(ctx.db, row.id, error);
-  if (error) ctx.log?.warn({ outboxId: row.id, to: msg.to, error }, 'envio de correo fallido');
-  return { outboxId: row.id, status: error ? 'failed' : 'sent', error };
+  await markOutcome(ctx.db, row.id, error?.message);
+  if (error) ctx.log?.warn({ outboxId: row.id, to: msg.to, error: error.message }, 'envio de correo fallido');
+  else await announceSent(ctx.db, [row.id]);
+  return { outboxId: row.id, status: error ? 'failed' : 'sent', error: error?.message };
+}
+
+/** Told of the outbox ids delivered late (a flush), so a module can update what it recorded. */
+type SentListener = (db: Db, outboxIds: number[]) => Promise<void>;
+const sentListeners: SentListener[] = [];
+
+export function onMailSent(listener: SentListener): void {
+  sentListeners.push(listener);
+}
+
+async function announceSent(db: Db, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  for (const l of sentListeners) await l(db, ids);
 }
 
 async function markOutcome(db: Db, id: number, error: string | undefined): Promise<void> {
@@ -123,21 +155,27 @@ export interface FlushResult {
 }
 
 /**
- * Delivers the pending (and previously failed) messages, oldest first. Without SMTP it does
- * nothing and reports how many are waiting.
+ * Delivers the pending (and previously failed) messages, oldest first (those created after
+ * `since` only, when given). Without SMTP it does nothing and reports how many are waiting. When
+ * the SMTP server cannot be reached it stops at the first message: the rest wait for the next run.
  */
-export async function flushOutbox(ctx: MailContext, limit = 500): Promise<FlushResult> {
+export async function flushOutbox(ctx: MailContext, limit = 500, since?: Date): Promise<FlushResult> {
   const waiting = await ctx.db
     .select()
     .from(mailOutbox)
-    .where(inArray(mailOutbox.status, ['pending', 'failed']))
+    .where(
+      and(
+        inArray(mailOutbox.status, ['pending', 'failed']),
+        since ? gt(mailOutbox.created_at, since) : undefined,
+      ),
+    )
     .orderBy(asc(mailOutbox.id))
     .limit(limit);
   const url = await resolveSmtpUrl(ctx);
   if (!url) return { sent: 0, failed: 0, pending: waiting.length };
   const from = await resolveFrom(ctx);
-  let sent = 0;
   let failed = 0;
+  const sentIds: number[] = [];
   for (const m of waiting) {
     const error = await deliver(url, from, {
       to: m.to,
@@ -145,17 +183,49 @@ export async function flushOutbox(ctx: MailContext, limit = 500): Promise<FlushR
       text: m.text ?? '',
       html: m.html ?? undefined,
     });
-    await markOutcome(ctx.db, m.id, error);
-    if (error) failed++;
-    else sent++;
+    await markOutcome(ctx.db, m.id, error?.message);
+    if (!error) sentIds.push(m.id);
+    else {
+      failed++;
+      if (error.unreachable) break;
+    }
   }
+  await announceSent(ctx.db, sentIds);
   const [{ n }] = await ctx.db
     .select({ n: count() })
     .from(mailOutbox)
     .where(inArray(mailOutbox.status, ['pending', 'failed']));
-  ctx.log?.info({ sent, failed, pending: n }, 'mail_outbox vaciado');
+  const sent = sentIds.length;
+  if (sent || failed) ctx.log?.info({ sent, failed, pending: n }, 'mail_outbox vaciado');
   return { sent, failed, pending: n };
 }
+
+/** The advisory lock of the automatic retry: one instance at a time sends the outbox. */
+const RETRY_LOCK = 727_002;
+/** The automatic retry gives up on a message this old (an address refused for days). */
+export const RETRY_DAYS = 3;
+
+/**
+ * The flush of the start and of the automatic retry (every MAIL_RETRY_SECONDS): with SMTP
+ * configured, what is pending or failed goes out (the retry: only the messages of the last
+ * RETRY_DAYS). Several instances: the one holding the lock sends, the others skip this round, so
+ * no message goes twice. Answers undefined when it did not run.
+ */
+export async function flushOutboxOnce(ctx: MailContext, since?: Date): Promise<FlushResult | undefined> {
+  if (!(await resolveSmtpUrl(ctx))) return undefined;
+  return ctx.db.transaction(async (tx) => {
+    const res = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${RETRY_LOCK}) as locked`,
+    )) as unknown as {
+      rows: { locked: boolean }[];
+    };
+    if (!res.rows[0]?.locked) return undefined;
+    return flushOutbox({ ...ctx, db: tx as unknown as Db }, 500, since);
+  });
+}
+
+export const retryOutbox = (ctx: MailContext) =>
+  flushOutboxOnce(ctx, new Date(Date.now() - RETRY_DAYS * 86_400_000));
 
 /** Minimal HTML escaping for the mail bodies built from user data. */
 export function escapeHtml(s: string): string {

@@ -1,8 +1,19 @@
 // Satisfaction surveys: questionnaires, questions, responses and alerts (resources), and the
 // invitations, public survey, alert reply/close and statistics (actions).
+import { inArray } from 'drizzle-orm';
 import { defineModule } from '../../core/registry';
+import { onMailSent } from '../mail/mail.service';
 import { quizActions } from './quiz.actions';
 import { alertResource, questionResource, quizResource, responseResource } from './quiz.resources';
+import { quizInvitations } from './quiz.tables';
+
+// An invitation whose mail failed (SMTP down) and went out on a later retry is sent after all.
+onMailSent(async (db, ids) => {
+  await db
+    .update(quizInvitations)
+    .set({ email_status: 'sent' })
+    .where(inArray(quizInvitations.mail_outbox_id, ids));
+});
 
 export const quizModule = defineModule({
   name: 'quiz',

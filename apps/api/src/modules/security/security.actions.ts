@@ -4,7 +4,7 @@
 //
 // Failed logins lock the account (whatever name was typed: user name or e-mail) through the
 // login_attempts table, so every instance sees the same count; each address is also limited per
-// minute in-process (rateLimit 'login').
+// minute (rateLimit 'login', counted in the database and shared by the instances).
 import {
   type LoginInformation,
   loginSchema,
