@@ -1,3 +1,4 @@
+export * from './dashboard';
 export * from './dispatches';
 export * from './envelope';
 export * from './figures';

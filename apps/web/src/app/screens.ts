@@ -18,7 +18,7 @@ const contractScreen =
 
 /** Screens that say more than their contract: row buttons, a header, another layout. */
 const SCREEN_FILES: Record<string, Loader> = {
-  home: placeholder,
+  home: () => import('../modules/dashboard/home.screen'),
   dealer: () => import('../modules/organisation/dealer.screen'),
   'dealer-branch': () => import('../modules/organisation/dealer-branch.screen'),
   employee: () => import('../modules/organisation/employee.screen'),

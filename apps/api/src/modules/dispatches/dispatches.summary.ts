@@ -359,3 +359,41 @@ export async function dailyGrid(
   }
   return { year: q.year, month: q.month, days, rows: [...rows.values()], totals };
 }
+
+/**
+ * Units of one source per month of a year, up to `upTo` (inclusive; objectives count whole
+ * months), within the user's dealer scope, the brand and dealer asked for.
+ */
+export async function monthlyUnits(
+  db: Executor,
+  user: CurrentUser,
+  source: keyof typeof SOURCES,
+  q: SummaryFilter & { year: number; upTo?: string },
+): Promise<number[]> {
+  const s = SOURCES[source];
+  const period =
+    source === 'objectives'
+      ? eq(dispatchObjectives.year, q.year)
+      : between(
+          source === 'daily' ? dailySales.sale_date : dispatches.dispatch_date,
+          `${q.year}-01-01`,
+          q.upTo ?? `${q.year}-12-31`,
+        );
+  const month =
+    source === 'objectives'
+      ? sql<number>`${dispatchObjectives.month}`
+      : monthOf(source === 'daily' ? dailySales.sale_date : dispatches.dispatch_date);
+  const rows = await db
+    .select({ month, units: sql<number>`sum(${s.units})::int` })
+    .from(s.table)
+    .where(
+      and(
+        scopeCondition(s.resource, user),
+        period,
+        q.manufacturerId ? eq(s.brand, q.manufacturerId) : undefined,
+        q.dealerId ? eq(s.dealer, q.dealerId) : undefined,
+      ),
+    )
+    .groupBy(sql`1`);
+  return Array.from({ length: 12 }, (_, i) => rows.find((r) => Number(r.month) === i + 1)?.units ?? 0);
+}

@@ -7,7 +7,7 @@ import {
   type RankingRow,
   type TableStats,
 } from '@app/contracts';
-import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import { dealers } from '../../db/schema';
 import { readIntSetting } from '../preferences/settings';
@@ -24,6 +24,8 @@ export interface StatsFilter {
   dealerId?: number;
   /** The caller's dealer scope on sales (scopeCondition of the sales resource). */
   scope?: SQL;
+  /** The last sale date counted (the dashboard's year to date). */
+  until?: string;
 }
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
@@ -43,12 +45,13 @@ function filteredSales(db: Executor, f: StatsFilter) {
   const [from, to] = periodRange(f.year, f.month);
   return db.$with('fs').as(
     db
-      .select({ id: sales.id, dealer_id: sales.dealer_id, email: sales.email })
+      .select({ id: sales.id, dealer_id: sales.dealer_id, email: sales.email, sale_date: sales.sale_date })
       .from(sales)
       .where(
         and(
           gte(sales.sale_date, from),
           lt(sales.sale_date, to),
+          f.until ? lte(sales.sale_date, f.until) : undefined,
           f.manufacturerId ? eq(sales.manufacturer_id, f.manufacturerId) : undefined,
           f.scope ?? (f.dealerId ? eq(sales.dealer_id, f.dealerId) : undefined),
         ),
@@ -173,4 +176,53 @@ export async function tableStats(db: Executor, f: StatsFilter): Promise<TableSta
   postventa.sort((a, b) => a.dealer_name.localeCompare(b.dealer_name));
 
   return { cobertura, postventa, ranking: { min_sample: minSample, ranked, insufficient } };
+}
+
+export interface SurveyMonth {
+  month: number;
+  sales: number;
+  /** Sales whose sales questionnaire was answered. */
+  responses: number;
+  rating_answers: number;
+  /** Ratings at the top level (4). */
+  top: number;
+}
+
+/**
+ * Per month of the filter's year (its month ignored): the sales, those answered and the ratings
+ * of the sales questionnaire — the Cobertura and ranking of tableStats, month by month.
+ */
+export async function surveyTrend(db: Executor, f: StatsFilter): Promise<SurveyMonth[]> {
+  const fs = filteredSales(db, { ...f, month: undefined });
+  const month = sql<number>`extract(month from ${fs.sale_date})::int`;
+  const salesKind = sql`exists (select 1 from ${quizResponses} join ${quizzes} on ${quizzes.id} = ${quizResponses.quiz_id}
+    where ${quizResponses.sale_id} = ${fs.id} and ${quizzes.kind} = 'sales')`;
+  const counted = await db
+    .with(fs)
+    .select({ month, sales: int(sql`count(*)`), responses: int(sql`count(*) filter (where ${salesKind})`) })
+    .from(fs)
+    .groupBy(sql`1`);
+  const rated = await db
+    .with(fs)
+    .select({
+      month,
+      rating_answers: int(sql`count(${quizAnswers.rating})`),
+      top: int(sql`count(*) filter (where ${quizAnswers.rating} = 4)`),
+    })
+    .from(fs)
+    .innerJoin(quizResponses, eq(quizResponses.sale_id, fs.id))
+    .innerJoin(quizzes, and(eq(quizzes.id, quizResponses.quiz_id), eq(quizzes.kind, 'sales')))
+    .innerJoin(quizAnswers, eq(quizAnswers.response_id, quizResponses.id))
+    .groupBy(sql`1`);
+  return Array.from({ length: 12 }, (_, i) => {
+    const c = counted.find((r) => r.month === i + 1);
+    const r = rated.find((x) => x.month === i + 1);
+    return {
+      month: i + 1,
+      sales: c?.sales ?? 0,
+      responses: c?.responses ?? 0,
+      rating_answers: r?.rating_answers ?? 0,
+      top: r?.top ?? 0,
+    };
+  });
 }

@@ -1,0 +1,127 @@
+// The dashboard calls of SPEC §7. Each reads the filters (year, month, dealer_id, manufacturer_id)
+// and answers the widget groups it names, each group only to a user who may view its module.
+import {
+  DASHBOARD_SCHEMAS,
+  type DashboardAnswer,
+  type DashboardGroups,
+  type DashboardSchema,
+} from '@app/contracts';
+import { type ActionContext, defineAction } from '../../core/action';
+import { ForbiddenError, ValidationError } from '../../core/errors';
+import { qs } from '../../core/http';
+import { readDashboardQuery } from './dashboard.filter';
+import {
+  cifrasGroup,
+  despachosGroup,
+  encuestasGroup,
+  type GroupContext,
+  ventasGroup,
+} from './dashboard.groups';
+
+/** Each group: the function that computes it and the permission of the module it reads. */
+const GROUPS: {
+  [K in DashboardSchema]: { permission: string; read: (c: GroupContext) => Promise<DashboardGroups[K]> };
+} = {
+  ventas: { permission: 'Sales.view', read: ventasGroup },
+  encuestas: { permission: 'Quizzes.view', read: encuestasGroup },
+  despachos: { permission: 'Transactions.view', read: despachosGroup },
+  cifras: { permission: 'Figures.view', read: cifrasGroup },
+  seguimiento: { permission: 'Agreements.view', read: seguimientoGroup },
+  taller: { permission: 'WorkshopInfos.view', read: tallerGroup },
+};
+
+const tags = ['Dashboard'];
+const access = { permission: 'Dashboard.view', or: ['Dashboard.Summary.view'] };
+const query = {
+  year: { type: 'integer', description: 'Año (2016 al actual; por defecto el actual)' },
+  month: { type: 'integer', description: 'Mes 1-12 (0 o vacio: el año)' },
+  dealer_id: { type: 'integer', description: 'Concesionario (un usuario de concesionario ve el suyo)' },
+  manufacturer_id: { type: 'integer', description: 'Marca' },
+};
+
+type Ctx = ActionContext<undefined>;
+
+/** The groups named, computed at once; a group of a module the user cannot view is null. */
+async function answer<S extends DashboardSchema>(ctx: Ctx, schemas: readonly S[]) {
+  const q = await readDashboardQuery(ctx.db, ctx.query, ctx.user);
+  const c: GroupContext = { ...q, db: ctx.db, user: ctx.user };
+  const values = await Promise.all(
+    schemas.map((s) => (ctx.user.permissions.has(GROUPS[s].permission) ? GROUPS[s].read(c) : null)),
+  );
+  const groups = Object.fromEntries(schemas.map((s, i) => [s, values[i]])) as {
+    [K in S]: DashboardGroups[K] | null;
+  };
+  return { filter: q.filter, period: q.period, groups };
+}
+
+/** One group, for the calls that answer it alone: 403 when the user cannot view its module. */
+async function single<S extends DashboardSchema>(ctx: Ctx, schema: S): Promise<DashboardGroups[S]> {
+  if (!ctx.user.permissions.has(GROUPS[schema].permission))
+    throw new ForbiddenError(
+      'No tiene permiso para ver este indicador',
+      `Permiso requerido: ${GROUPS[schema].permission}`,
+    );
+  const { groups } = await answer(ctx, [schema]);
+  return groups[schema]!;
+}
+
+const call = (path: string, summary: string, handler: (ctx: Ctx) => Promise<unknown>) =>
+  defineAction({ method: 'GET', path, summary, tags, access, query, handler });
+
+export const dashboardActions = [
+  call(
+    '/api/dash-widgets',
+    'Todos los grupos del tablero para los filtros',
+    (ctx) => answer(ctx, DASHBOARD_SCHEMAS) as Promise<DashboardAnswer>,
+  ),
+  call('/api/dash-figures', 'Las cifras principales del tablero (tarjetas)', async (ctx) => {
+    const { filter, period, groups: g } = await answer(ctx, DASHBOARD_SCHEMAS);
+    return {
+      filter,
+      period,
+      cards: {
+        sales: g.ventas?.sales ?? null,
+        dispatched: g.despachos?.dispatched ?? null,
+        pacing: g.despachos?.pacing ?? null,
+        coverage: g.encuestas?.coverage ?? null,
+        top_box: g.encuestas?.top_box ?? null,
+        compliance: g.cifras?.compliance ?? null,
+        open_agreements: g.seguimiento?.open_agreements ?? null,
+        open_alerts: g.seguimiento?.open_alerts ?? null,
+        productivity: g.taller?.productivity ?? null,
+      },
+    };
+  }),
+  call('/api/widget-sales', 'Ventas CEM y venta diaria por mes y marca', (ctx) => single(ctx, 'ventas')),
+  call('/api/widget-quizzes', 'Cobertura y top box de las encuestas, con su tendencia', (ctx) =>
+    single(ctx, 'encuestas'),
+  ),
+  call('/api/widget-figures', 'Cumplimiento de cifras (cifras ÷ cuotas) por concepto', (ctx) =>
+    single(ctx, 'cifras'),
+  ),
+  call('/api/chart-compliance', 'Cumplimiento por concepto para el grafico', async (ctx) => {
+    const g = await single(ctx, 'cifras');
+    return g.concepts
+      .filter((c) => c.ytd_compliance !== null)
+      .map((c) => ({
+        concept_id: c.concept_id,
+        name: c.name,
+        compliance: c.ytd_compliance,
+        month: c.compliance,
+      }));
+  }),
+  call('/api/dash-tickets', 'Acuerdos y alertas abiertos por antigüedad', (ctx) =>
+    single(ctx, 'seguimiento'),
+  ),
+  call(
+    '/api/dashboard/summary',
+    'Un grupo del tablero (schema: ventas, encuestas, despachos, cifras, seguimiento, taller)',
+    async (ctx) => {
+      const schema = qs(ctx.query, 'schema');
+      if (!schema || !(DASHBOARD_SCHEMAS as readonly string[]).includes(schema))
+        throw ValidationError.field('schema', `El grupo debe ser uno de: ${DASHBOARD_SCHEMAS.join(', ')}`);
+      const { filter, period } = await readDashboardQuery(ctx.db, ctx.query, ctx.user);
+      return { schema, filter, period, result: await single(ctx, schema as DashboardSchema) };
+    },
+  ),
+];

@@ -1,0 +1,63 @@
+// The dashboard's filters (query string: year, month, dealer_id, manufacturer_id) and the period
+// they mean: the month or the year, to date when it is under way, and the same days a year before.
+import type { DashboardFilter, DashboardPeriod } from '@app/contracts';
+import { daysInMonth } from '@app/contracts';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../core/action';
+import type { CurrentUser } from '../../core/context';
+import { ValidationError } from '../../core/errors';
+import { type QueryParams, qInt } from '../../core/http';
+import { manufacturers } from '../../db/schema';
+import { limaToday } from '../dispatches/dispatches.lookups';
+
+const MAX_ID = 2_147_483_647;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The same day a year before (29 February → 28). */
+export function yearBefore(date: string): string {
+  const y = Number(date.slice(0, 4)) - 1;
+  const m = Number(date.slice(5, 7));
+  const d = Math.min(Number(date.slice(8, 10)), daysInMonth(y, m));
+  return `${y}-${pad(m)}-${pad(d)}`;
+}
+
+export interface DashboardQuery {
+  filter: DashboardFilter;
+  period: DashboardPeriod;
+  today: string;
+}
+
+export async function readDashboardQuery(
+  db: Executor,
+  query: QueryParams,
+  user: CurrentUser,
+  today = limaToday(),
+): Promise<DashboardQuery> {
+  const thisYear = Number(today.slice(0, 4));
+  const year = qInt(query, 'year', 'Año', 2016, thisYear) ?? thisYear;
+  const month = qInt(query, 'month', 'Mes', 0, 12) || null;
+  // A dealer user sees its own dealer, whatever it asks for (SPEC §6).
+  const dealerId = user.isDealer
+    ? user.dealerId
+    : qInt(query, 'dealer_id', 'Concesionario', 0, MAX_ID) || null;
+  let manufacturerId = qInt(query, 'manufacturer_id', 'Marca', 0, MAX_ID) || null;
+  if (manufacturerId) {
+    const [brand] = await db
+      .select({ id: manufacturers.id })
+      .from(manufacturers)
+      .where(eq(manufacturers.id, manufacturerId));
+    if (!brand) throw ValidationError.field('manufacturer_id', 'Marca no existe');
+    manufacturerId = brand.id;
+  }
+  const from = month ? `${year}-${pad(month)}-01` : `${year}-01-01`;
+  const end = month ? `${year}-${pad(month)}-${pad(daysInMonth(year, month))}` : `${year}-12-31`;
+  // A period under way counts to today; one still to come is empty (to before from).
+  const to = end < today ? end : today;
+  const currentMonth = Number(today.slice(5, 7));
+  const figuresMonth = month ?? (year < thisYear ? 12 : Math.max(1, currentMonth - 1));
+  return {
+    filter: { year, month, dealer_id: dealerId ?? null, manufacturer_id: manufacturerId },
+    period: { from, to, prev_from: yearBefore(from), prev_to: yearBefore(to), figures_month: figuresMonth },
+    today,
+  };
+}

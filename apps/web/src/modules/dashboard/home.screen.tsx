@@ -1,0 +1,445 @@
+// The home tab (Dashboard, SPEC §7): every widget for the chosen dealer, brand, year and month.
+// Dealer and brand are the toolbar's selectors; year and month are this screen's; all four live
+// in the URL, so a view can be shared. Each widget group loads on its own, from
+// GET /api/dashboard/summary?schema=…, and shows only to a user who may view its module.
+import {
+  type DashboardGroups,
+  type DashboardMonth,
+  type DashboardPeriod,
+  type DashboardSchema,
+  MONTH_SHORT,
+  MONTHS,
+  PACING_STATUSES,
+  years,
+} from '@app/contracts';
+import { Box, MenuItem, Paper, TextField, Typography, useTheme } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { http } from '../../api/http';
+import { usePermission } from '../../auth/session';
+import { useGlobalFilters } from '../../shell/filters';
+import { ChartPanel, formatValue, NumberCard } from './widgets';
+
+const PERMISSIONS: Record<DashboardSchema, string> = {
+  ventas: 'Sales.view',
+  encuestas: 'Quizzes.view',
+  despachos: 'Transactions.view',
+  cifras: 'Figures.view',
+  seguimiento: 'Agreements.view',
+  taller: 'WorkshopInfos.view',
+};
+
+/** The filters of the URL, kept in step with the toolbar's dealer and brand. */
+function useDashboardFilters() {
+  const [sp, setSp] = useSearchParams();
+  const { dealerId, manufacturerId, dealerLocked, setDealerId, setManufacturerId } = useGlobalFilters();
+  const thisYear = new Date().getFullYear();
+  const year = Number(sp.get('year')) || thisYear;
+  const month = Number(sp.get('month')) || 0;
+  // A shared address sets the toolbar once; afterwards the toolbar writes the address.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read the address once, on arrival
+  useEffect(() => {
+    const d = Number(sp.get('dealer_id'));
+    const b = Number(sp.get('manufacturer_id'));
+    if (sp.has('dealer_id') && !dealerLocked && Number.isFinite(d)) setDealerId(d);
+    if (sp.has('manufacturer_id') && Number.isFinite(b)) setManufacturerId(b);
+  }, []);
+  useEffect(() => {
+    const next = new URLSearchParams(sp);
+    const put = (k: string, v: number) => (v ? next.set(k, String(v)) : next.delete(k));
+    put('year', year);
+    put('month', month);
+    put('dealer_id', dealerId);
+    put('manufacturer_id', manufacturerId);
+    if (next.toString() !== sp.toString()) setSp(next, { replace: true });
+  }, [sp, setSp, year, month, dealerId, manufacturerId]);
+  const set = (k: 'year' | 'month', v: number) => {
+    const next = new URLSearchParams(sp);
+    if (v) next.set(k, String(v));
+    else next.delete(k);
+    setSp(next, { replace: true });
+  };
+  return {
+    year,
+    month,
+    dealerId,
+    manufacturerId,
+    setYear: (v: number) => set('year', v),
+    setMonth: (v: number) => set('month', v),
+  };
+}
+
+interface GroupAnswer<S extends DashboardSchema> {
+  period: DashboardPeriod;
+  result: DashboardGroups[S];
+}
+
+function useGroup<S extends DashboardSchema>(schema: S, params: Record<string, number>) {
+  const allowed = usePermission(PERMISSIONS[schema]);
+  const q = useQuery({
+    queryKey: ['dashboard', schema, params],
+    queryFn: ({ signal }) =>
+      http.get<GroupAnswer<S>>('/dashboard/summary', { ...params, schema }, { signal }),
+    enabled: allowed,
+    placeholderData: keepPreviousData,
+  });
+  return { allowed, loading: allowed && q.isPending, data: q.data?.result, period: q.data?.period };
+}
+
+const monthLabel = (m: number) => MONTH_SHORT[m - 1];
+const anyValue = (rows: DashboardMonth[]) => rows.some((r) => (r.value ?? 0) > 0 || (r.previous ?? 0) > 0);
+const monthColumns = (unit: 'units' | 'pct', withTarget = false) => [
+  { header: 'Mes', value: (r: DashboardMonth) => MONTHS[r.month - 1].name },
+  { header: 'Este año', value: (r: DashboardMonth) => formatValue(r.value, unit), align: 'right' as const },
+  { header: 'Año anterior', value: (r: DashboardMonth) => formatValue(r.previous, unit), align: 'right' as const },
+  ...(withTarget
+    ? [{ header: 'Objetivo', value: (r: DashboardMonth) => formatValue(r.target, unit), align: 'right' as const }]
+    : []),
+];
+
+export default function HomeScreen() {
+  const theme = useTheme();
+  const f = useDashboardFilters();
+  const params = { year: f.year, month: f.month, dealer_id: f.dealerId, manufacturer_id: f.manufacturerId };
+  const ventas = useGroup('ventas', params);
+  const encuestas = useGroup('encuestas', params);
+  const despachos = useGroup('despachos', params);
+  const cifras = useGroup('cifras', params);
+  const seguimiento = useGroup('seguimiento', params);
+  const taller = useGroup('taller', params);
+  const period = `year=${f.year}${f.month ? `&month=${f.month}` : ''}`;
+  const link = (path: string) => `${path}?${period}`;
+  const primary = theme.palette.primary.main;
+  const previousColor = theme.palette.grey[400];
+  const d = despachos.data;
+  const status = PACING_STATUSES.find((s) => s.id === d?.status)?.name;
+  const figuresMonth = cifras.data ? MONTHS[cifras.data.month - 1].name : '';
+
+  return (
+    <Box>
+      <Paper sx={{ p: 2, mb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+        <Typography variant="h6" component="h1" sx={{ flex: 1, minWidth: 160 }}>
+          Dashboard
+        </Typography>
+        <TextField
+          select
+          label="Año"
+          value={f.year}
+          onChange={(e) => f.setYear(Number(e.target.value))}
+          sx={{ width: 110 }}
+          fullWidth={false}
+        >
+          {years()
+            .reverse()
+            .map((y) => (
+              <MenuItem key={y} value={y}>
+                {y}
+              </MenuItem>
+            ))}
+        </TextField>
+        <TextField
+          select
+          label="Mes"
+          value={f.month}
+          onChange={(e) => f.setMonth(Number(e.target.value))}
+          sx={{ width: 150 }}
+          fullWidth={false}
+        >
+          <MenuItem value={0}>Todo el año</MenuItem>
+          {MONTHS.map((m) => (
+            <MenuItem key={m.id} value={m.id}>
+              {m.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        {ventas.period && (
+          <Typography variant="caption" color="text.secondary" sx={{ width: '100%' }}>
+            Periodo: {ventas.period.from} a {ventas.period.to < ventas.period.from ? ventas.period.from : ventas.period.to}
+            , comparado con {ventas.period.prev_from} a {ventas.period.prev_to}. Concesionario y marca: los de la barra superior.
+          </Typography>
+        )}
+      </Paper>
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          mb: 2,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
+        }}
+      >
+        {ventas.allowed && (
+          <NumberCard title="Ventas CEM" number={ventas.data?.sales} to={link('/sales')} loading={ventas.loading} />
+        )}
+        {despachos.allowed && (
+          <NumberCard
+            title="Unidades despachadas"
+            number={d?.dispatched}
+            to={link('/main/dispatches')}
+            loading={despachos.loading}
+            detail={
+              d && d.objective > 0
+                ? `Objetivo ${formatValue(d.objective)} · al dia ${formatValue(d.objective_to_date)} · avance ${formatValue(d.pacing, 'pct')}${status ? ` (${status})` : ''}`
+                : 'Sin objetivo en el periodo'
+            }
+          />
+        )}
+        {despachos.allowed && (
+          <NumberCard
+            title="Venta diaria (unidades)"
+            number={d?.sold}
+            to={link('/main/daily')}
+            loading={despachos.loading}
+          />
+        )}
+        {encuestas.allowed && (
+          <NumberCard
+            title="Cobertura de encuestas"
+            number={encuestas.data?.coverage}
+            unit="pct"
+            to={link('/quiz')}
+            loading={encuestas.loading}
+            detail={
+              encuestas.data &&
+              `${formatValue(encuestas.data.responses)} respuestas de ${formatValue(encuestas.data.sales)} ventas`
+            }
+          />
+        )}
+        {encuestas.allowed && (
+          <NumberCard
+            title="Top box de satisfaccion"
+            number={encuestas.data?.top_box}
+            unit="pct"
+            to={link('/quiz')}
+            loading={encuestas.loading}
+            detail="Calificaciones en el nivel mas alto"
+          />
+        )}
+        {cifras.allowed && (
+          <NumberCard
+            title="Cumplimiento de cifras"
+            number={cifras.data?.compliance}
+            unit="pct"
+            to={`/main/resumen?year=${f.year}&month=${cifras.data?.month ?? ''}`}
+            loading={cifras.loading}
+            detail={cifras.data && `Promedio de conceptos, acumulado a ${figuresMonth}`}
+          />
+        )}
+        {seguimiento.allowed && (
+          <NumberCard
+            title="Acuerdos abiertos"
+            number={seguimiento.data?.open_agreements}
+            higherIsBetter={false}
+            to="/agreement"
+            loading={seguimiento.loading}
+            detail={seguimiento.data && `${formatValue(seguimiento.data.overdue_agreements)} vencidos`}
+          />
+        )}
+        {seguimiento.allowed && (
+          <NumberCard
+            title="Alertas de encuesta abiertas"
+            number={seguimiento.data?.open_alerts}
+            higherIsBetter={false}
+            to="/quiz"
+            loading={seguimiento.loading}
+          />
+        )}
+        {taller.allowed && (
+          <NumberCard
+            title="Productividad del taller"
+            number={taller.data?.productivity}
+            unit="pct"
+            to={link('/workshopinfo')}
+            loading={taller.loading}
+            detail={taller.data && `Eficiencia ${formatValue(taller.data.efficiency.value, 'pct')}`}
+          />
+        )}
+      </Box>
+
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, 1fr)' } }}>
+        {ventas.allowed && (
+          <ChartPanel
+            title="Ventas CEM por mes"
+            loading={ventas.loading}
+            empty={!ventas.data || !anyValue(ventas.data.by_month)}
+            rows={ventas.data?.by_month ?? []}
+            columns={monthColumns('units')}
+            to={link('/sales')}
+            chart={() => (
+              <BarChart
+                dataset={(ventas.data?.by_month ?? []).map((r) => ({ ...r, label: monthLabel(r.month) }))}
+                xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
+                series={[
+                  { dataKey: 'previous', label: `${f.year - 1}`, color: previousColor },
+                  { dataKey: 'value', label: `${f.year}`, color: primary },
+                ]}
+                margin={{ left: 10, right: 10 }}
+              />
+            )}
+          />
+        )}
+        {despachos.allowed && (
+          <ChartPanel
+            title="Despachos contra objetivo por mes"
+            loading={despachos.loading}
+            empty={!d || !anyValue(d.by_month)}
+            rows={d?.by_month ?? []}
+            columns={monthColumns('units', true)}
+            to={link('/main/dispatches')}
+            chart={() => (
+              <BarChart
+                dataset={(d?.by_month ?? []).map((r) => ({ ...r, label: monthLabel(r.month) }))}
+                xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
+                series={[
+                  { dataKey: 'target', label: 'Objetivo', color: theme.palette.warning.light },
+                  { dataKey: 'value', label: 'Despachado', color: primary },
+                  { dataKey: 'previous', label: `Despachado ${f.year - 1}`, color: previousColor },
+                ]}
+                margin={{ left: 10, right: 10 }}
+              />
+            )}
+          />
+        )}
+        {encuestas.allowed && (
+          <ChartPanel
+            title="Encuestas: cobertura y top box por mes (%)"
+            loading={encuestas.loading}
+            empty={!encuestas.data || !anyValue(encuestas.data.coverage_by_month)}
+            rows={(encuestas.data?.coverage_by_month ?? []).map((c, i) => ({
+              month: c.month,
+              coverage: c.value,
+              top: encuestas.data?.top_box_by_month[i].value ?? null,
+              topPrev: encuestas.data?.top_box_by_month[i].previous ?? null,
+            }))}
+            columns={[
+              { header: 'Mes', value: (r) => MONTHS[r.month - 1].name },
+              { header: 'Cobertura', value: (r) => formatValue(r.coverage, 'pct'), align: 'right' },
+              { header: 'Top box', value: (r) => formatValue(r.top, 'pct'), align: 'right' },
+              { header: `Top box ${f.year - 1}`, value: (r) => formatValue(r.topPrev, 'pct'), align: 'right' },
+            ]}
+            to={link('/quiz')}
+            chart={() => (
+              <LineChart
+                xAxis={[{ scaleType: 'point', data: MONTH_SHORT.slice() }]}
+                yAxis={[{ min: 0, max: 100 }]}
+                series={[
+                  {
+                    data: (encuestas.data?.coverage_by_month ?? []).map((r) => r.value),
+                    label: 'Cobertura',
+                    color: theme.palette.info.main,
+                    valueFormatter: (v) => formatValue(v, 'pct'),
+                  },
+                  {
+                    data: (encuestas.data?.top_box_by_month ?? []).map((r) => r.value),
+                    label: 'Top box',
+                    color: primary,
+                    valueFormatter: (v) => formatValue(v, 'pct'),
+                  },
+                  {
+                    data: (encuestas.data?.top_box_by_month ?? []).map((r) => r.previous),
+                    label: `Top box ${f.year - 1}`,
+                    color: previousColor,
+                    valueFormatter: (v) => formatValue(v, 'pct'),
+                  },
+                ]}
+                margin={{ left: 10, right: 10 }}
+              />
+            )}
+          />
+        )}
+        {cifras.allowed && (
+          <ChartPanel
+            title={`Cumplimiento de cifras por concepto (acumulado a ${figuresMonth || 'la fecha'}, %)`}
+            loading={cifras.loading}
+            empty={!cifras.data || !cifras.data.concepts.some((c) => c.ytd_compliance !== null)}
+            rows={(cifras.data?.concepts ?? []).filter((c) => c.ytd_compliance !== null)}
+            columns={[
+              { header: 'Concepto', value: (r) => r.name },
+              { header: 'Cifra', value: (r) => formatValue(r.ytd, 'hours'), align: 'right' },
+              { header: 'Cuota', value: (r) => formatValue(r.ytd_fee, 'hours'), align: 'right' },
+              { header: 'Cumplimiento', value: (r) => formatValue(r.ytd_compliance, 'pct'), align: 'right' },
+            ]}
+            to={`/main/resumen?year=${f.year}&month=${cifras.data?.month ?? ''}`}
+            height={Math.max(280, 30 * (cifras.data?.concepts.filter((c) => c.ytd_compliance !== null).length ?? 0))}
+            chart={() => (
+              <BarChart
+                layout="horizontal"
+                dataset={(cifras.data?.concepts ?? [])
+                  .filter((c) => c.ytd_compliance !== null)
+                  .map((c) => ({ name: c.name, value: c.ytd_compliance }))}
+                yAxis={[{ scaleType: 'band', dataKey: 'name', width: 170 }]}
+                series={[
+                  {
+                    dataKey: 'value',
+                    label: 'Cumplimiento (%)',
+                    color: primary,
+                    valueFormatter: (v) => formatValue(v, 'pct'),
+                  },
+                ]}
+                margin={{ left: 10, right: 20 }}
+              />
+            )}
+          />
+        )}
+        {seguimiento.allowed && (
+          <ChartPanel
+            title="Acuerdos y alertas abiertos por antigüedad (dias)"
+            loading={seguimiento.loading}
+            empty={!seguimiento.data || !seguimiento.data.by_age.some((b) => b.agreements + b.alerts > 0)}
+            rows={seguimiento.data?.by_age ?? []}
+            columns={[
+              { header: 'Antigüedad (dias)', value: (r) => r.bucket },
+              { header: 'Acuerdos', value: (r) => formatValue(r.agreements), align: 'right' },
+              { header: 'Alertas', value: (r) => formatValue(r.alerts), align: 'right' },
+            ]}
+            to="/agreement"
+            chart={() => (
+              <BarChart
+                dataset={(seguimiento.data?.by_age ?? []).map((b) => ({ ...b }))}
+                xAxis={[{ scaleType: 'band', dataKey: 'bucket', label: 'Dias abiertos' }]}
+                series={[
+                  { dataKey: 'agreements', label: 'Acuerdos', stack: 'open', color: primary },
+                  { dataKey: 'alerts', label: 'Alertas de encuesta', stack: 'open', color: theme.palette.error.light },
+                ]}
+                margin={{ left: 10, right: 10 }}
+              />
+            )}
+          />
+        )}
+        {taller.allowed && (
+          <ChartPanel
+            title="Productividad del taller por mes (%)"
+            loading={taller.loading}
+            empty={!taller.data || !anyValue(taller.data.by_month)}
+            rows={taller.data?.by_month ?? []}
+            columns={monthColumns('pct')}
+            to={link('/workshopinfo')}
+            chart={() => (
+              <LineChart
+                xAxis={[{ scaleType: 'point', data: MONTH_SHORT.slice() }]}
+                series={[
+                  {
+                    data: (taller.data?.by_month ?? []).map((r) => r.value),
+                    label: `${f.year}`,
+                    color: primary,
+                    valueFormatter: (v) => formatValue(v, 'pct'),
+                  },
+                  {
+                    data: (taller.data?.by_month ?? []).map((r) => r.previous),
+                    label: `${f.year - 1}`,
+                    color: previousColor,
+                    valueFormatter: (v) => formatValue(v, 'pct'),
+                  },
+                ]}
+                margin={{ left: 10, right: 10 }}
+              />
+            )}
+          />
+        )}
+      </Box>
+    </Box>
+  );
+}
