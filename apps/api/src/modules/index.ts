@@ -5,6 +5,7 @@ import { RESOURCE_CONTRACTS } from '@app/contracts';
 import { type ApiModule, plainResourcesModule } from '../core/registry';
 import * as tables from '../db/tables';
 import { brandsModule } from './brands/brands.resources';
+import { dashboardModule } from './dashboard';
 import { dispatchesModule } from './dispatches';
 import { figuresModule } from './figures';
 import { mailModule } from './mail';
@@ -24,6 +25,7 @@ const DECLARED_MODULES: ApiModule[] = [
   mailModule,
   dispatchesModule,
   figuresModule,
+  dashboardModule,
 ];
 
 export const API_MODULES: ApiModule[] = [

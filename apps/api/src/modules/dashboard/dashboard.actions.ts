@@ -17,6 +17,7 @@ import {
   type GroupContext,
   ventasGroup,
 } from './dashboard.groups';
+import { seguimientoGroup, tallerGroup } from './dashboard.tickets';
 
 /** Each group: the function that computes it and the permission of the module it reads. */
 const GROUPS: {

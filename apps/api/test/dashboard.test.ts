@@ -1,0 +1,232 @@
+// The dashboard over the demo network: every number is computed again here, independently (plain
+// SQL over the tables, or the module screen's own call), for the administrator, for a brand, for a
+// month and for a dealer user, whose dealer the server imposes whatever the client asks.
+import type { DashboardAnswer } from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DEMO_PASSWORD, seedDemo } from '../src/seed/demo';
+import { api, createTestApp, login, type TestContext } from './harness';
+
+let t: TestContext;
+let admin: string;
+let dealerToken: string;
+let dealerId: number;
+let otherDealerId: number;
+let year: number;
+let today: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.handle);
+  admin = await login(t.app);
+  dealerToken = await login(t.app, 'lim01', DEFAULT_DEMO_PASSWORD);
+  const [own] = await t.handle.query<{ id: number }>("select id from dealers where code = 'LIM01'");
+  const [other] = await t.handle.query<{ id: number }>("select id from dealers where code = 'TRU01'");
+  dealerId = own.id;
+  otherDealerId = other.id;
+  const [now] = await t.handle.query<{ today: string }>(
+    "select to_char((now() at time zone 'America/Lima')::date, 'YYYY-MM-DD') as today",
+  );
+  today = now.today;
+  year = Number(today.slice(0, 4));
+}, 180_000);
+afterAll(() => t?.close());
+
+async function dashboard(query: string, token = admin): Promise<DashboardAnswer> {
+  const res = await api<DashboardAnswer>(t.app, 'GET', `/api/dash-widgets?${query}`, { token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.result;
+}
+
+async function one<T = number>(sql: string, params: unknown[] = []): Promise<T> {
+  const [row] = await t.handle.query<{ v: T }>(sql, params);
+  return row.v;
+}
+
+const pct = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 10 : null);
+
+/** Conditions on sales for a dealer (or all) and a brand (or all), as $3, $4. */
+const salesWhere = `sale_date between $1 and $2 and ($3::int is null or dealer_id = $3) and ($4::int is null or manufacturer_id = $4)`;
+
+describe('dashboard numbers (demo network)', () => {
+  it('the year for every dealer: sales, surveys, dispatches, figures and alerts as the modules count them', async () => {
+    const d = await dashboard(`year=${year}`);
+    const { from, to } = d.period;
+    expect(from).toBe(`${year}-01-01`);
+    expect(to).toBe(today);
+    const g = d.groups;
+
+    // Ventas: the CEM sales of the period, per month and per brand.
+    const sales = await one(`select count(*)::int as v from sales where ${salesWhere}`, [
+      from,
+      to,
+      null,
+      null,
+    ]);
+    expect(sales).toBeGreaterThan(100);
+    expect(g.ventas?.sales.value).toBe(sales);
+    const byMonth = await t.handle.query<{ m: number; n: number }>(
+      `select extract(month from sale_date)::int as m, count(*)::int as n from sales where ${salesWhere} group by 1`,
+      [from, to, null, null],
+    );
+    for (const r of byMonth) expect(g.ventas?.by_month[r.m - 1].value).toBe(r.n);
+    expect(g.ventas?.by_brand.reduce((s, b) => s + b.value, 0)).toBe(sales);
+    const daily = await one(
+      'select coalesce(sum(units), 0)::int as v from daily_sales where sale_date between $1 and $2',
+      [from, to],
+    );
+    expect(g.ventas?.daily.value).toBe(daily);
+
+    // Encuestas: the same sales, invitations and answers as Satisfaccion de Cliente's Cobertura.
+    const stats = await api(t.app, 'GET', `/api/table-stats?year=${year}`, { token: admin });
+    const cobertura = stats.body.result.cobertura as {
+      sales: number;
+      invitations: number;
+      responses: number;
+    }[];
+    const total = (k: 'sales' | 'invitations' | 'responses') => cobertura.reduce((s, r) => s + r[k], 0);
+    expect(g.encuestas?.sales).toBe(total('sales'));
+    expect(g.encuestas?.invitations).toBe(total('invitations'));
+    expect(g.encuestas?.responses).toBe(total('responses'));
+    expect(g.encuestas?.coverage.value).toBe(pct(total('responses'), total('sales')));
+    const ratings = await t.handle.query<{ top: number; all: number }>(
+      `select count(*) filter (where a.rating = 4)::int as top, count(a.rating)::int as all
+         from quiz_answers a join quiz_responses r on r.id = a.response_id
+         join quizzes q on q.id = r.quiz_id and q.kind = 'sales'
+         join sales s on s.id = r.sale_id where s.sale_date between $1 and $2`,
+      [from, to],
+    );
+    expect(ratings[0].all).toBeGreaterThan(0);
+    expect(g.encuestas?.top_box.value).toBe(pct(ratings[0].top, ratings[0].all));
+
+    // Despachos: the Objetivos screen's totals for the same year, to date.
+    const objectives = await api(t.app, 'GET', `/api/objectives-summary?year=${year}`, { token: admin });
+    const totals = objectives.body.result.totals;
+    expect(g.despachos?.dispatched.value).toBe(totals.units);
+    expect(g.despachos?.objective).toBe(totals.objective);
+    expect(g.despachos?.pacing).toBe(pct(totals.units, totals.objective_to_date));
+    const dispatched = await one(
+      'select coalesce(sum(units), 0)::int as v from dispatches where dispatch_date between $1 and $2',
+      [from, to],
+    );
+    expect(g.despachos?.dispatched.value).toBe(dispatched);
+
+    // Cifras: the compliance of each concept is the Resumen comparativo's for the month shown.
+    const month = g.cifras!.month;
+    const resumen = await api(t.app, 'GET', `/api/resumen-comparativo?year=${year}&month=${month}`, {
+      token: admin,
+    });
+    const rows = resumen.body.result.rows as { code: string; ytd: number; ytd_compliance: number | null }[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      const c = g.cifras.concepts.find((x) => x.code === r.code)!;
+      expect(c.ytd).toBe(r.ytd);
+      expect(c.ytd_compliance).toBe(
+        r.ytd_compliance === null ? null : Math.round(r.ytd_compliance * 1000) / 10,
+      );
+    }
+
+    // Seguimiento: survey alerts open today (the Alertas tab's "abiertas").
+    const openAlerts = await one('select count(*)::int as v from quiz_alerts where closed_at is null');
+    expect(openAlerts).toBeGreaterThan(0);
+    expect(g.seguimiento?.open_alerts.value).toBe(openAlerts);
+    expect(g.seguimiento?.by_age.reduce((s, b) => s + b.alerts, 0)).toBe(openAlerts);
+  });
+
+  it('a month and a brand: only their sales and dispatches, compared with the same month a year before', async () => {
+    const month = Number(today.slice(5, 7)) > 1 ? Number(today.slice(5, 7)) - 1 : 1;
+    const [brand] = await t.handle.query<{ id: number }>(
+      'select manufacturer_id as id from sales group by 1 order by count(*) desc limit 1',
+    );
+    const d = await dashboard(`year=${year}&month=${month}&manufacturer_id=${brand.id}`);
+    const { from, to, prev_from, prev_to } = d.period;
+    expect(from).toBe(`${year}-${String(month).padStart(2, '0')}-01`);
+    expect(prev_from).toBe(`${year - 1}-${String(month).padStart(2, '0')}-01`);
+    const sales = await one(`select count(*)::int as v from sales where ${salesWhere}`, [
+      from,
+      to,
+      null,
+      brand.id,
+    ]);
+    const before = await one(`select count(*)::int as v from sales where ${salesWhere}`, [
+      prev_from,
+      prev_to,
+      null,
+      brand.id,
+    ]);
+    expect(d.groups.ventas?.sales).toEqual({ value: sales, previous: before });
+    expect(d.groups.ventas?.by_brand.map((b) => b.manufacturer_id)).toEqual(sales ? [brand.id] : []);
+    const objectives = await api(
+      t.app,
+      'GET',
+      `/api/objectives-summary?year=${year}&month=${month}&manufacturer_id=${brand.id}`,
+      { token: admin },
+    );
+    expect(d.groups.despachos?.dispatched.value).toBe(objectives.body.result.totals.units);
+    expect(d.groups.despachos?.objective).toBe(objectives.body.result.totals.objective);
+  });
+
+  it('a dealer user sees its own dealer, whatever dealer it asks for', async () => {
+    const d = await dashboard(`year=${year}&dealer_id=${otherDealerId}`, dealerToken);
+    expect(d.filter.dealer_id).toBe(dealerId);
+    const { from, to } = d.period;
+    const own = await one(`select count(*)::int as v from sales where ${salesWhere}`, [
+      from,
+      to,
+      dealerId,
+      null,
+    ]);
+    expect(own).toBeGreaterThan(0);
+    expect(d.groups.ventas?.sales.value).toBe(own);
+    const dispatched = await one(
+      'select coalesce(sum(units), 0)::int as v from dispatches where dispatch_date between $1 and $2 and dealer_id = $3',
+      [from, to, dealerId],
+    );
+    expect(d.groups.despachos?.dispatched.value).toBe(dispatched);
+    const alerts = await one(
+      'select count(*)::int as v from quiz_alerts where closed_at is null and dealer_id = $1',
+      [dealerId],
+    );
+    expect(d.groups.seguimiento?.open_alerts.value).toBe(alerts);
+    // The same numbers as its own screens: Satisfaccion de Cliente for its dealer.
+    const stats = await api(t.app, 'GET', `/api/table-stats?year=${year}`, { token: dealerToken });
+    expect(stats.body.result.cobertura.map((r: { dealer_id: number }) => r.dealer_id)).toEqual([dealerId]);
+    expect(d.groups.encuestas?.sales).toBe(stats.body.result.cobertura[0].sales);
+  });
+
+  it('each widget call answers its group, the same as the whole dashboard', async () => {
+    const whole = await dashboard(`year=${year}`);
+    const summary = await api(t.app, 'GET', `/api/dashboard/summary?schema=encuestas&year=${year}`, {
+      token: admin,
+    });
+    expect(summary.body.result.result).toEqual(whole.groups.encuestas);
+    const sales = await api(t.app, 'GET', `/api/widget-sales?year=${year}`, { token: admin });
+    expect(sales.body.result).toEqual(whole.groups.ventas);
+    const figures = await api(t.app, 'GET', `/api/widget-figures?year=${year}`, { token: admin });
+    expect(figures.body.result).toEqual(whole.groups.cifras);
+    const quizzes = await api(t.app, 'GET', `/api/widget-quizzes?year=${year}`, { token: admin });
+    expect(quizzes.body.result).toEqual(whole.groups.encuestas);
+    const tickets = await api(t.app, 'GET', `/api/dash-tickets?year=${year}`, { token: admin });
+    expect(tickets.body.result).toEqual(whole.groups.seguimiento);
+    const chart = await api(t.app, 'GET', `/api/chart-compliance?year=${year}`, { token: admin });
+    expect(chart.body.result.length).toBe(
+      whole.groups.cifras?.concepts.filter((c) => c.ytd_compliance !== null).length,
+    );
+    const cards = await api(t.app, 'GET', `/api/dash-figures?year=${year}`, { token: admin });
+    expect(cards.body.result.cards.sales).toEqual(whole.groups.ventas?.sales);
+    expect(cards.body.result.cards.pacing).toBe(whole.groups.despachos?.pacing);
+  });
+
+  it('answers bad filters with a Spanish message on the field', async () => {
+    const old = await api(t.app, 'GET', '/api/dash-widgets?year=1990', { token: admin });
+    expect(old.status).toBe(422);
+    expect(old.body.error.validationErrors[0].field).toBe('year');
+    const month = await api(t.app, 'GET', `/api/dash-widgets?year=${year}&month=13`, { token: admin });
+    expect(month.status).toBe(422);
+    const schema = await api(t.app, 'GET', '/api/dashboard/summary?schema=otra', { token: admin });
+    expect(schema.status).toBe(422);
+    expect(schema.body.error.validationErrors[0].message).toContain('ventas');
+    const brand = await api(t.app, 'GET', '/api/dash-widgets?manufacturer_id=999999', { token: admin });
+    expect(brand.status).toBe(422);
+    expect(brand.body.error.validationErrors[0].message).toBe('Marca no existe');
+  });
+});
