@@ -111,14 +111,17 @@ describe('dashboard numbers (demo network)', () => {
     expect(g.despachos?.dispatched.value).toBe(dispatched);
 
     // Cifras: the compliance of each concept is the Resumen comparativo's for the month shown.
-    const month = g.cifras!.month;
+    const cifras = g.cifras;
+    if (!cifras) throw new Error('sin cifras');
+    const month = cifras.month;
     const resumen = await api(t.app, 'GET', `/api/resumen-comparativo?year=${year}&month=${month}`, {
       token: admin,
     });
     const rows = resumen.body.result.rows as { code: string; ytd: number; ytd_compliance: number | null }[];
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) {
-      const c = g.cifras.concepts.find((x) => x.code === r.code)!;
+      const c = cifras.concepts.find((x) => x.code === r.code);
+      if (!c) throw new Error(`falta ${r.code}`);
       expect(c.ytd).toBe(r.ytd);
       expect(c.ytd_compliance).toBe(
         r.ytd_compliance === null ? null : Math.round(r.ytd_compliance * 1000) / 10,

@@ -252,21 +252,28 @@ const POSITIONS = [
 ];
 const CONTACTS = ['Gerente general', 'Jefe de postventa', 'Coordinador CEM'];
 const PAYMENTS = ['E', 'T', 'D', 'T', 'E', 'G'];
-/** A year of sales: each dealer sells between 18 and 42 vehicles, more in the busy months. */
-const salesOf = (index: number) => 18 + ((index * 7) % 25);
+/** Sales: each dealer sells between 18 and 42 vehicles a year, more in the busy months. */
+const salesOf = (index: number) => Math.round(((18 + ((index * 7) % 25)) * demoMonthCount()) / 12);
 /** Relative sales per calendar month (January first): July bonuses and December peak. */
 const SEASON = [0.8, 0.8, 1, 0.9, 0.9, 1, 1.2, 1.1, 0.9, 1, 1.1, 1.4];
 /** Each dealer's level of service (0 … 1): its spread of survey scores. */
 const serviceQuality = (index: number) => ((index * 37) % 16) / 15;
 
 /**
- * The date of a dealer's i-th sale of n over the last twelve months, spread by SEASON (the
- * months are weighed, then the sale falls on a day of its month); never in the last 3 days.
+ * The months of the demo: from January of last year to the current one, so every screen and the
+ * dashboard can compare the year to date with the same months a year before.
+ */
+export const demoMonthCount = (now = new Date()) => 13 + now.getUTCMonth();
+
+/**
+ * The date of a dealer's i-th sale of n over the demo months, spread by SEASON (the months are
+ * weighed, then the sale falls on a day of its month); never in the last 3 days.
  */
 function saleDate(i: number, n: number, index: number): string {
   const now = new Date();
-  const months = Array.from({ length: 12 }, (_, k) => {
-    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + k, 1));
+  const count = demoMonthCount(now);
+  const months = Array.from({ length: count }, (_, k) => {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (count - 1) + k, 1));
     return { d, w: SEASON[d.getUTCMonth()] };
   });
   const total = months.reduce((a, m) => a + m.w, 0);
@@ -276,7 +283,7 @@ function saleDate(i: number, n: number, index: number): string {
     months.find((m) => {
       reached += m.w;
       return reached > target;
-    }) ?? months[11];
+    }) ?? months[months.length - 1];
   const day = 1 + ((index * 13 + i * 7) % 28);
   const date = new Date(Date.UTC(month.d.getUTCFullYear(), month.d.getUTCMonth(), day));
   const latest = Date.now() - 3 * 86_400_000;

@@ -1,5 +1,5 @@
-// Demo data of dispatches, objectives and daily sales (seed/demo.ts calls it): the twelve months up
-// to today for the demo dealers, seasonal (July's bonuses and December sell more, February less),
+// Demo data of dispatches, objectives and daily sales (seed/demo.ts calls it): the months from
+// January of last year to today for the demo dealers, seasonal (July's bonuses and December sell more, February less),
 // with dealers ahead of their objectives and others behind, two that have not received this
 // month's dispatches yet, and two that are late entering their daily sales (one has none this
 // month). Deterministic, and written once: a second run finds the demo dispatches and does nothing.
@@ -85,7 +85,8 @@ export async function seedDispatchDemo(handle: DatabaseHandle) {
   const tm = Number(today.slice(5, 7));
   const td = Number(today.slice(8, 10));
   const months: { y: number; m: number }[] = [];
-  for (let i = 11; i >= 0; i--) {
+  // From January of last year: this year to date compares with the same months a year before.
+  for (let i = 11 + tm; i >= 0; i--) {
     const d = new Date(Date.UTC(ty, tm - 1 - i, 1));
     months.push({ y: d.getUTCFullYear(), m: d.getUTCMonth() + 1 });
   }
