@@ -37,7 +37,7 @@ const SCREEN_FILES: Record<string, Loader> = {
   fee: () => import('../modules/figures/fee.screen'),
   dispatches: () => import('../modules/dispatches/dispatches.screen'),
   daily: () => import('../modules/dispatches/daily.screen'),
-  dashboard: placeholder,
+  dashboard: () => import('../modules/dashboard/summary.screen'),
   audit: () => import('../modules/audit/audit.screen'),
   preferences: () => import('../modules/preferences/preferences.screen'),
   order: placeholder,

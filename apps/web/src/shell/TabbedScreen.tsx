@@ -1,7 +1,8 @@
 // A screen made of tabs (views loaded lazily), the chosen tab kept per browser tab, not in the URL:
-// a generic list inside rewrites the query string.
+// a generic list inside rewrites the query string. A link may open a tab (?tab=stats), once.
 import { Box, Paper, Tab, Tabs } from '@mui/material';
 import { type ComponentType, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Loading } from '../app/guard';
 
 export interface ScreenTab {
@@ -19,7 +20,11 @@ export function TabbedScreen({
   storageKey: string;
   label: string;
 }) {
-  const [tab, setTab] = useState(() => sessionStorage.getItem(storageKey));
+  const [sp] = useSearchParams();
+  const [tab, setTab] = useState(() => {
+    const asked = sp.get('tab');
+    return tabs.some((t) => t.id === asked) ? asked : sessionStorage.getItem(storageKey);
+  });
   const current = tabs.find((t) => t.id === tab) ?? tabs[0];
   const { Component } = current;
   return (

@@ -2,101 +2,31 @@
 // Dealer and brand are the toolbar's selectors; year and month are this screen's; all four live
 // in the URL, so a view can be shared. Each widget group loads on its own, from
 // GET /api/dashboard/summary?schema=…, and shows only to a user who may view its module.
-import {
-  type DashboardGroups,
-  type DashboardMonth,
-  type DashboardPeriod,
-  type DashboardSchema,
-  MONTH_SHORT,
-  MONTHS,
-  PACING_STATUSES,
-  years,
-} from '@app/contracts';
-import { Box, MenuItem, Paper, TextField, Typography, useTheme } from '@mui/material';
+import { type DashboardMonth, MONTH_SHORT, MONTHS, PACING_STATUSES } from '@app/contracts';
+import { Box, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
-import { http } from '../../api/http';
-import { usePermission } from '../../auth/session';
-import { useGlobalFilters } from '../../shell/filters';
-import { ChartPanel, formatValue, NumberCard } from './widgets';
-
-const PERMISSIONS: Record<DashboardSchema, string> = {
-  ventas: 'Sales.view',
-  encuestas: 'Quizzes.view',
-  despachos: 'Transactions.view',
-  cifras: 'Figures.view',
-  seguimiento: 'Agreements.view',
-  taller: 'WorkshopInfos.view',
-};
-
-/** The filters of the URL, kept in step with the toolbar's dealer and brand. */
-function useDashboardFilters() {
-  const [sp, setSp] = useSearchParams();
-  const { dealerId, manufacturerId, dealerLocked, setDealerId, setManufacturerId } = useGlobalFilters();
-  const thisYear = new Date().getFullYear();
-  const year = Number(sp.get('year')) || thisYear;
-  const month = Number(sp.get('month')) || 0;
-  // A shared address sets the toolbar once; afterwards the toolbar writes the address.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read the address once, on arrival
-  useEffect(() => {
-    const d = Number(sp.get('dealer_id'));
-    const b = Number(sp.get('manufacturer_id'));
-    if (sp.has('dealer_id') && !dealerLocked && Number.isFinite(d)) setDealerId(d);
-    if (sp.has('manufacturer_id') && Number.isFinite(b)) setManufacturerId(b);
-  }, []);
-  useEffect(() => {
-    const next = new URLSearchParams(sp);
-    const put = (k: string, v: number) => (v ? next.set(k, String(v)) : next.delete(k));
-    put('year', year);
-    put('month', month);
-    put('dealer_id', dealerId);
-    put('manufacturer_id', manufacturerId);
-    if (next.toString() !== sp.toString()) setSp(next, { replace: true });
-  }, [sp, setSp, year, month, dealerId, manufacturerId]);
-  const set = (k: 'year' | 'month', v: number) => {
-    const next = new URLSearchParams(sp);
-    if (v) next.set(k, String(v));
-    else next.delete(k);
-    setSp(next, { replace: true });
-  };
-  return {
-    year,
-    month,
-    dealerId,
-    manufacturerId,
-    setYear: (v: number) => set('year', v),
-    setMonth: (v: number) => set('month', v),
-  };
-}
-
-interface GroupAnswer<S extends DashboardSchema> {
-  period: DashboardPeriod;
-  result: DashboardGroups[S];
-}
-
-function useGroup<S extends DashboardSchema>(schema: S, params: Record<string, number>) {
-  const allowed = usePermission(PERMISSIONS[schema]);
-  const q = useQuery({
-    queryKey: ['dashboard', schema, params],
-    queryFn: ({ signal }) =>
-      http.get<GroupAnswer<S>>('/dashboard/summary', { ...params, schema }, { signal }),
-    enabled: allowed,
-    placeholderData: keepPreviousData,
-  });
-  return { allowed, loading: allowed && q.isPending, data: q.data?.result, period: q.data?.period };
-}
+import { useDashboardFilters, useGroup } from './dashboard.hooks';
+import { ChartPanel, formatValue, NumberCard, PeriodToolbar } from './widgets';
 
 const monthLabel = (m: number) => MONTH_SHORT[m - 1];
 const anyValue = (rows: DashboardMonth[]) => rows.some((r) => (r.value ?? 0) > 0 || (r.previous ?? 0) > 0);
 const monthColumns = (unit: 'units' | 'pct', withTarget = false) => [
   { header: 'Mes', value: (r: DashboardMonth) => MONTHS[r.month - 1].name },
   { header: 'Este año', value: (r: DashboardMonth) => formatValue(r.value, unit), align: 'right' as const },
-  { header: 'Año anterior', value: (r: DashboardMonth) => formatValue(r.previous, unit), align: 'right' as const },
+  {
+    header: 'Año anterior',
+    value: (r: DashboardMonth) => formatValue(r.previous, unit),
+    align: 'right' as const,
+  },
   ...(withTarget
-    ? [{ header: 'Objetivo', value: (r: DashboardMonth) => formatValue(r.target, unit), align: 'right' as const }]
+    ? [
+        {
+          header: 'Objetivo',
+          value: (r: DashboardMonth) => formatValue(r.target, unit),
+          align: 'right' as const,
+        },
+      ]
     : []),
 ];
 
@@ -111,7 +41,9 @@ export default function HomeScreen() {
   const seguimiento = useGroup('seguimiento', params);
   const taller = useGroup('taller', params);
   const period = `year=${f.year}${f.month ? `&month=${f.month}` : ''}`;
-  const link = (path: string) => `${path}?${period}`;
+  const p = ventas.period;
+  const salesLink = p && p.to >= p.from ? `/sales?from=${p.from}&to=${p.to}` : '/sales';
+  const link = (path: string, tab?: string) => `${path}?${tab ? `tab=${tab}&` : ''}${period}`;
   const primary = theme.palette.primary.main;
   const previousColor = theme.palette.grey[400];
   const d = despachos.data;
@@ -120,65 +52,34 @@ export default function HomeScreen() {
 
   return (
     <Box>
-      <Paper sx={{ p: 2, mb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-        <Typography variant="h6" component="h1" sx={{ flex: 1, minWidth: 160 }}>
-          Dashboard
-        </Typography>
-        <TextField
-          select
-          label="Año"
-          value={f.year}
-          onChange={(e) => f.setYear(Number(e.target.value))}
-          sx={{ width: 110 }}
-          fullWidth={false}
-        >
-          {years()
-            .reverse()
-            .map((y) => (
-              <MenuItem key={y} value={y}>
-                {y}
-              </MenuItem>
-            ))}
-        </TextField>
-        <TextField
-          select
-          label="Mes"
-          value={f.month}
-          onChange={(e) => f.setMonth(Number(e.target.value))}
-          sx={{ width: 150 }}
-          fullWidth={false}
-        >
-          <MenuItem value={0}>Todo el año</MenuItem>
-          {MONTHS.map((m) => (
-            <MenuItem key={m.id} value={m.id}>
-              {m.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        {ventas.period && (
-          <Typography variant="caption" color="text.secondary" sx={{ width: '100%' }}>
-            Periodo: {ventas.period.from} a {ventas.period.to < ventas.period.from ? ventas.period.from : ventas.period.to}
-            , comparado con {ventas.period.prev_from} a {ventas.period.prev_to}. Concesionario y marca: los de la barra superior.
-          </Typography>
-        )}
-      </Paper>
+      <PeriodToolbar title="Dashboard" filters={f} period={ventas.period ?? despachos.period} />
 
       <Box
         sx={{
           display: 'grid',
           gap: 2,
           mb: 2,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
+          gridTemplateColumns: {
+            xs: '1fr',
+            sm: 'repeat(2, 1fr)',
+            md: 'repeat(3, 1fr)',
+            lg: 'repeat(4, 1fr)',
+          },
         }}
       >
         {ventas.allowed && (
-          <NumberCard title="Ventas CEM" number={ventas.data?.sales} to={link('/sales')} loading={ventas.loading} />
+          <NumberCard
+            title="Ventas CEM"
+            number={ventas.data?.sales}
+            to={salesLink}
+            loading={ventas.loading}
+          />
         )}
         {despachos.allowed && (
           <NumberCard
             title="Unidades despachadas"
             number={d?.dispatched}
-            to={link('/main/dispatches')}
+            to={link('/main/dispatches', 'objectives')}
             loading={despachos.loading}
             detail={
               d && d.objective > 0
@@ -200,7 +101,7 @@ export default function HomeScreen() {
             title="Cobertura de encuestas"
             number={encuestas.data?.coverage}
             unit="pct"
-            to={link('/quiz')}
+            to={link('/quiz', 'stats')}
             loading={encuestas.loading}
             detail={
               encuestas.data &&
@@ -213,7 +114,7 @@ export default function HomeScreen() {
             title="Top box de satisfaccion"
             number={encuestas.data?.top_box}
             unit="pct"
-            to={link('/quiz')}
+            to={link('/quiz', 'stats')}
             loading={encuestas.loading}
             detail="Calificaciones en el nivel mas alto"
           />
@@ -243,7 +144,7 @@ export default function HomeScreen() {
             title="Alertas de encuesta abiertas"
             number={seguimiento.data?.open_alerts}
             higherIsBetter={false}
-            to="/quiz"
+            to="/quiz?tab=alerts"
             loading={seguimiento.loading}
           />
         )}
@@ -267,7 +168,7 @@ export default function HomeScreen() {
             empty={!ventas.data || !anyValue(ventas.data.by_month)}
             rows={ventas.data?.by_month ?? []}
             columns={monthColumns('units')}
-            to={link('/sales')}
+            to={salesLink}
             chart={() => (
               <BarChart
                 dataset={(ventas.data?.by_month ?? []).map((r) => ({ ...r, label: monthLabel(r.month) }))}
@@ -288,7 +189,7 @@ export default function HomeScreen() {
             empty={!d || !anyValue(d.by_month)}
             rows={d?.by_month ?? []}
             columns={monthColumns('units', true)}
-            to={link('/main/dispatches')}
+            to={link('/main/dispatches', 'objectives')}
             chart={() => (
               <BarChart
                 dataset={(d?.by_month ?? []).map((r) => ({ ...r, label: monthLabel(r.month) }))}
@@ -318,9 +219,13 @@ export default function HomeScreen() {
               { header: 'Mes', value: (r) => MONTHS[r.month - 1].name },
               { header: 'Cobertura', value: (r) => formatValue(r.coverage, 'pct'), align: 'right' },
               { header: 'Top box', value: (r) => formatValue(r.top, 'pct'), align: 'right' },
-              { header: `Top box ${f.year - 1}`, value: (r) => formatValue(r.topPrev, 'pct'), align: 'right' },
+              {
+                header: `Top box ${f.year - 1}`,
+                value: (r) => formatValue(r.topPrev, 'pct'),
+                align: 'right',
+              },
             ]}
-            to={link('/quiz')}
+            to={link('/quiz', 'stats')}
             chart={() => (
               <LineChart
                 xAxis={[{ scaleType: 'point', data: MONTH_SHORT.slice() }]}
@@ -363,7 +268,10 @@ export default function HomeScreen() {
               { header: 'Cumplimiento', value: (r) => formatValue(r.ytd_compliance, 'pct'), align: 'right' },
             ]}
             to={`/main/resumen?year=${f.year}&month=${cifras.data?.month ?? ''}`}
-            height={Math.max(280, 30 * (cifras.data?.concepts.filter((c) => c.ytd_compliance !== null).length ?? 0))}
+            height={Math.max(
+              280,
+              30 * (cifras.data?.concepts.filter((c) => c.ytd_compliance !== null).length ?? 0),
+            )}
             chart={() => (
               <BarChart
                 layout="horizontal"
@@ -402,7 +310,12 @@ export default function HomeScreen() {
                 xAxis={[{ scaleType: 'band', dataKey: 'bucket', label: 'Dias abiertos' }]}
                 series={[
                   { dataKey: 'agreements', label: 'Acuerdos', stack: 'open', color: primary },
-                  { dataKey: 'alerts', label: 'Alertas de encuesta', stack: 'open', color: theme.palette.error.light },
+                  {
+                    dataKey: 'alerts',
+                    label: 'Alertas de encuesta',
+                    stack: 'open',
+                    color: theme.palette.error.light,
+                  },
                 ]}
                 margin={{ left: 10, right: 10 }}
               />

@@ -1,6 +1,6 @@
 // The dashboard's building blocks: a number card (this period, the year before, the link to its
 // screen), a chart panel that also shows its data as a table, skeletons and an empty state.
-import type { DashboardNumber } from '@app/contracts';
+import { type DashboardNumber, type DashboardPeriod, MONTHS, years } from '@app/contracts';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import BarChartIcon from '@mui/icons-material/BarChart';
@@ -8,6 +8,7 @@ import TableRows from '@mui/icons-material/TableRows';
 import {
   Box,
   Button,
+  MenuItem,
   Paper,
   Skeleton,
   Table,
@@ -15,6 +16,7 @@ import {
   TableCell,
   TableHead,
   TableRow,
+  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
@@ -50,7 +52,15 @@ export interface CardProps {
   loading: boolean;
 }
 
-export function NumberCard({ title, number, unit = 'units', higherIsBetter = true, detail, to, loading }: CardProps) {
+export function NumberCard({
+  title,
+  number,
+  unit = 'units',
+  higherIsBetter = true,
+  detail,
+  to,
+  loading,
+}: CardProps) {
   const delta = change(number);
   const good = delta === null ? null : higherIsBetter ? delta >= 0 : delta <= 0;
   return (
@@ -136,7 +146,11 @@ export function ChartPanel<T>({
 }) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
   return (
-    <Paper component="section" aria-label={title} sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Paper
+      component="section"
+      aria-label={title}
+      sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
         <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 600 }}>
           {title}
@@ -206,6 +220,74 @@ export function ChartPanel<T>({
         <Button component={RouterLink} to={to} size="small" sx={{ alignSelf: 'flex-start', px: 0, mt: 1 }}>
           Ver detalle
         </Button>
+      )}
+    </Paper>
+  );
+}
+
+/** A date of the API (YYYY-MM-DD) as it reads in Peru: 25/11/2026. */
+export const formatDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+interface PeriodFilters {
+  year: number;
+  month: number;
+  setYear: (v: number) => void;
+  setMonth: (v: number) => void;
+}
+
+/** The screen's title with its year and month selectors and the period the numbers cover. */
+export function PeriodToolbar({
+  title,
+  filters: f,
+  period,
+}: {
+  title: string;
+  filters: PeriodFilters;
+  period: DashboardPeriod | undefined;
+}) {
+  return (
+    <Paper sx={{ p: 2, mb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+      <Typography variant="h6" component="h1" sx={{ flex: 1, minWidth: 160 }}>
+        {title}
+      </Typography>
+      <TextField
+        select
+        label="Año"
+        value={f.year}
+        onChange={(e) => f.setYear(Number(e.target.value))}
+        sx={{ width: 110 }}
+        fullWidth={false}
+      >
+        {years()
+          .reverse()
+          .map((y) => (
+            <MenuItem key={y} value={y}>
+              {y}
+            </MenuItem>
+          ))}
+      </TextField>
+      <TextField
+        select
+        label="Mes"
+        value={f.month}
+        onChange={(e) => f.setMonth(Number(e.target.value))}
+        sx={{ width: 150 }}
+        fullWidth={false}
+      >
+        <MenuItem value={0}>Todo el año</MenuItem>
+        {MONTHS.map((m) => (
+          <MenuItem key={m.id} value={m.id}>
+            {m.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      {period && (
+        <Typography variant="caption" color="text.secondary" sx={{ width: '100%' }}>
+          {period.to < period.from
+            ? `Periodo: desde ${formatDate(period.from)} (aun no empieza).`
+            : `Periodo: ${formatDate(period.from)} al ${formatDate(period.to)}, comparado con ${formatDate(period.prev_from)} al ${formatDate(period.prev_to)}.`}{' '}
+          Concesionario y marca: los de la barra superior.
+        </Typography>
       )}
     </Paper>
   );

@@ -21,6 +21,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { http } from '../../api/http';
+import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission } from '../../auth/session';
 import { useGlobalFilters } from '../../shell/filters';
 import { download, MonthField, thisMonth, thisYear, UploadDialog, YearField } from './shared';
@@ -43,8 +44,9 @@ const template = () => void download('/dispatches-objectives/template', 'Formato
 
 export default function ObjectivesView() {
   const { dealerId, manufacturerId } = useGlobalFilters();
-  const [year, setYear] = useState(thisYear);
-  const [month, setMonth] = useState(thisMonth);
+  const start = useUrlPeriod({ year: thisYear(), month: thisMonth() });
+  const [year, setYear] = useState(start.year);
+  const [month, setMonth] = useState(start.month);
   const [uploading, setUploading] = useState(false);
   const canStore = usePermission('Transactions.store');
   const queryClient = useQueryClient();

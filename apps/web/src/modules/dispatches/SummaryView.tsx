@@ -29,6 +29,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { HttpError, http } from '../../api/http';
+import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission } from '../../auth/session';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
 import { useGlobalFilters } from '../../shell/filters';
@@ -47,7 +48,7 @@ export function useBrands() {
 
 export default function SummaryView() {
   const { dealerId, manufacturerId } = useGlobalFilters();
-  const [year, setYear] = useState(thisYear);
+  const [year, setYear] = useState(useUrlPeriod({ year: thisYear(), month: thisMonth() }).year);
   const [months, setMonths] = useState<number[]>(ALL_MONTHS);
   const [open, setOpen] = useState<'sima' | 'dynamic' | null>(null);
   const canPull = usePermission('Transactions.store');

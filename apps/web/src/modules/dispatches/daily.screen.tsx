@@ -32,6 +32,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { type Column, DataSheetGrid, intColumn, keyColumn } from 'react-datasheet-grid';
 import 'react-datasheet-grid/dist/style.css';
 import { HttpError, http } from '../../api/http';
+import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission } from '../../auth/session';
 import { useGlobalFilters } from '../../shell/filters';
 import { useBrands } from './SummaryView';
@@ -71,8 +72,9 @@ function toSheet(g: DailyGrid): SheetRow[] {
 
 export default function DailyScreen() {
   const { dealerId, manufacturerId } = useGlobalFilters();
-  const [year, setYear] = useState(thisYear);
-  const [month, setMonth] = useState(thisMonth);
+  const start = useUrlPeriod({ year: thisYear(), month: thisMonth() });
+  const [year, setYear] = useState(start.year);
+  const [month, setMonth] = useState(start.month);
   const [rows, setRows] = useState<SheetRow[]>([]);
   const [open, setOpen] = useState<'upload' | 'add' | null>(null);
   const [report, setReport] = useState<ImportResult | null>(null);

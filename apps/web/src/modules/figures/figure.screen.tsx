@@ -3,6 +3,7 @@
 // reminder. Dealer users see and fill their own dealer only.
 import { Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission, useSession } from '../../auth/session';
 import { useGlobalFilters } from '../../shell/filters';
 import { lastMonth, MonthPicker, YearPicker } from './common';
@@ -10,7 +11,7 @@ import { FiguresView } from './FiguresView';
 import { PeriodsView } from './PeriodsView';
 
 export default function FigureScreen() {
-  const start = lastMonth();
+  const start = useUrlPeriod(lastMonth());
   const [year, setYear] = useState(start.year);
   const [month, setMonth] = useState(start.month);
   const [tab, setTab] = useState(0);

@@ -21,6 +21,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { http } from '../../api/http';
+import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission } from '../../auth/session';
 import { formatNumber, formatRatio, useCurrencySign } from '../../sheet/numbers';
 import { useGlobalFilters } from '../../shell/filters';
@@ -38,7 +39,7 @@ function Variation({ value, ratio, good }: { value: number | null; ratio: number
 }
 
 export default function ResumenScreen() {
-  const start = lastMonth();
+  const start = useUrlPeriod(lastMonth());
   const [year, setYear] = useState(start.year);
   const [month, setMonth] = useState(start.month);
   const { dealerId } = useGlobalFilters();

@@ -23,6 +23,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { type FileResult, http, saveFile } from '../../api/http';
+import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission } from '../../auth/session';
 import { useGlobalFilters } from '../../shell/filters';
 import { avg, pct } from './format';
@@ -89,8 +90,9 @@ function RankingTable({
 export default function StatsView() {
   const theme = useTheme();
   const thisYear = new Date().getFullYear();
-  const [year, setYear] = useState(thisYear);
-  const [month, setMonth] = useState(0);
+  const start = useUrlPeriod({ year: thisYear, month: 0 });
+  const [year, setYear] = useState(start.year);
+  const [month, setMonth] = useState(start.month);
   const { dealerId, manufacturerId } = useGlobalFilters();
   const canExport = usePermission('Quizzes.export');
   const [busy, setBusy] = useState(false);

@@ -83,11 +83,15 @@ export function currentFilters(
 }
 
 export default function SalesScreen() {
-  const [range, setRange] = useState({ from: '', to: '' });
+  const [sp] = useSearchParams();
+  // A link may name the sale dates (?from=2026-01-01&to=2026-11-25), as the dashboard's do.
+  const [range, setRange] = useState(() => {
+    const date = (k: string) => (/^\d{4}-\d{2}-\d{2}$/.test(sp.get(k) ?? '') ? (sp.get(k) as string) : '');
+    return { from: date('from'), to: date('to') };
+  });
   const [selected, setSelected] = useState<number[]>([]);
   const [responsesOf, setResponsesOf] = useState<Record<string, any> | null>(null);
   const { dealerId, manufacturerId } = useGlobalFilters();
-  const [sp] = useSearchParams();
   const surveyStatus = sp.get('filter[survey_status]');
   const filters = useMemo(
     () => currentFilters(range, dealerId, manufacturerId, surveyStatus),

@@ -1,0 +1,24 @@
+// The period a screen opens on when its address names one (?year=2026&month=10), as the
+// dashboard's links do, so the numbers behind a widget are those of the same period.
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+export interface Period {
+  year: number;
+  month: number;
+}
+
+/** The address's year and month when valid (years from 2016, months 1-12), else `fallback`'s. */
+export function useUrlPeriod(fallback: Period): Period {
+  const [sp] = useSearchParams();
+  // Read once, when the screen opens; afterwards the screen's own selectors rule.
+  const [period] = useState(() => {
+    const year = Number(sp.get('year'));
+    const month = Number(sp.get('month'));
+    return {
+      year: Number.isInteger(year) && year >= 2016 && year <= 2100 ? year : fallback.year,
+      month: Number.isInteger(month) && month >= 1 && month <= 12 ? month : fallback.month,
+    };
+  });
+  return period;
+}
