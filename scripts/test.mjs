@@ -126,6 +126,12 @@ const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const want = (name) => wanted.length === 0 || wanted.includes(name);
 
 const suites = [];
+if (want('api') && !process.env.TEST_DATABASE_URL)
+  // Said, not silent: these need a PostgreSQL server (CI's .ci/run sets TEST_DATABASE_URL).
+  console.log(
+    '\nSin TEST_DATABASE_URL: la suite de la API corre sobre PGlite; las pruebas de varios servidores, ' +
+      'de fallas y el respaldo con pg_dump se omiten (necesitan PostgreSQL; .ci/run las corre).',
+  );
 if (want('api'))
   suites.push(vitestSuite('api', 'apps/api', ['vitest.config.ts', 'vitest.config.mts', 'vitest.config.js']));
 if (want('web'))

@@ -15,6 +15,10 @@ const TABLES = [
   'dispatches',
   'dispatch_objectives',
   'daily_sales',
+  'figure_periods',
+  'figures',
+  'fees',
+  'capacities',
   'users',
   'user_roles',
   'quiz_invitations',
@@ -87,6 +91,33 @@ describe('demo network', () => {
     const topBoxes = stats.body.result.ranking.ranked.map((r: { top_box: number }) => r.top_box);
     expect(topBoxes.length).toBeGreaterThanOrEqual(10);
     expect(Math.max(...topBoxes) - Math.min(...topBoxes)).toBeGreaterThan(0.2);
+  });
+
+  it('fills a year and more of dispatches, objectives, figures, fees and capacities, with dealers ahead and behind', async () => {
+    const [n] = await t.handle.query<Record<string, number | string>>(
+      `select (select min(dispatch_date)::text from dispatches) as first_dispatch,
+        (select count(distinct (year, month)) from dispatch_objectives)::int as objective_months,
+        (select count(distinct dealer_id) from dispatch_objectives)::int as objective_dealers,
+        (select count(distinct (year, month)) from figures)::int as figure_months,
+        (select count(*) from fees)::int as fees,
+        (select count(distinct dealer_id) from capacities)::int as capacity_dealers,
+        (select count(distinct status) from figure_periods)::int as period_states`,
+    );
+    const year = new Date().getFullYear();
+    // From January of last year: the year to date compares with the same months a year before.
+    expect(String(n.first_dispatch).slice(0, 7)).toBe(`${year - 1}-01`);
+    expect(n.objective_months).toBeGreaterThanOrEqual(13);
+    expect(n.objective_dealers).toBeGreaterThanOrEqual(12);
+    expect(n.figure_months).toBeGreaterThanOrEqual(12);
+    expect(n.fees).toBeGreaterThan(0);
+    expect(n.capacity_dealers).toBeGreaterThanOrEqual(12);
+    expect(n.period_states).toBeGreaterThanOrEqual(2);
+    // Dealers ahead of their objectives and dealers behind, as the Objetivos tab shows them.
+    const manager = await login(t.app, 'gerente.red', DEFAULT_DEMO_PASSWORD);
+    const summary = await api(t.app, 'GET', `/api/objectives-summary?year=${year}`, { token: manager });
+    const statuses = new Set(summary.body.result.rows.map((r: { status: string }) => r.status));
+    expect(statuses.has('atrasado')).toBe(true);
+    expect(statuses.has('adelantado')).toBe(true);
   });
 
   it('changes nothing when run again, and keeps a password a user changed', async () => {

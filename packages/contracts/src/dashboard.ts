@@ -3,7 +3,14 @@
 // agreements, workshop), for the same filters as that module's screen.
 
 /** The widget groups; GET /api/dashboard/summary?schema=<one of these> answers one. */
-export const DASHBOARD_SCHEMAS = ['ventas', 'encuestas', 'despachos', 'cifras', 'seguimiento', 'taller'] as const;
+export const DASHBOARD_SCHEMAS = [
+  'ventas',
+  'encuestas',
+  'despachos',
+  'cifras',
+  'seguimiento',
+  'taller',
+] as const;
 export type DashboardSchema = (typeof DASHBOARD_SCHEMAS)[number];
 
 /** The filters every dashboard call reads (query string), as the client keeps them in the URL. */

@@ -154,7 +154,6 @@ const gridCell = z.object({
   month,
   value: cell('Valor'),
 });
-export type GridCellInput = z.input<typeof gridCell>;
 
 /** PUT /api/figure-batch and PUT /api/fees-batch: cells of one year, in one transaction. */
 export const gridBatchSchema = z.object({
@@ -163,7 +162,6 @@ export const gridBatchSchema = z.object({
   dealer_id: optDealer,
   values: z.array(gridCell).min(1, 'No hay cambios para guardar').max(200_000),
 });
-export type GridBatchInput = z.input<typeof gridBatchSchema>;
 
 /** PUT /api/figure-concept: one concept of one month for several dealers (manufacturer). */
 export const figureConceptSchema = z.object({

@@ -220,7 +220,6 @@ export const saleContract = defineContract(
       }),
   },
 );
-export type SaleInput = z.input<typeof saleContract.schema>;
 
 /** One line of an import/batch report: the spreadsheet row number (header = 1) and its fate. */
 export interface ImportReportEntry {

@@ -449,5 +449,3 @@ export const mailOutbox = pgTable('mail_outbox', {
   sent_at: timestamp('sent_at', { withTimezone: true }),
   ...timestamps,
 });
-
-export const nowSql = sql`now()`;

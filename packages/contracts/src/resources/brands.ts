@@ -1,5 +1,3 @@
-// Brands (manufacturers V, N, S, A) and their models.
-import type { z } from 'zod';
 import { defineContract, f } from './fields';
 
 export const manufacturerContract = defineContract(
@@ -37,9 +35,6 @@ export const manufacturerModelContract = defineContract(
     active: f.active(),
   },
 );
-
-export type ManufacturerInput = z.input<typeof manufacturerContract.schema>;
-export type ManufacturerModelInput = z.input<typeof manufacturerModelContract.schema>;
 
 /** This module's contracts, in menu order (RESOURCE_CONTRACTS gathers every module's). */
 export const BRAND_CONTRACTS = [manufacturerContract, manufacturerModelContract] as const;

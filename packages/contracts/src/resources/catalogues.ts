@@ -1,5 +1,3 @@
-// Catalogues: KPI concepts and document categories.
-import type { z } from 'zod';
 import { CONCEPT_UNITS } from '../figures';
 import { defineContract, f } from './fields';
 
@@ -43,9 +41,6 @@ export const categoryContract = defineContract(
     active: f.active(),
   },
 );
-
-export type ConceptInput = z.input<typeof conceptContract.schema>;
-export type CategoryInput = z.input<typeof categoryContract.schema>;
 
 /** This module's contracts, in menu order (RESOURCE_CONTRACTS gathers every module's). */
 export const CATALOGUE_CONTRACTS = [conceptContract, categoryContract] as const;

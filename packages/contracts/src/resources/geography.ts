@@ -1,5 +1,3 @@
-// Countries and Peru's ubigeo: departments hold provinces, provinces hold districts.
-import type { z } from 'zod';
 import { defineContract, f } from './fields';
 
 export const countryContract = defineContract(
@@ -74,11 +72,6 @@ export const districtContract = defineContract(
     active: f.active(),
   },
 );
-
-export type CountryInput = z.input<typeof countryContract.schema>;
-export type DepartmentInput = z.input<typeof departmentContract.schema>;
-export type ProvinceInput = z.input<typeof provinceContract.schema>;
-export type DistrictInput = z.input<typeof districtContract.schema>;
 
 /** This module's contracts, in menu order (RESOURCE_CONTRACTS gathers every module's). */
 export const GEOGRAPHY_CONTRACTS = [

@@ -203,11 +203,5 @@ export interface PermissionTreeNode extends TabNode {
   children: PermissionTreeNode[];
 }
 
-export type UserInput = z.input<typeof userContract.schema>;
-export type RoleInput = z.input<typeof roleContract.schema>;
-export type TabInput = z.input<typeof tabContract.schema>;
-export type LoginInput = z.input<typeof loginSchema>;
-export type ProfileInput = z.input<typeof profileSchema>;
-
 /** This module's contracts, in menu order (RESOURCE_CONTRACTS gathers every module's). */
 export const SECURITY_CONTRACTS = [userContract, roleContract, tabContract, auditLogContract] as const;
