@@ -6,6 +6,7 @@ import { type ApiModule, plainResourcesModule } from '../core/registry';
 import * as tables from '../db/tables';
 import { brandsModule } from './brands/brands.resources';
 import { dispatchesModule } from './dispatches';
+import { documentsModule } from './documents';
 import { figuresModule } from './figures';
 import { mailModule } from './mail';
 import { organisationModule } from './organisation/organisation.resources';
@@ -24,6 +25,7 @@ const DECLARED_MODULES: ApiModule[] = [
   mailModule,
   dispatchesModule,
   figuresModule,
+  documentsModule,
 ];
 
 export const API_MODULES: ApiModule[] = [
