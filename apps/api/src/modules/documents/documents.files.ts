@@ -68,8 +68,9 @@ export async function checkDocumentFile(upload: SpooledFile): Promise<FileType> 
 
 /** A clean file name for downloads: no folders, no control characters, the type's extension. */
 export function cleanFileName(name: string, type: FileType): string {
-  const base = (name.split(/[\\/]/).pop() ?? '')
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+  const base = [...(name.split(/[\\/]/).pop() ?? '')]
+    .filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127)
+    .join('')
     .trim()
     .slice(0, 200);
   return extensionOf(base) ? base : `${base || 'documento'}.${type.extensions[0]}`;
@@ -232,7 +233,7 @@ export async function extendDocumentList(
       .select({
         category_id: documents.category_id,
         count: sql<number>`count(*)::int`,
-        unread: sql<number>`count(*) filter (where not exists (select 1 from document_reads r where r.document_id = ${documents.id} and r.user_id = ${user.id}))::int`,
+        unread: sql<number>`count(*) filter (where not exists (select 1 from document_reads r where r.document_id = "documents"."id" and r.user_id = ${user.id}))::int`,
       })
       .from(documents)
       .where(user.isDealer ? scope(user) : eq(documents.active, true))

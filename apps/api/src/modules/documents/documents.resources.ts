@@ -10,13 +10,13 @@ import { defineResource, fromContract, type HookContext, type Row } from '../../
 import { categories } from '../../db/schema';
 import { limaToday } from '../dispatches/dispatches.lookups';
 import { attachFiles, extendDocumentList, filesOf, setDealers } from './documents.files';
-import { documentDealers, documents } from './documents.tables';
+import { documents } from './documents.tables';
 
 export const categoryResource = defineResource({
   ...fromContract(categoryContract),
   table: categories,
   display: {
-    parent_name: sql<string | null>`(select p.name from categories p where p.id = ${categories.parent_id})`,
+    parent_name: sql<string | null>`(select p.name from categories p where p.id = "categories"."parent_id")`,
   },
   hooks: {
     async beforeSave(data, ctx) {
@@ -53,7 +53,7 @@ export function visibleToDealer(user: CurrentUser, today = limaToday()): SQL {
     or(
       eq(documents.all_dealers, true),
       exists(
-        sql`(select 1 from ${documentDealers} where ${documentDealers.document_id} = ${documents.id} and ${documentDealers.dealer_id} = ${user.dealerId ?? 0})`,
+        sql`(select 1 from document_dealers dd where dd.document_id = "documents"."id" and dd.dealer_id = ${user.dealerId ?? 0})`,
       ),
     ),
   ) as SQL;
@@ -98,7 +98,7 @@ export const documentResource = defineResource({
   joins: [{ table: categories, on: eq(documents.category_id, categories.id) }],
   display: {
     category_name: categories.name,
-    file_count: sql<number>`(select count(*)::int from document_files f where f.document_id = ${documents.id})`,
+    file_count: sql<number>`(select count(*)::int from document_files f where f.document_id = "documents"."id")`,
   },
   hidden: ['created_by'],
   filterHandlers: { category: inCategoryTree, status: withStatus },
