@@ -112,7 +112,6 @@ export const documentContract = defineContract(
       { input: false },
     ),
     file_count: f.display('Archivos', { column: { width: 90, type: 'number' } }),
-    read_at: f.display('Leido', { column: { width: 150, type: 'date' } }),
     created_at: f.created(),
     active: f.active(),
   },
