@@ -432,6 +432,7 @@ describe('the extranet a dealer sees', () => {
       (await api(t.app, 'GET', `/api/documents?perPage=100&query=${tag}`, { token })).body.result;
     const readOf = (p: { data: { id: number; read_at: string | null }[] }, id: number) =>
       p.data.find((d) => d.id === id)?.read_at;
+    const mine = (p: { data: Record<string, unknown>[] }) => p.data[0];
     let p = await page(dealer1.token);
     expect(readOf(p, forAll.id)).toBeNull();
     const unreadBefore = p.unread as number;
@@ -464,6 +465,15 @@ describe('the extranet a dealer sees', () => {
     expect(readOf(c, forDealer1.id)).toBeNull();
     expect(c.unread).toBe(unreadBefore);
     expect(readOf(await page(dealer2.token), forAll.id)).toBeNull();
+    // The manufacturer sees how many dealer users opened each one (its own reads do not count).
+    await api(t.app, 'POST', `/api/documents/${forAll.id}/read`, { token: admin });
+    const m = (await api(t.app, 'GET', `/api/documents?perPage=100&query=${tag}`, { token: admin })).body
+      .result;
+    const readersOf = (id: number) => m.data.find((d: { id: number }) => d.id === id).readers;
+    expect(readersOf(forAll.id)).toBe(1);
+    expect(readersOf(forDealer1.id)).toBe(1);
+    expect(readersOf(expiresToday.id)).toBe(0);
+    expect(mine(await page(dealer1.token))).not.toHaveProperty('readers');
     void inChild;
   });
 });

@@ -152,4 +152,15 @@ test('the manufacturer publishes a PDF to one dealer; that dealer downloads it a
   await expect(betaPage.getByText('1 documento', { exact: true })).toBeVisible();
   await shot(betaPage, 'documents-6-other-dealer');
   await betaContext.close();
+
+  // 4. The manufacturer sees who has opened it.
+  await page.reload();
+  await page.getByRole('textbox', { name: 'Buscar documentos' }).fill(id);
+  await expect(item.getByText('Leido por 1 usuario de concesionarios')).toBeVisible();
+  await expect(
+    page
+      .getByRole('listitem', { name: `Campaña de verano ${id}` })
+      .getByText('Aun no lo lee ningun concesionario'),
+  ).toBeVisible();
+  await shot(page, 'documents-7-manufacturer-readers');
 });

@@ -144,6 +144,8 @@ export interface DocumentRow {
   files: DocumentFile[];
   /** The chosen dealers (manufacturer users only; a dealer user gets []). */
   dealer_ids: number[];
+  /** Dealer users who have opened it (manufacturer users only). */
+  readers?: number;
   /** published | scheduled | expired | hidden (inactive). */
   status: DocumentStatus;
 }

@@ -10,7 +10,7 @@ import {
   type DocumentFileKind,
   type DocumentStatus,
 } from '@app/contracts';
-import { and, eq, inArray, isNull, lt, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { BadRequestError, ValidationError } from '../../core/errors';
@@ -19,6 +19,7 @@ import type { QueryParams } from '../../core/http';
 import type { Row } from '../../core/resource';
 import type { FileStorage } from '../../core/storage';
 import type { SpooledFile, UploadRule } from '../../core/upload';
+import { users } from '../../db/schema';
 import { limaToday } from '../dispatches/dispatches.lookups';
 import { documentDealers, documentFiles, documentReads, documents } from './documents.tables';
 
@@ -215,7 +216,7 @@ export async function extendDocumentList(
 ) {
   const { db, user } = ctx;
   const ids = page.data.map((r) => r.id as number);
-  const [files, reads, dealerRows, counts] = await Promise.all([
+  const [files, reads, dealerRows, readers, counts] = await Promise.all([
     filesOf(db, ids),
     ids.length
       ? db
@@ -228,6 +229,15 @@ export async function extendDocumentList(
           .select({ document_id: documentDealers.document_id, dealer_id: documentDealers.dealer_id })
           .from(documentDealers)
           .where(inArray(documentDealers.document_id, ids))
+      : [],
+    // The manufacturer sees how many dealer users have opened each document.
+    ids.length && !user.isDealer
+      ? db
+          .select({ document_id: documentReads.document_id, n: sql<number>`count(*)::int` })
+          .from(documentReads)
+          .innerJoin(users, eq(users.id, documentReads.user_id))
+          .where(and(inArray(documentReads.document_id, ids), isNotNull(users.dealer_id)))
+          .groupBy(documentReads.document_id)
       : [],
     db
       .select({
@@ -248,6 +258,7 @@ export async function extendDocumentList(
       files: files.filter((f) => f.document_id === r.id),
       read_at: readAt.get(r.id) ?? null,
       dealer_ids: dealerRows.filter((d) => d.document_id === r.id).map((d) => d.dealer_id),
+      readers: user.isDealer ? undefined : (readers.find((x) => x.document_id === r.id)?.n ?? 0),
       status: documentStatus(r, today),
     })),
     categories: counts,

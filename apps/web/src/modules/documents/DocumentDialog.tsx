@@ -51,6 +51,7 @@ const DEALERS_FIELD = pickFields(documentContract, [
   {
     name: 'dealer_ids',
     type: 'select',
+    cols: 12,
     multiple: true,
     chips: true,
     resource: 'dealers',

@@ -201,7 +201,7 @@ export default function ExtranetScreen() {
               <FolderOpen fontSize="small" />
             </ListItemIcon>
             <ListItemText primary="Todos los documentos" />
-            <Counts count={allCount} unread={list.data?.unread ?? 0} />
+            <Counts count={allCount} unread={manager ? 0 : (list.data?.unread ?? 0)} />
           </ListItemButton>
           {tree.map((c) => (
             <ListItemButton
@@ -214,7 +214,7 @@ export default function ExtranetScreen() {
                 {category === c.id ? <FolderOpen fontSize="small" /> : <Folder fontSize="small" />}
               </ListItemIcon>
               <ListItemText primary={c.name} />
-              <Counts count={c.count} unread={c.unread} />
+              <Counts count={c.count} unread={manager ? 0 : c.unread} />
             </ListItemButton>
           ))}
         </List>
@@ -288,13 +288,13 @@ export default function ExtranetScreen() {
                         sx={{
                           all: 'unset',
                           cursor: 'pointer',
-                          fontWeight: doc.read_at ? 400 : 700,
+                          fontWeight: manager ? 600 : doc.read_at ? 400 : 700,
                           '&:hover': { textDecoration: 'underline' },
                         }}
                       >
                         {doc.title}
                       </Typography>
-                      {!doc.read_at && <Chip size="small" color="primary" label="Nuevo" />}
+                      {!manager && !doc.read_at && <Chip size="small" color="primary" label="Nuevo" />}
                       {manager && (
                         <Chip
                           size="small"
@@ -343,7 +343,13 @@ export default function ExtranetScreen() {
                     </Stack>
                   </Box>
                   <Stack sx={{ alignItems: 'flex-end', minWidth: 150 }} spacing={0.5}>
-                    {doc.read_at ? (
+                    {manager ? (
+                      <Typography variant="caption" color="text.secondary">
+                        {doc.readers
+                          ? `Leido por ${doc.readers} usuario${doc.readers === 1 ? '' : 's'} de concesionarios`
+                          : 'Aun no lo lee ningun concesionario'}
+                      </Typography>
+                    ) : doc.read_at ? (
                       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                         <CheckCircle fontSize="small" color="success" />
                         <Typography variant="caption" color="text.secondary">
