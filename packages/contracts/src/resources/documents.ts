@@ -74,7 +74,6 @@ export const documentContract = defineContract(
     path: 'documents',
     permission: 'Documents',
     title: 'Documentos',
-    pageSize: 10,
     sort: { field: 'published_at', order: 'desc' },
   },
   {
