@@ -2,6 +2,7 @@
 // client.ts builds the typed drizzle instance from this list; code imports a table from where it
 // is declared. drizzle.config.ts reads the same files to generate migrations.
 export * from '../modules/dispatches/dispatches.tables';
+export * from '../modules/documents/documents.tables';
 export * from '../modules/figures/figures.tables';
 export * from '../modules/quiz/quiz.tables';
 export * from '../modules/sales/sales.tables';

@@ -7,6 +7,7 @@ import * as tables from '../db/tables';
 import { brandsModule } from './brands/brands.resources';
 import { dashboardModule } from './dashboard';
 import { dispatchesModule } from './dispatches';
+import { documentsModule } from './documents';
 import { figuresModule } from './figures';
 import { mailModule } from './mail';
 import { organisationModule } from './organisation/organisation.resources';
@@ -26,6 +27,7 @@ const DECLARED_MODULES: ApiModule[] = [
   dispatchesModule,
   figuresModule,
   dashboardModule,
+  documentsModule,
 ];
 
 export const API_MODULES: ApiModule[] = [

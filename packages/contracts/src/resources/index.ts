@@ -1,5 +1,6 @@
 export * from './brands';
 export * from './catalogues';
+export * from './documents';
 export * from './fields';
 export * from './geography';
 export * from './organisation';
@@ -12,6 +13,7 @@ import { QUIZ_CONTRACTS } from '../quiz';
 import { SALE_CONTRACTS } from '../sales';
 import { BRAND_CONTRACTS } from './brands';
 import { CATALOGUE_CONTRACTS } from './catalogues';
+import { DOCUMENT_CONTRACTS } from './documents';
 import { GEOGRAPHY_CONTRACTS } from './geography';
 import { ORGANISATION_CONTRACTS } from './organisation';
 import { PREFERENCE_CONTRACTS } from './preferences';
@@ -40,6 +42,7 @@ export const RESOURCE_CONTRACTS = byPath([
   ...QUIZ_CONTRACTS,
   ...DISPATCH_CONTRACTS,
   ...FIGURE_CONTRACTS,
+  ...DOCUMENT_CONTRACTS,
 ]);
 
 export type ResourcePath = keyof typeof RESOURCE_CONTRACTS;
