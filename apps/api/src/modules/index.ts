@@ -4,6 +4,7 @@
 import { RESOURCE_CONTRACTS } from '@app/contracts';
 import { type ApiModule, plainResourcesModule } from '../core/registry';
 import * as tables from '../db/tables';
+import { agreementsModule } from './agreements';
 import { brandsModule } from './brands/brands.resources';
 import { dispatchesModule } from './dispatches';
 import { figuresModule } from './figures';
@@ -13,6 +14,7 @@ import { preferencesModule } from './preferences';
 import { quizModule } from './quiz';
 import { salesModule } from './sales';
 import { securityModule } from './security';
+import { workshopModule } from './workshop';
 
 const DECLARED_MODULES: ApiModule[] = [
   securityModule,
@@ -24,6 +26,8 @@ const DECLARED_MODULES: ApiModule[] = [
   mailModule,
   dispatchesModule,
   figuresModule,
+  agreementsModule,
+  workshopModule,
 ];
 
 export const API_MODULES: ApiModule[] = [
