@@ -2,8 +2,9 @@
 // row, a month sent again replaces it), the dealer scope, the defaults of a new record, and
 // report-info: productivity, efficiency, labour rate and parts per order per dealer and month
 // against the same month a year before, checked against figures this test computes itself.
-import ExcelJS from 'exceljs';
+
 import { WORKSHOP_TEMPLATE_HEADERS } from '@app/contracts';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workshopProductivity } from '../src/modules/workshop/workshop.summary';
 import { api, createDealerUser, createTestApp, login, type TestContext, uniq } from './harness';
@@ -45,7 +46,7 @@ const count = async () =>
   (await t.handle.query<{ n: number }>('select count(*)::int as n from workshop_infos'))[0].n;
 
 /** A template row: dealer, branch, year, month, OT opened, closed, hours sold, worked, labour, parts. */
-const row = (dealer: string, branch: string | null, year: number, month: number, v: number[]): Cell[] => [
+const row = (dealer: string, branch: string | null, year: number, month: number, v: Cell[]): Cell[] => [
   dealer,
   branch,
   year,
