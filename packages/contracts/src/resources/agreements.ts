@@ -142,6 +142,17 @@ export interface AgreementNotifyResult {
   recipients: { name: string; email: string; status: 'sent' | 'pending' | 'failed' }[];
 }
 
+/** GET /api/agreements-summary (and agreementsByAge for the dashboard). */
+export interface AgreementAgeSummary {
+  as_of: string;
+  total: number;
+  open: number;
+  overdue: number;
+  /** Open agreements by days past due: en plazo, 1-30, 31-60, 61-90, more than 90. */
+  buckets: { key: string; name: string; count: number }[];
+  by_status: { status: AgreementStatus; name: string; count: number }[];
+}
+
 /** Days an open agreement is past its due date (null when closed or not yet due), as both sides compute it. */
 export function agreementAge(
   a: { status?: string | null; due_date?: string | null },

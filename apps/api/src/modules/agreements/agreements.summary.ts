@@ -1,6 +1,11 @@
 // What a dashboard reads of Seguimiento: the open agreements of a dealer (or every dealer the
 // caller sees) by age bucket, and the count per status.
-import { AGREEMENT_AGE_BUCKETS, AGREEMENT_STATUSES, type AgreementStatus, daysInMonth } from '@app/contracts';
+import {
+  AGREEMENT_AGE_BUCKETS,
+  AGREEMENT_STATUSES,
+  type AgreementAgeSummary,
+  daysInMonth,
+} from '@app/contracts';
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
@@ -16,16 +21,6 @@ export interface AgreementFilter {
   month?: number | null;
   /** The day ages are counted to (YYYY-MM-DD); default today. */
   asOf?: string;
-}
-
-export interface AgreementAgeSummary {
-  as_of: string;
-  total: number;
-  open: number;
-  overdue: number;
-  /** Open agreements by days past due: en plazo, 1-30, 31-60, 61-90, more than 90. */
-  buckets: { key: string; name: string; count: number }[];
-  by_status: { status: AgreementStatus; name: string; count: number }[];
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,0 +1,217 @@
+// report-info: per dealer and month, productivity (hours worked ÷ available hours), efficiency
+// (hours sold ÷ hours worked), effective labour rate and parts per order, each beside the same
+// month a year before; above it, the chart of the months' productivity (the toolbar's dealer or
+// the whole network) against last year. Exportable.
+import { MONTH_SHORT, type ReportInfoRow, type WorkshopFigures, workshopRatios } from '@app/contracts';
+import FileDownload from '@mui/icons-material/FileDownload';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  useTheme,
+} from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { http } from '../../api/http';
+import { usePermission } from '../../auth/session';
+import { formatNumber, formatRatio, useCurrencySign } from '../../sheet/numbers';
+import { useGlobalFilters } from '../../shell/filters';
+import { download, MonthField, YearField } from '../dispatches/shared';
+
+const defaultYear = () => {
+  const d = new Date();
+  return d.getMonth() === 0 ? d.getFullYear() - 1 : d.getFullYear();
+};
+
+/** The network's (or one dealer's) month: the sums of its rows and their ratios. */
+function monthTotals(rows: ReportInfoRow[], pick: (r: ReportInfoRow) => WorkshopFigures | null) {
+  return MONTH_SHORT.map((_, i) => {
+    const these = rows
+      .filter((r) => r.month === i + 1)
+      .map(pick)
+      .filter((f): f is WorkshopFigures => !!f);
+    if (!these.length) return null;
+    const sum = (k: keyof WorkshopFigures) => these.reduce((a, f) => a + ((f[k] as number | null) ?? 0), 0);
+    const withCapacity = these.filter((f) => f.available_hours);
+    return workshopRatios({
+      hours_sold: sum('hours_sold'),
+      // Productivity counts only the dealers whose capacity is known.
+      hours_worked: sum('hours_worked'),
+      labour_revenue: sum('labour_revenue'),
+      parts_revenue: sum('parts_revenue'),
+      work_orders_closed: sum('work_orders_closed'),
+      available_hours: withCapacity.length
+        ? withCapacity.reduce((a, f) => a + (f.available_hours ?? 0), 0)
+        : null,
+    }).productivity;
+  });
+}
+
+function Compare({
+  now,
+  before,
+  kind,
+}: {
+  now: number | null;
+  before: number | null | undefined;
+  kind: 'ratio' | 'money';
+}) {
+  const currency = useCurrencySign();
+  const show = (v: number | null | undefined) =>
+    v === null || v === undefined
+      ? '—'
+      : kind === 'ratio'
+        ? formatRatio(v)
+        : formatNumber(v, 'currency', currency);
+  const up = now !== null && before !== null && before !== undefined ? now - before : null;
+  return (
+    <>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        {show(now)}
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
+        {show(before)}
+        {up !== null && up !== 0 && (
+          <Box component="span" sx={{ ml: 0.5, color: up > 0 ? 'success.main' : 'error.main' }}>
+            {up > 0 ? '▲' : '▼'}
+          </Box>
+        )}
+      </TableCell>
+    </>
+  );
+}
+
+export default function ReportView() {
+  const theme = useTheme();
+  const [year, setYear] = useState(defaultYear);
+  const [monthFrom, setMonthFrom] = useState(1);
+  const [monthTo, setMonthTo] = useState(12);
+  const { dealerId } = useGlobalFilters();
+  const canExport = usePermission('WorkshopInfos.export');
+  const query = {
+    year,
+    month_from: monthFrom,
+    month_to: Math.max(monthFrom, monthTo),
+    dealer_id: dealerId || undefined,
+  };
+  const answer = useQuery({
+    queryKey: ['report-info', query],
+    queryFn: () => http.get<ReportInfoRow[]>('/reports/report-info', query),
+    placeholderData: keepPreviousData,
+  });
+  const rows = answer.data ?? [];
+  const now = monthTotals(rows, (r) => r);
+  const before = monthTotals(rows, (r) => r.previous);
+  const months = MONTH_SHORT.map((m, i) => ({ m, i })).filter(
+    ({ i }) => i + 1 >= monthFrom && i + 1 <= query.month_to,
+  );
+  const dataset = months.map(({ m, i }) => ({
+    month: m,
+    now: now[i] === null ? null : Math.round(now[i]! * 1000) / 10,
+    before: before[i] === null ? null : Math.round(before[i]! * 1000) / 10,
+  }));
+  const head = (label: string) => [
+    <TableCell key={label} align="right">
+      {label}
+    </TableCell>,
+    <TableCell key={`${label}-prev`} align="right">
+      {year - 1}
+    </TableCell>,
+  ];
+
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Stack direction="row" spacing={1} sx={{ mb: 1.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="h6" sx={{ mr: 1 }}>
+          Reporte de taller
+        </Typography>
+        <YearField value={year} onChange={setYear} />
+        <MonthField value={monthFrom} onChange={setMonthFrom} label="Mes desde" />
+        <MonthField value={monthTo} onChange={setMonthTo} label="Mes hasta" />
+        <Box sx={{ flex: 1 }} />
+        {canExport && (
+          <Button
+            startIcon={<FileDownload />}
+            onClick={() =>
+              void download('/reports/report-info/export', `Reporte_Info_Taller_${year}.xlsx`, { query })
+            }
+          >
+            Exportar
+          </Button>
+        )}
+      </Stack>
+      {answer.isFetching && <LinearProgress sx={{ mb: 1 }} />}
+      {!answer.isFetching && rows.length === 0 ? (
+        <Alert severity="info">No hay informacion de taller en el periodo.</Alert>
+      ) : (
+        <>
+          <Typography variant="subtitle2">
+            Productividad (horas trabajadas ÷ horas disponibles){dealerId ? '' : ' de la red'}
+          </Typography>
+          <BarChart
+            height={260}
+            dataset={dataset}
+            xAxis={[{ scaleType: 'band', dataKey: 'month' }]}
+            yAxis={[{ min: 0, max: 100, label: '%' }]}
+            series={[
+              {
+                dataKey: 'now',
+                label: String(year),
+                color: theme.palette.primary.main,
+                valueFormatter: (v) => (v === null ? '—' : `${v} %`),
+              },
+              {
+                dataKey: 'before',
+                label: String(year - 1),
+                color: theme.palette.grey[400],
+                valueFormatter: (v) => (v === null ? '—' : `${v} %`),
+              },
+            ]}
+          />
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Reporte de taller">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Concesionario</TableCell>
+                  <TableCell>Mes</TableCell>
+                  <TableCell align="right">OT cerradas</TableCell>
+                  <TableCell align="right">Horas trabajadas</TableCell>
+                  <TableCell align="right">Horas disponibles</TableCell>
+                  {head('Productividad')}
+                  {head('Eficiencia')}
+                  {head('Tarifa efectiva MO')}
+                  {head('Repuestos por OT')}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((r) => (
+                  <TableRow key={`${r.dealer_id}-${r.month}`} hover>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.dealer_name}</TableCell>
+                    <TableCell>{MONTH_SHORT[r.month - 1]}</TableCell>
+                    <TableCell align="right">{formatNumber(r.work_orders_closed, 'integer')}</TableCell>
+                    <TableCell align="right">{formatNumber(r.hours_worked, 'number')}</TableCell>
+                    <TableCell align="right">{formatNumber(r.available_hours, 'number') || '—'}</TableCell>
+                    <Compare now={r.productivity} before={r.previous?.productivity} kind="ratio" />
+                    <Compare now={r.efficiency} before={r.previous?.efficiency} kind="ratio" />
+                    <Compare now={r.labour_rate} before={r.previous?.labour_rate} kind="money" />
+                    <Compare now={r.parts_per_order} before={r.previous?.parts_per_order} kind="money" />
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        </>
+      )}
+    </Paper>
+  );
+}
