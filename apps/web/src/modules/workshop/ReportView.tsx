@@ -158,26 +158,28 @@ export default function ReportView() {
           <Typography variant="subtitle2">
             Productividad (horas trabajadas ÷ horas disponibles){dealerId ? '' : ' de la red'}
           </Typography>
-          <BarChart
-            height={260}
-            dataset={dataset}
-            xAxis={[{ scaleType: 'band', dataKey: 'month' }]}
-            yAxis={[{ min: 0, max: 100, label: '%' }]}
-            series={[
-              {
-                dataKey: 'now',
-                label: String(year),
-                color: theme.palette.primary.main,
-                valueFormatter: (v) => (v === null ? '—' : `${v} %`),
-              },
-              {
-                dataKey: 'before',
-                label: String(year - 1),
-                color: theme.palette.grey[400],
-                valueFormatter: (v) => (v === null ? '—' : `${v} %`),
-              },
-            ]}
-          />
+          <Box role="figure" aria-label="Productividad por mes">
+            <BarChart
+              height={260}
+              dataset={dataset}
+              xAxis={[{ scaleType: 'band', dataKey: 'month' }]}
+              yAxis={[{ min: 0, max: 100, label: '%' }]}
+              series={[
+                {
+                  dataKey: 'now',
+                  label: String(year),
+                  color: theme.palette.primary.main,
+                  valueFormatter: (v) => (v === null ? '—' : `${v} %`),
+                },
+                {
+                  dataKey: 'before',
+                  label: String(year - 1),
+                  color: theme.palette.grey[400],
+                  valueFormatter: (v) => (v === null ? '—' : `${v} %`),
+                },
+              ]}
+            />
+          </Box>
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-label="Reporte de taller">
               <TableHead>
