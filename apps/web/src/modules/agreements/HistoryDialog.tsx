@@ -58,6 +58,8 @@ export function HistoryDialog({
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The status after a comment moved it (the row the dialog opened with is a snapshot). */
+  const [current, setCurrent] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const id = agreement?.id;
   const history = useQuery({
@@ -69,6 +71,7 @@ export function HistoryDialog({
     setComment('');
     setStatus('');
     setError(null);
+    setCurrent(null);
     onClose();
   };
   const send = async () => {
@@ -79,7 +82,8 @@ export function HistoryDialog({
     }
     setBusy(true);
     try {
-      await http.post(`/agreements/${id}/comments`, parsed.data);
+      const r = await http.post<{ agreement: { status: string } }>(`/agreements/${id}/comments`, parsed.data);
+      setCurrent(r.agreement.status);
       enqueueSnackbar('Guardado Correctamente', { variant: 'success' });
       setComment('');
       setStatus('');
@@ -101,7 +105,7 @@ export function HistoryDialog({
           <Typography variant="body2" color="text.secondary">
             {agreement?.dealer_name} · vence {agreement?.due_date}
           </Typography>
-          {agreement && <StatusChip status={agreement.status} />}
+          {agreement && <StatusChip status={current ?? agreement.status} />}
         </Box>
         <List dense aria-label="Historial del acuerdo">
           {(history.data ?? []).map((e) => (

@@ -75,7 +75,8 @@ const dealerScreen = defineScreen({
 
 function AgeSummary({ query }: { query: Record<string, string | number | undefined> }) {
   const summary = useQuery({
-    queryKey: ['agreements-summary', query],
+    // Under the list's key: a save or delete that refreshes the list refreshes this too.
+    queryKey: ['list', 'agreements', 'summary', query],
     queryFn: () => http.get<AgreementAgeSummary>('/agreements-summary', query),
   });
   const s = summary.data;
@@ -94,8 +95,16 @@ function AgeSummary({ query }: { query: Record<string, string | number | undefin
         <Chip
           key={b.key}
           size="small"
-          variant={b.key === 'on_time' ? 'outlined' : 'filled'}
-          color={b.key === 'on_time' ? 'success' : b.key === '1_30' ? 'warning' : 'error'}
+          variant={b.key === 'on_time' || b.count === 0 ? 'outlined' : 'filled'}
+          color={
+            b.count === 0
+              ? 'default'
+              : b.key === 'on_time'
+                ? 'success'
+                : b.key === '1_30'
+                  ? 'warning'
+                  : 'error'
+          }
           label={`${b.name}: ${b.count}`}
         />
       ))}
@@ -120,7 +129,6 @@ export default function AgreementScreen() {
   });
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ['list', 'agreements'] });
-    void queryClient.invalidateQueries({ queryKey: ['agreements-summary'] });
   };
 
   const def = useMemo<ResourceScreenDef>(() => {

@@ -78,14 +78,18 @@ function Compare({
     <>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         {show(now)}
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
-        {show(before)}
         {up !== null && up !== 0 && (
-          <Box component="span" sx={{ ml: 0.5, color: up > 0 ? 'success.main' : 'error.main' }}>
+          <Box
+            component="span"
+            aria-label={up > 0 ? 'sube' : 'baja'}
+            sx={{ ml: 0.5, color: up > 0 ? 'success.main' : 'error.main' }}
+          >
             {up > 0 ? '▲' : '▼'}
           </Box>
         )}
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
+        {show(before)}
       </TableCell>
     </>
   );
@@ -160,6 +164,7 @@ export default function ReportView() {
           </Typography>
           <Box role="figure" aria-label="Productividad por mes">
             <BarChart
+              skipAnimation
               height={260}
               dataset={dataset}
               xAxis={[{ scaleType: 'band', dataKey: 'month' }]}
