@@ -132,7 +132,8 @@ export async function seedWorkshopDemo(
         work_orders_closed: closed,
         hours_sold: r2(sold),
         hours_worked: r2(worked),
-        labour_revenue: r2(sold * rate),
+        // The hourly rate rises about 4 % a year, with the month's mix of jobs.
+        labour_revenue: r2(sold * rate * (c.year === year ? 1.04 : 1) * (0.985 + rnd() * 0.03)),
         parts_revenue: r2(closed * partsPerOrder * (0.95 + rnd() * 0.1)),
         accessories_revenue: r2(closed * partsPerOrder * 0.08 * (0.8 + rnd() * 0.4)),
         warranty_orders: Math.round(closed * (0.04 + rnd() * 0.04)),

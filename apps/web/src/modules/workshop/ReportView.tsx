@@ -16,6 +16,8 @@ import {
   TableCell,
   TableHead,
   TableRow,
+  ToggleButton,
+  ToggleButtonGroup,
   Typography,
   useTheme,
 } from '@mui/material';
@@ -33,27 +35,49 @@ const defaultYear = () => {
   return d.getMonth() === 0 ? d.getFullYear() - 1 : d.getFullYear();
 };
 
-/** The network's (or one dealer's) month: the sums of its rows and their ratios. */
+/** Rows summed (a dealer's period, the network's month) with their ratios; null when none. */
+function totals(figs: (WorkshopFigures | null)[]): WorkshopFigures | null {
+  const these = figs.filter((f): f is WorkshopFigures => !!f);
+  if (!these.length) return null;
+  const sum = (k: keyof WorkshopFigures) => these.reduce((a, f) => a + ((f[k] as number | null) ?? 0), 0);
+  // Productivity counts only the months whose capacity is known.
+  const withCapacity = these.filter((f) => f.available_hours);
+  const s = {
+    work_orders_opened: sum('work_orders_opened'),
+    work_orders_closed: sum('work_orders_closed'),
+    hours_sold: sum('hours_sold'),
+    hours_worked: sum('hours_worked'),
+    labour_revenue: sum('labour_revenue'),
+    parts_revenue: sum('parts_revenue'),
+    available_hours: withCapacity.length
+      ? withCapacity.reduce((a, f) => a + (f.available_hours ?? 0), 0)
+      : null,
+  };
+  const ratios = workshopRatios(s);
+  ratios.productivity = s.available_hours
+    ? withCapacity.reduce((a, f) => a + f.hours_worked, 0) / s.available_hours
+    : null;
+  return { ...s, ...ratios };
+}
+
+/** The months of the chart: the network's (or the toolbar dealer's) productivity. */
 function monthTotals(rows: ReportInfoRow[], pick: (r: ReportInfoRow) => WorkshopFigures | null) {
-  return MONTH_SHORT.map((_, i) => {
-    const these = rows
-      .filter((r) => r.month === i + 1)
-      .map(pick)
-      .filter((f): f is WorkshopFigures => !!f);
-    if (!these.length) return null;
-    const sum = (k: keyof WorkshopFigures) => these.reduce((a, f) => a + ((f[k] as number | null) ?? 0), 0);
-    const withCapacity = these.filter((f) => f.available_hours);
-    return workshopRatios({
-      hours_sold: sum('hours_sold'),
-      // Productivity counts only the dealers whose capacity is known.
-      hours_worked: sum('hours_worked'),
-      labour_revenue: sum('labour_revenue'),
-      parts_revenue: sum('parts_revenue'),
-      work_orders_closed: sum('work_orders_closed'),
-      available_hours: withCapacity.length
-        ? withCapacity.reduce((a, f) => a + (f.available_hours ?? 0), 0)
-        : null,
-    }).productivity;
+  return MONTH_SHORT.map(
+    (_, i) => totals(rows.filter((r) => r.month === i + 1).map(pick))?.productivity ?? null,
+  );
+}
+
+/** One row per dealer: the period's sums and ratios, against the same months a year before. */
+function dealerTotals(rows: ReportInfoRow[]): ReportInfoRow[] {
+  const ids = [...new Set(rows.map((r) => r.dealer_id))];
+  return ids.map((id) => {
+    const own = rows.filter((r) => r.dealer_id === id);
+    return {
+      ...own[0],
+      month: 0,
+      ...totals(own)!,
+      previous: totals(own.map((r) => r.previous)),
+    };
   });
 }
 
@@ -73,7 +97,9 @@ function Compare({
       : kind === 'ratio'
         ? formatRatio(v)
         : formatNumber(v, 'currency', currency);
-  const up = now !== null && before !== null && before !== undefined ? now - before : null;
+  // Up or down as shown (a rate's cents, a ratio's tenths of a point), not by float noise.
+  const shownAs = (v: number) => Math.round(kind === 'ratio' ? v * 1000 : v * 100);
+  const up = now !== null && before !== null && before !== undefined ? shownAs(now) - shownAs(before) : null;
   return (
     <>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -114,6 +140,8 @@ export default function ReportView() {
     placeholderData: keepPreviousData,
   });
   const rows = answer.data ?? [];
+  const [view, setView] = useState<'month' | 'dealer' | null>(null);
+  const shown = (view ?? (dealerId ? 'month' : 'dealer')) === 'dealer' ? dealerTotals(rows) : rows;
   const now = monthTotals(rows, (r) => r);
   const before = monthTotals(rows, (r) => r.previous);
   const months = MONTH_SHORT.map((m, i) => ({ m, i })).filter(
@@ -142,6 +170,16 @@ export default function ReportView() {
         <YearField value={year} onChange={setYear} />
         <MonthField value={monthFrom} onChange={setMonthFrom} label="Mes desde" />
         <MonthField value={monthTo} onChange={setMonthTo} label="Mes hasta" />
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={view ?? (dealerId ? 'month' : 'dealer')}
+          onChange={(_, v) => v && setView(v)}
+          aria-label="Vista"
+        >
+          <ToggleButton value="dealer">Por concesionario</ToggleButton>
+          <ToggleButton value="month">Por mes</ToggleButton>
+        </ToggleButtonGroup>
         <Box sx={{ flex: 1 }} />
         {canExport && (
           <Button
@@ -201,10 +239,10 @@ export default function ReportView() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {rows.map((r) => (
+                {shown.map((r) => (
                   <TableRow key={`${r.dealer_id}-${r.month}`} hover>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.dealer_name}</TableCell>
-                    <TableCell>{MONTH_SHORT[r.month - 1]}</TableCell>
+                    <TableCell>{r.month ? MONTH_SHORT[r.month - 1] : 'Periodo'}</TableCell>
                     <TableCell align="right">{formatNumber(r.work_orders_closed, 'integer')}</TableCell>
                     <TableCell align="right">{formatNumber(r.hours_worked, 'number')}</TableCell>
                     <TableCell align="right">{formatNumber(r.available_hours, 'number') || '—'}</TableCell>
