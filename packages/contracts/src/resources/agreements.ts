@@ -65,7 +65,6 @@ export const agreementContract = defineContract(
     path: 'agreements',
     permission: 'Agreements',
     title: 'Seguimiento',
-    pageSize: 10,
     sort: { field: 'due_date', order: 'asc' },
   },
   {

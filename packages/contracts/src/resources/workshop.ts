@@ -99,7 +99,6 @@ export const workshopInfoContract = defineContract(
     path: 'workshop-infos',
     permission: 'WorkshopInfos',
     title: 'Info Taller',
-    pageSize: 10,
     sort: { field: 'period', order: 'desc' },
   },
   {
