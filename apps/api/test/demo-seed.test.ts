@@ -24,6 +24,11 @@ const TABLES = [
   'agreements',
   'agreement_events',
   'workshop_infos',
+  'categories',
+  'documents',
+  'document_dealers',
+  'document_files',
+  'document_reads',
 ];
 
 let t: TestContext;
@@ -156,6 +161,47 @@ describe('demo network', () => {
     const report = await api(t.app, 'GET', `/api/reports/report-info?year=${year}`, { token: manager });
     expect(report.body.result.length).toBeGreaterThan(16);
     expect(report.body.result.filter((r: any) => r.previous?.productivity).length).toBeGreaterThan(16);
+  it('fills the extranet: a category tree, ~28 documents over the year with real files, some for chosen dealers, expired, scheduled, read', async () => {
+    const [n] = await t.handle.query<Record<string, number>>(
+      `select (select count(*) from categories where name in ('Comercial','Posventa','Marketing','Garantias','Capacitacion'))::int as top,
+        (select count(*) from categories where parent_id is not null)::int as sub,
+        (select count(*) from documents)::int as docs,
+        (select count(*) from documents where not all_dealers)::int as chosen,
+        (select count(*) from documents where expires_at < current_date)::int as expired,
+        (select count(*) from documents where published_at > current_date)::int as scheduled,
+        (select count(*) from document_files)::int as files,
+        (select count(*) from document_files where mime like '%spreadsheetml%')::int as xlsx,
+        (select count(*) from document_reads)::int as reads,
+        (select count(distinct extract(month from published_at)) from documents)::int as months`,
+    );
+    expect(n).toMatchObject({ top: 5, sub: 4, docs: 28, chosen: 4, expired: 3, scheduled: 2 });
+    expect(n.files).toBe(31);
+    expect(n.xlsx).toBe(10);
+    expect(n.months).toBeGreaterThanOrEqual(10);
+    expect(n.reads).toBeGreaterThan(100);
+    // What two dealers see: the one ahead has read almost everything, the one behind little.
+    const unread = async (user: string) => {
+      const token = await login(t.app, user, DEFAULT_DEMO_PASSWORD);
+      const r = await api(t.app, 'GET', '/api/documents?perPage=50', { token });
+      expect(r.status).toBe(200);
+      return {
+        total: r.body.result.total as number,
+        unread: r.body.result.unread as number,
+        data: r.body.result.data,
+      };
+    };
+    const ahead = await unread('lim01');
+    const behind = await unread('caj01');
+    // 28 minus 2 scheduled, 1 disabled, 3 expired and the 3 for the north or the south only.
+    expect(ahead.total).toBe(19);
+    expect(ahead.unread).toBeLessThan(ahead.total / 3);
+    expect(behind.unread).toBeGreaterThan(behind.total * 0.7);
+    // The files download as the real thing.
+    const doc = ahead.data.find((d: { files: { mime: string }[] }) => d.files[0]?.mime === 'application/pdf');
+    const token = await login(t.app, 'lim01', DEFAULT_DEMO_PASSWORD);
+    const file = await api(t.app, 'GET', `/api/documents/${doc.id}/files/${doc.files[0].id}`, { token });
+    expect(file.status).toBe(200);
+    expect(file.raw.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('changes nothing when run again, and keeps a password a user changed', async () => {

@@ -3,6 +3,7 @@
 // is declared. drizzle.config.ts reads the same files to generate migrations.
 export * from '../modules/agreements/agreements.tables';
 export * from '../modules/dispatches/dispatches.tables';
+export * from '../modules/documents/documents.tables';
 export * from '../modules/figures/figures.tables';
 export * from '../modules/quiz/quiz.tables';
 export * from '../modules/sales/sales.tables';

@@ -7,6 +7,7 @@ import * as tables from '../db/tables';
 import { agreementsModule } from './agreements';
 import { brandsModule } from './brands/brands.resources';
 import { dispatchesModule } from './dispatches';
+import { documentsModule } from './documents';
 import { figuresModule } from './figures';
 import { mailModule } from './mail';
 import { organisationModule } from './organisation/organisation.resources';
@@ -28,6 +29,7 @@ const DECLARED_MODULES: ApiModule[] = [
   figuresModule,
   agreementsModule,
   workshopModule,
+  documentsModule,
 ];
 
 export const API_MODULES: ApiModule[] = [

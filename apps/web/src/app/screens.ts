@@ -30,7 +30,7 @@ const SCREEN_FILES: Record<string, Loader> = {
   // Screens of later issues: placeholders until their module lands.
   agreement: () => import('../modules/agreements/agreement.screen'),
   workshopinfo: () => import('../modules/workshop/workshopinfo.screen'),
-  extranet: placeholder,
+  extranet: () => import('../modules/documents/extranet.screen'),
   capacity: () => import('../modules/figures/capacity.screen'),
   figure: () => import('../modules/figures/figure.screen'),
   resumen: () => import('../modules/figures/resumen.screen'),

@@ -1,6 +1,7 @@
 export * from './agreements';
 export * from './brands';
 export * from './catalogues';
+export * from './documents';
 export * from './fields';
 export * from './geography';
 export * from './organisation';
@@ -15,6 +16,7 @@ import { SALE_CONTRACTS } from '../sales';
 import { AGREEMENT_CONTRACTS } from './agreements';
 import { BRAND_CONTRACTS } from './brands';
 import { CATALOGUE_CONTRACTS } from './catalogues';
+import { DOCUMENT_CONTRACTS } from './documents';
 import { GEOGRAPHY_CONTRACTS } from './geography';
 import { ORGANISATION_CONTRACTS } from './organisation';
 import { PREFERENCE_CONTRACTS } from './preferences';
@@ -46,6 +48,7 @@ export const RESOURCE_CONTRACTS = byPath([
   ...FIGURE_CONTRACTS,
   ...AGREEMENT_CONTRACTS,
   ...WORKSHOP_CONTRACTS,
+  ...DOCUMENT_CONTRACTS,
 ]);
 
 export type ResourcePath = keyof typeof RESOURCE_CONTRACTS;
