@@ -161,6 +161,8 @@ describe('demo network', () => {
     const report = await api(t.app, 'GET', `/api/reports/report-info?year=${year}`, { token: manager });
     expect(report.body.result.length).toBeGreaterThan(16);
     expect(report.body.result.filter((r: any) => r.previous?.productivity).length).toBeGreaterThan(16);
+  });
+
   it('fills the extranet: a category tree, ~28 documents over the year with real files, some for chosen dealers, expired, scheduled, read', async () => {
     const [n] = await t.handle.query<Record<string, number>>(
       `select (select count(*) from categories where name in ('Comercial','Posventa','Marketing','Garantias','Capacitacion'))::int as top,
