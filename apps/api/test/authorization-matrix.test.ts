@@ -79,6 +79,23 @@ const SAMPLES: Record<string, (ctx: SampleContext) => Record<string, unknown>> =
     dispatch_date: '2026-01-15',
     units: 1,
   }),
+  agreements: (c) => ({
+    dealer_id: c.dealerB,
+    title: `Acuerdo matriz ${c.n}`,
+    level: 'medium',
+    due_date: '2026-12-31',
+  }),
+  'workshop-infos': (c) => ({
+    dealer_id: c.dealerB,
+    year: 2016,
+    month: 1,
+    work_orders_opened: 1,
+    work_orders_closed: 1,
+    hours_sold: 1,
+    hours_worked: 1,
+    labour_revenue: 1,
+    parts_revenue: 1,
+  }),
 };
 
 /** Scoped resources a dealer user may never create in (the dealer itself, the manufacturer's documents). */

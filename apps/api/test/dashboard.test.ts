@@ -132,7 +132,51 @@ describe('dashboard numbers (demo network)', () => {
     const openAlerts = await one('select count(*)::int as v from quiz_alerts where closed_at is null');
     expect(openAlerts).toBeGreaterThan(0);
     expect(g.seguimiento?.open_alerts.value).toBe(openAlerts);
-    expect(g.seguimiento?.by_age.reduce((s, b) => s + b.alerts, 0)).toBe(openAlerts);
+    expect(g.seguimiento?.alerts_by_age.reduce((s, b) => s + b.count, 0)).toBe(openAlerts);
+
+    // Agreements: Seguimiento's own summary of the year's agreements, and the table itself.
+    const agreements = await api(t.app, 'GET', `/api/agreements-summary?year=${year}`, { token: admin });
+    expect(g.seguimiento?.open_agreements.value).toBe(agreements.body.result.open);
+    expect(g.seguimiento?.agreements_by_age).toEqual(agreements.body.result.buckets);
+    const open = await one(
+      `select count(*)::int as v from agreements where status in ('pending', 'in_progress')
+         and due_date between $1 and $2`,
+      [`${year}-01-01`, `${year}-12-31`],
+    );
+    expect(open).toBeGreaterThan(0);
+    expect(g.seguimiento?.open_agreements.value).toBe(open);
+
+    // Workshop: productivity = hours worked ÷ available hours of the dealer-months that reported.
+    const [w] = await t.handle.query<{ worked: number; available: number }>(
+      `with m as (select dealer_id, month, sum(hours_worked)::float8 as worked from workshop_infos
+                    where year = $1 group by 1, 2),
+            c as (select dealer_id, month, sum(available_hours)::float8 as available from capacities
+                    where year = $1 group by 1, 2)
+       select sum(m.worked) filter (where c.available is not null)::float8 as worked,
+              sum(c.available)::float8 as available
+         from m left join c using (dealer_id, month)`,
+      [year],
+    );
+    expect(w.available).toBeGreaterThan(0);
+    const hours = await one('select sum(hours_worked)::float8 as v from workshop_infos where year = $1', [
+      year,
+    ]);
+    expect(g.taller?.hours_worked).toBeCloseTo(hours, 2);
+    // Every demo dealer-month has its capacities, so the ratio is over all the hours worked.
+    expect(w.worked).toBeCloseTo(hours, 2);
+    expect(g.taller?.productivity.value).toBe(Math.round((hours / w.available) * 1000) / 10);
+    const report = await api(t.app, 'GET', `/api/reports/report-info?year=${year}`, { token: admin });
+    const reported = report.body.result as {
+      month: number;
+      hours_worked: number;
+      available_hours: number | null;
+    }[];
+    const first = reported[0].month;
+    const inMonth = reported.filter((r) => r.month === first && r.available_hours !== null);
+    const ratio =
+      inMonth.reduce((a, r) => a + r.hours_worked, 0) /
+      inMonth.reduce((a, r) => a + (r.available_hours ?? 0), 0);
+    expect(g.taller?.by_month[first - 1].value).toBe(Math.round(ratio * 1000) / 10);
   });
 
   it('a month and a brand: only their sales and dispatches, compared with the same month a year before', async () => {
@@ -190,6 +234,12 @@ describe('dashboard numbers (demo network)', () => {
       [dealerId],
     );
     expect(d.groups.seguimiento?.open_alerts.value).toBe(alerts);
+    const agreements = await one(
+      `select count(*)::int as v from agreements where status in ('pending', 'in_progress')
+         and dealer_id = $1 and due_date between $2 and $3`,
+      [dealerId, `${year}-01-01`, `${year}-12-31`],
+    );
+    expect(d.groups.seguimiento?.open_agreements.value).toBe(agreements);
     // The same numbers as its own screens: Satisfaccion de Cliente for its dealer.
     const stats = await api(t.app, 'GET', `/api/table-stats?year=${year}`, { token: dealerToken });
     expect(stats.body.result.cobertura.map((r: { dealer_id: number }) => r.dealer_id)).toEqual([dealerId]);

@@ -113,28 +113,31 @@ export interface DashboardCifras {
   }[];
 }
 
-export interface DashboardAgeBucket {
-  /** '0-7', '8-30', '31-90', '>90' days. */
-  bucket: string;
-  agreements: number;
-  alerts: number;
-}
-
 export interface DashboardSeguimiento {
-  /** Agreements not done or cancelled; previous: those open on the same day a year before. */
+  /**
+   * Open agreements (pending, in progress) due in the period, as Seguimiento counts them;
+   * previous: those due in the same period a year before that are still open.
+   */
   open_agreements: DashboardNumber;
   overdue_agreements: number;
+  /** Open agreements by days past due (Seguimiento's buckets: en plazo, 1-30, 31-60, 61-90, >90). */
+  agreements_by_age: { key: string; name: string; count: number }[];
+  /** Survey alerts open at the end of the period (opened by then, not closed by then). */
   open_alerts: DashboardNumber;
-  by_age: DashboardAgeBucket[];
+  /** Those alerts by days open. */
+  alerts_by_age: { bucket: string; count: number }[];
 }
 
 export interface DashboardTaller {
-  /** Hours worked ÷ available hours, %. */
+  /** Hours worked ÷ available hours (capacities of the dealer-months that reported), %. */
   productivity: DashboardNumber;
   /** Hours sold ÷ hours worked, %. */
   efficiency: DashboardNumber;
   hours_worked: number;
-  available_hours: number;
+  available_hours: number | null;
+  /** Dealer-months with workshop information in the period. */
+  months_reported: number;
+  /** Productivity per month, %. */
   by_month: DashboardMonth[];
 }
 
@@ -154,7 +157,7 @@ export interface DashboardAnswer {
   groups: { [K in DashboardSchema]: DashboardGroups[K] | null };
 }
 
-/** Age buckets of open tickets, in days. */
+/** Age buckets of open survey alerts, in days open. */
 export const AGE_BUCKETS = [
   { bucket: '0-7', max: 7 },
   { bucket: '8-30', max: 30 },

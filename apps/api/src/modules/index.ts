@@ -4,6 +4,7 @@
 import { RESOURCE_CONTRACTS } from '@app/contracts';
 import { type ApiModule, plainResourcesModule } from '../core/registry';
 import * as tables from '../db/tables';
+import { agreementsModule } from './agreements';
 import { brandsModule } from './brands/brands.resources';
 import { dashboardModule } from './dashboard';
 import { dispatchesModule } from './dispatches';
@@ -15,6 +16,7 @@ import { preferencesModule } from './preferences';
 import { quizModule } from './quiz';
 import { salesModule } from './sales';
 import { securityModule } from './security';
+import { workshopModule } from './workshop';
 
 const DECLARED_MODULES: ApiModule[] = [
   securityModule,
@@ -27,6 +29,8 @@ const DECLARED_MODULES: ApiModule[] = [
   dispatchesModule,
   figuresModule,
   dashboardModule,
+  agreementsModule,
+  workshopModule,
   documentsModule,
 ];
 

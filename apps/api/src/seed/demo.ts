@@ -23,11 +23,13 @@ import {
   users,
   zones,
 } from '../db/schema';
+import { seedAgreementsDemo } from '../modules/agreements/agreements.demo';
 import { seedDispatchDemo } from '../modules/dispatches/dispatches.demo';
 import { seedDocumentsDemo } from '../modules/documents/documents.demo';
 import { seedFiguresDemo } from '../modules/figures/figures.demo';
 import { seedSurveyDemo } from '../modules/quiz/quiz.demo';
 import { sales } from '../modules/sales/sales.tables';
+import { seedWorkshopDemo } from '../modules/workshop/workshop.demo';
 
 /** Password of every demo user unless DEMO_PASSWORD says otherwise. */
 export const DEFAULT_DEMO_PASSWORD = 'Demo-2026';
@@ -312,7 +314,9 @@ export interface DemoResult {
     | 'users'
     | 'invitations'
     | 'responses'
-    | 'alerts',
+    | 'alerts'
+    | 'agreements'
+    | 'workshopInfos',
     number
   >;
   logins: DemoLogin[];
@@ -362,6 +366,8 @@ export async function seedDemo(
     invitations: 0,
     responses: 0,
     alerts: 0,
+    agreements: 0,
+    workshopInfos: 0,
   };
 
   const usernames = ['gerente.red', ...DEALERS.map((d) => d.code.toLowerCase())];
@@ -647,6 +653,9 @@ export async function seedDemo(
   });
   Object.assign(created, surveys);
   Object.assign(created, await seedDispatchDemo(handle));
+  // After the capacities (figures demo): workshop hours are drawn from them.
+  Object.assign(created, await seedWorkshopDemo(handle, DEALERS));
+  Object.assign(created, await seedAgreementsDemo(handle, DEALERS));
   // The extranet's library, its files in the server's storage (DATA_DIR/files).
   Object.assign(
     created,
@@ -687,7 +696,8 @@ export function describeDemo(result: DemoResult): string[] {
       : `Datos de demostracion cargados: ${c.zones} zonas, ${c.companies} empresas, ${c.dealers} concesionarios, ` +
         `${c.branches} sedes, ${c.employees} empleados, ${c.contacts} contactos, ${c.models} modelos, ` +
         `${c.sales} ventas, ${c.users} usuarios, ${c.invitations} invitaciones a encuestas, ` +
-        `${c.responses} respuestas, ${c.alerts} alertas` +
+        `${c.responses} respuestas, ${c.alerts} alertas, ${c.agreements} acuerdos de seguimiento, ` +
+        `${c.workshopInfos} registros de info taller` +
         (extra.documents
           ? `, ${extra.documents} documentos de la extranet (${extra.documentFiles} archivos).`
           : '.'),

@@ -22,3 +22,18 @@ export function useUrlPeriod(fallback: Period): Period {
   });
   return period;
 }
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date range the address names (?from=2026-01-01&to=2026-11-25), read once; '' when absent. */
+export function useUrlDateRange(): { from: string; to: string } {
+  const [sp] = useSearchParams();
+  const [range] = useState(() => {
+    const date = (k: string) => {
+      const v = sp.get(k) ?? '';
+      return ISO_DATE.test(v) ? v : '';
+    };
+    return { from: date('from'), to: date('to') };
+  });
+  return range;
+}

@@ -1,17 +1,21 @@
-// The dashboard's follow-up groups: open tickets (agreements of Seguimiento and survey alerts) by
-// age at the end of the period, and workshop productivity (Info Taller over capacities).
+// The dashboard's follow-up groups: open tickets (agreements of Seguimiento, survey alerts) and
+// the workshop (Info Taller over capacities), each read by its module's own summary function.
 import { AGE_BUCKETS, ageBucketOf, type DashboardSeguimiento, type DashboardTaller } from '@app/contracts';
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { scopeCondition } from '../../core/resource-query';
+import { agreementsByAge } from '../agreements/agreements.summary';
 import { alertResource } from '../quiz/quiz.resources';
 import { quizAlerts } from '../quiz/quiz.tables';
 import { sales } from '../sales/sales.tables';
+import { reportInfo, workshopProductivity } from '../workshop/workshop.summary';
 import type { GroupContext } from './dashboard.groups';
 
 /** End of a day in Lima (UTC-5, no daylight saving), as a timestamp bound. */
 const endOfDay = (date: string) => new Date(`${date}T23:59:59.999-05:00`);
+const toPct = (ratio: number | null | undefined) =>
+  ratio === null || ratio === undefined ? null : Math.round(ratio * 1000) / 10;
 
-/** The survey alerts open at the end of `date` (opened by then, not closed by then), with their age. */
+/** The survey alerts open at the end of `date` (opened by then, not closed by then): days open. */
 async function openAlertAges(c: GroupContext, date: string): Promise<number[]> {
   const end = endOfDay(date);
   const rows = await c.db
@@ -33,33 +37,56 @@ async function openAlertAges(c: GroupContext, date: string): Promise<number[]> {
 }
 
 export async function seguimientoGroup(c: GroupContext): Promise<DashboardSeguimiento> {
-  const [alerts, alertsPrev] = await Promise.all([
-    openAlertAges(c, c.period.to),
-    openAlertAges(c, c.period.prev_to),
+  const { db, user, filter: f, period: p } = c;
+  // Agreements have no brand: the brand filter leaves them as they are.
+  const agreementFilter = { dealerId: f.dealer_id, month: f.month };
+  const [agreements, agreementsPrev, alerts, alertsPrev] = await Promise.all([
+    agreementsByAge(db, user, { ...agreementFilter, year: f.year, asOf: p.to }),
+    agreementsByAge(db, user, { ...agreementFilter, year: f.year - 1, asOf: p.prev_to }),
+    openAlertAges(c, p.to),
+    openAlertAges(c, p.prev_to),
   ]);
-  const agreements: number[] = [];
-  const agreementsPrev: number[] = [];
-  const count = (ages: number[], bucket: string) => ages.filter((a) => ageBucketOf(a) === bucket).length;
   return {
-    open_agreements: { value: agreements.length, previous: agreementsPrev.length },
-    overdue_agreements: 0,
+    open_agreements: { value: agreements.open, previous: agreementsPrev.open },
+    overdue_agreements: agreements.overdue,
+    agreements_by_age: agreements.buckets,
     open_alerts: { value: alerts.length, previous: alertsPrev.length },
-    by_age: AGE_BUCKETS.map(({ bucket }) => ({
+    alerts_by_age: AGE_BUCKETS.map(({ bucket }) => ({
       bucket,
-      agreements: count(agreements, bucket),
-      alerts: count(alerts, bucket),
+      count: alerts.filter((a) => ageBucketOf(a) === bucket).length,
     })),
   };
 }
 
-/** Workshop productivity: hours worked ÷ available hours (capacities), per month of the year. */
-export async function tallerGroup(_c: GroupContext): Promise<DashboardTaller> {
-  const empty = { value: null, previous: null };
+export async function tallerGroup(c: GroupContext): Promise<DashboardTaller> {
+  const { db, user, filter: f } = c;
+  const dealerId = f.dealer_id;
+  const [period, months, monthsPrev] = await Promise.all([
+    workshopProductivity(db, user, { year: f.year, monthFrom: f.month ?? 1, monthTo: f.month ?? 12, dealerId }),
+    reportInfo(db, user, { year: f.year, dealerId }),
+    reportInfo(db, user, { year: f.year - 1, dealerId }),
+  ]);
+  // Per month: the ratio of the month's sums over the dealers that reported (Info Taller's report).
+  const monthly = (m: number, previous: boolean) => {
+    let worked = 0;
+    let available = 0;
+    for (const r of previous ? monthsPrev : months) {
+      if (r.month !== m || r.available_hours === null) continue;
+      worked += r.hours_worked;
+      available += r.available_hours;
+    }
+    return available > 0 ? Math.round((worked / available) * 1000) / 10 : null;
+  };
   return {
-    productivity: empty,
-    efficiency: empty,
-    hours_worked: 0,
-    available_hours: 0,
-    by_month: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: null, previous: null })),
+    productivity: { value: toPct(period.productivity), previous: toPct(period.previous?.productivity) },
+    efficiency: { value: toPct(period.efficiency), previous: toPct(period.previous?.efficiency) },
+    hours_worked: period.hours_worked,
+    available_hours: period.available_hours,
+    months_reported: period.months_reported,
+    by_month: Array.from({ length: 12 }, (_, i) => ({
+      month: i + 1,
+      value: monthly(i + 1, false),
+      previous: monthly(i + 1, true),
+    })),
   };
 }

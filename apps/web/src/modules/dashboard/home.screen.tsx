@@ -43,6 +43,10 @@ export default function HomeScreen() {
   const period = `year=${f.year}${f.month ? `&month=${f.month}` : ''}`;
   const p = ventas.period;
   const salesLink = p && p.to >= p.from ? `/sales?from=${p.from}&to=${p.to}` : '/sales';
+  // Seguimiento counts the agreements due in the period: its list opens on those due dates.
+  const lastDay = f.month ? new Date(f.year, f.month, 0).getDate() : 31;
+  const mm = String(f.month || 1).padStart(2, '0');
+  const agreementsLink = `/agreement?from=${f.year}-${mm}-01&to=${f.year}-${String(f.month || 12).padStart(2, '0')}-${lastDay}`;
   const link = (path: string, tab?: string) => `${path}?${tab ? `tab=${tab}&` : ''}${period}`;
   const primary = theme.palette.primary.main;
   const previousColor = theme.palette.grey[400];
@@ -134,7 +138,7 @@ export default function HomeScreen() {
             title="Acuerdos abiertos"
             number={seguimiento.data?.open_agreements}
             higherIsBetter={false}
-            to="/agreement"
+            to={agreementsLink}
             loading={seguimiento.loading}
             detail={seguimiento.data && `${formatValue(seguimiento.data.overdue_agreements)} vencidos`}
           />
@@ -153,7 +157,7 @@ export default function HomeScreen() {
             title="Productividad del taller"
             number={taller.data?.productivity}
             unit="pct"
-            to={link('/workshopinfo')}
+            to={link('/workshopinfo', 'report')}
             loading={taller.loading}
             detail={taller.data && `Eficiencia ${formatValue(taller.data.efficiency.value, 'pct')}`}
           />
@@ -294,29 +298,41 @@ export default function HomeScreen() {
         )}
         {seguimiento.allowed && (
           <ChartPanel
-            title="Acuerdos y alertas abiertos por antigüedad (dias)"
+            title="Acuerdos abiertos por dias de atraso"
             loading={seguimiento.loading}
-            empty={!seguimiento.data || !seguimiento.data.by_age.some((b) => b.agreements + b.alerts > 0)}
-            rows={seguimiento.data?.by_age ?? []}
+            empty={!seguimiento.data || seguimiento.data.open_agreements.value === 0}
+            rows={seguimiento.data?.agreements_by_age ?? []}
             columns={[
-              { header: 'Antigüedad (dias)', value: (r) => r.bucket },
-              { header: 'Acuerdos', value: (r) => formatValue(r.agreements), align: 'right' },
-              { header: 'Alertas', value: (r) => formatValue(r.alerts), align: 'right' },
+              { header: 'Atraso', value: (r) => r.name },
+              { header: 'Acuerdos', value: (r) => formatValue(r.count), align: 'right' },
             ]}
-            to="/agreement"
+            to={agreementsLink}
             chart={() => (
               <BarChart
-                dataset={(seguimiento.data?.by_age ?? []).map((b) => ({ ...b }))}
-                xAxis={[{ scaleType: 'band', dataKey: 'bucket', label: 'Dias abiertos' }]}
-                series={[
-                  { dataKey: 'agreements', label: 'Acuerdos', stack: 'open', color: primary },
-                  {
-                    dataKey: 'alerts',
-                    label: 'Alertas de encuesta',
-                    stack: 'open',
-                    color: theme.palette.error.light,
-                  },
-                ]}
+                dataset={(seguimiento.data?.agreements_by_age ?? []).map((b) => ({ ...b }))}
+                xAxis={[{ scaleType: 'band', dataKey: 'name' }]}
+                series={[{ dataKey: 'count', label: 'Acuerdos abiertos', color: primary }]}
+                margin={{ left: 10, right: 10 }}
+              />
+            )}
+          />
+        )}
+        {seguimiento.allowed && (
+          <ChartPanel
+            title="Alertas de encuesta abiertas por antigüedad (dias)"
+            loading={seguimiento.loading}
+            empty={!seguimiento.data || seguimiento.data.open_alerts.value === 0}
+            rows={seguimiento.data?.alerts_by_age ?? []}
+            columns={[
+              { header: 'Dias abiertas', value: (r) => r.bucket },
+              { header: 'Alertas', value: (r) => formatValue(r.count), align: 'right' },
+            ]}
+            to="/quiz?tab=alerts"
+            chart={() => (
+              <BarChart
+                dataset={(seguimiento.data?.alerts_by_age ?? []).map((b) => ({ ...b }))}
+                xAxis={[{ scaleType: 'band', dataKey: 'bucket', label: 'Dias abiertas' }]}
+                series={[{ dataKey: 'count', label: 'Alertas abiertas', color: theme.palette.error.light }]}
                 margin={{ left: 10, right: 10 }}
               />
             )}
@@ -329,7 +345,7 @@ export default function HomeScreen() {
             empty={!taller.data || !anyValue(taller.data.by_month)}
             rows={taller.data?.by_month ?? []}
             columns={monthColumns('pct')}
-            to={link('/workshopinfo')}
+            to={link('/workshopinfo', 'report')}
             chart={() => (
               <LineChart
                 xAxis={[{ scaleType: 'point', data: MONTH_SHORT.slice() }]}

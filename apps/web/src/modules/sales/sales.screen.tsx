@@ -6,6 +6,7 @@ import Forum from '@mui/icons-material/Forum';
 import { Box, Chip, IconButton, Tooltip } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useUrlDateRange } from '../../app/urlPeriod';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
@@ -85,10 +86,7 @@ export function currentFilters(
 export default function SalesScreen() {
   const [sp] = useSearchParams();
   // A link may name the sale dates (?from=2026-01-01&to=2026-11-25), as the dashboard's do.
-  const [range, setRange] = useState(() => {
-    const date = (k: string) => (/^\d{4}-\d{2}-\d{2}$/.test(sp.get(k) ?? '') ? (sp.get(k) as string) : '');
-    return { from: date('from'), to: date('to') };
-  });
+  const [range, setRange] = useState(useUrlDateRange());
   const [selected, setSelected] = useState<number[]>([]);
   const [responsesOf, setResponsesOf] = useState<Record<string, any> | null>(null);
   const { dealerId, manufacturerId } = useGlobalFilters();
