@@ -362,5 +362,10 @@ describe('GET /api/table-stats', () => {
     const xRow = cob.getSheetValues().find((r) => Array.isArray(r) && r[1] === dealers.X.name) as unknown[];
     expect(xRow[2]).toBe(exp.get('X')!.sales);
     expect(xRow[4]).toBe(exp.get('X')!.responses);
+    // The rate is the exact fraction, shown with one decimal by the cell's format (7/13 is
+    // 53,8 %; from a ratio rounded to 4 decimals first, 0.5385, it showed 53,9 %).
+    expect(xRow[5]).toBe(exp.get('X')!.responses / exp.get('X')!.sales);
+    const xAt = cob.getSheetValues().findIndex((r) => Array.isArray(r) && r[1] === dealers.X.name);
+    expect(cob.getRow(xAt).getCell(5).numFmt).toBe('0.0%');
   });
 });

@@ -2,6 +2,7 @@
 // a parent field when the select depends on one.
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../api/http';
+import { useTypeOptions } from '../app/generalTypes';
 import type { FieldDef, Option } from './types';
 
 export function optionFilter(field: FieldDef, values?: Record<string, unknown>) {
@@ -19,6 +20,8 @@ export function filterQuery(filter: Record<string, string | number>) {
   return Object.fromEntries(Object.entries(filter).map(([k, v]) => [`filter[${k}]`, String(v)]));
 }
 
+const EMPTY: Option[] = [];
+
 export function useOptions(field: FieldDef, values?: Record<string, unknown>) {
   const { filter, waiting } = optionFilter(field, values);
   const q = useQuery({
@@ -27,6 +30,9 @@ export function useOptions(field: FieldDef, values?: Record<string, unknown>) {
     enabled: !!field.resource && !field.options && !waiting,
     staleTime: 5 * 60_000,
   });
-  const options: Option[] = field.options ?? (waiting ? [] : (q.data ?? []));
+  const typed = useTypeOptions(field.generalType, field.options ?? EMPTY);
+  const options: Option[] = field.generalType
+    ? typed
+    : (field.options ?? (waiting ? EMPTY : (q.data ?? EMPTY)));
   return { options, loading: q.isFetching, waiting };
 }

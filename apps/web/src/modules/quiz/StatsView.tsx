@@ -1,6 +1,6 @@
 // Table-stats for a year/month, the toolbar brand and dealer: cobertura, ranking by top box (the
 // dealers under the minimum sample apart, 'muestra insuficiente'), postventa, a chart, export.
-import { MONTHS, QUIZ_MESSAGES, type RankingRow, type TableStats } from '@app/contracts';
+import { MONTHS, QUIZ_MESSAGES, type RankingRow, type TableStats, years } from '@app/contracts';
 import FileDownload from '@mui/icons-material/FileDownload';
 import {
   Alert,
@@ -131,11 +131,14 @@ export default function StatsView() {
           sx={{ width: 120 }}
           fullWidth={false}
         >
-          {Array.from({ length: 6 }, (_, i) => thisYear - i).map((y) => (
-            <MenuItem key={y} value={y}>
-              {y}
-            </MenuItem>
-          ))}
+          {/* SPEC §9: years start at 2016; the newest first. */}
+          {years()
+            .reverse()
+            .map((y) => (
+              <MenuItem key={y} value={y}>
+                {y}
+              </MenuItem>
+            ))}
         </TextField>
         <TextField
           select
