@@ -35,11 +35,15 @@ export function refreshGeneralTypes(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: GENERAL_TYPES_KEY });
 }
 
-/** The cached general types (undefined until they arrive; never fetched again on their own). */
-export function useGeneralTypes(): GeneralTypes | undefined {
+/**
+ * The cached general types (undefined until they arrive; never fetched again on their own).
+ * `enabled: false` only reads the cache (a select without a general type asks nothing).
+ */
+export function useGeneralTypes(enabled = true): GeneralTypes | undefined {
   return useQuery({
     queryKey: GENERAL_TYPES_KEY,
     queryFn: fetchGeneralTypes,
+    enabled,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -70,7 +74,7 @@ export function useTypeOptions(
   code: string | undefined,
   fallback: readonly { id: string | number; name: string }[] = [],
 ): Option[] {
-  const types = useGeneralTypes();
+  const types = useGeneralTypes(!!code);
   return useMemo(() => (code ? typeOptions(types, code, fallback) : [...fallback]), [types, code, fallback]);
 }
 

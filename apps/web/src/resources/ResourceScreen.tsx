@@ -82,7 +82,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
   const [busy, setBusy] = useState(false);
   const [search, setSearch] = useState(params.query ?? '');
   const [hidden, setHidden] = useState<GridColumnVisibilityModel>({});
-  const types = useGeneralTypes();
+  const types = useGeneralTypes(def.columns.some((c) => c.generalType));
 
   // Global selectors (toolbar) narrow the screens that have a dealer or brand.
   const extra: Record<string, string> = {};
