@@ -1,0 +1,152 @@
+// Catalogues as an administrator meets them (issue 16): a payment method renamed in Preferences
+// is the name the sale dialog offers (general types loaded once, refreshed when saved); dealers,
+// branches and models are searched as typed, a form opening on a sale shows their names, and no
+// screen asks for a big catalogue whole (perPage=-1); the send dialog sends the after-sales
+// questionnaire; the statistics year picker starts in 2016.
+import { expect, type Page, test } from './fixtures';
+import { api, apiToken, loginForm, shot, uid } from './helpers';
+
+/** Big catalogues (contracts with lookupMode 'search'): never listed whole by a screen. */
+const BIG = /\/api\/(dealers|dealer-branches|employees|dealer-contacts|districts|manufacturer-models)\?/;
+
+function watchWholeLists(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    const url = decodeURIComponent(r.url());
+    if (BIG.test(url) && url.includes('perPage=-1')) seen.push(url);
+  });
+  return seen;
+}
+
+/** Picks an option of an autocomplete of the dialog by typing part of its name. */
+async function search(
+  page: Page,
+  dialog: ReturnType<Page['getByRole']>,
+  label: RegExp,
+  typed: string,
+  option: string,
+) {
+  await dialog.getByRole('combobox', { name: label }).fill(typed);
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('a general type renamed in Preferences names the sale form; big catalogues are searched; the after-sales survey is sent', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request);
+  const id = uid().toUpperCase();
+  const dealer = await api<{ id: number }>(request, token, 'POST', '/dealers', {
+    code: `CT${id}`,
+    name: `Catalogo Motors ${id}`,
+  });
+  await api(request, token, 'POST', '/dealer-branches', {
+    dealer_id: dealer.id,
+    name: `Sede Catalogo ${id}`,
+  });
+  const brands = await api<{ id: number; code: string; name: string }[]>(
+    request,
+    token,
+    'GET',
+    '/manufacturers?perPage=-1',
+  );
+  const vw = brands.find((b) => b.code === 'V')!;
+  await api(request, token, 'POST', '/manufacturer-models', {
+    manufacturer_id: vw.id,
+    name: `Modelo Catalogo ${id}`,
+  });
+  const wholeLists = watchWholeLists(page);
+
+  await loginForm(page);
+
+  // 1. Preferences: the administrator renames the payment method 'Efectivo'.
+  await page.goto('/preferences');
+  await page.getByRole('tab', { name: 'Valores de tipo' }).click();
+  await page.getByLabel('Buscar').fill('Efectivo');
+  const row = page.getByRole('row').filter({ hasText: 'Formas de pago' }).filter({ hasText: 'Efectivo' });
+  await row.getByRole('button', { name: 'Editar' }).click();
+  const valueForm = page.getByRole('dialog', { name: 'Editar: Valores de tipo' });
+  await valueForm.getByRole('textbox', { name: 'Nombre', exact: true }).fill(`Contado ${id}`);
+  await valueForm.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Guardado Correctamente')).toBeVisible();
+
+  // 2. The sale dialog offers the new name, without reloading the page.
+  await page.goto('/sales');
+  await page.getByRole('button', { name: 'Nuevo' }).click();
+  const form = page.getByRole('dialog', { name: 'Nuevo: CEM' });
+  await form.getByRole('combobox', { name: /Forma de Pago/ }).click();
+  await expect(page.getByRole('option', { name: `Contado ${id}` })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Efectivo', exact: true })).toHaveCount(0);
+  await shot(page, 'catalogues-payment-method-renamed');
+  await page.getByRole('option', { name: `Contado ${id}` }).click();
+
+  // 3. Dealer, branch and model are searched as typed (2 characters and more).
+  await search(page, form, /Concesionario/, `Catalogo Motors ${id}`, `Catalogo Motors ${id}`);
+  await form.getByRole('combobox', { name: /Sede/ }).click();
+  await page.getByRole('option', { name: `Sede Catalogo ${id}` }).click();
+  await form.getByRole('textbox', { name: 'Factura', exact: true }).fill(`F-${id}`);
+  await form.getByRole('textbox', { name: 'Cliente', exact: true }).fill(`Cliente Catalogo ${id}`);
+  await form.getByRole('combobox', { name: /Tipo Documento/ }).click();
+  await page.getByRole('option', { name: 'DNI', exact: true }).click();
+  await form.getByRole('textbox', { name: 'Documento', exact: true }).fill('45678912');
+  await form
+    .getByRole('textbox', { name: 'Email', exact: true })
+    .fill(`catalogo.${id.toLowerCase()}@example.com`);
+  const vin = `CAT${id}`.replace(/[IOQ]/g, 'X').padEnd(17, '7').slice(0, 17);
+  await form.getByRole('textbox', { name: 'VIN', exact: true }).fill(vin);
+  await form.getByRole('textbox', { name: 'Año', exact: true }).fill(String(new Date().getFullYear()));
+  await form.getByRole('combobox', { name: /Marca/ }).click();
+  await page.getByRole('option', { name: vw.name, exact: true }).click();
+  await search(page, form, /Modelo del catalogo/, `Modelo Catalogo ${id}`, `Modelo Catalogo ${id}`);
+  await form.getByRole('textbox', { name: 'Modelo', exact: true }).fill(`Modelo Catalogo ${id}`);
+  await shot(page, 'catalogues-sale-form-searched');
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Guardado Correctamente')).toBeVisible();
+
+  // 4. Opening the sale shows the names of its dealer, branch and model (each read by its id).
+  await page.getByLabel('Buscar').fill(vin);
+  const saleRow = page.getByRole('row').filter({ hasText: vin });
+  await saleRow.getByRole('button', { name: 'Editar' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar: CEM' });
+  await expect(edit.getByRole('combobox', { name: /Concesionario/ })).toHaveValue(`Catalogo Motors ${id}`);
+  await expect(edit.getByRole('combobox', { name: /Sede/ })).toHaveValue(`Sede Catalogo ${id}`);
+  await expect(edit.getByRole('combobox', { name: /Modelo del catalogo/ })).toHaveValue(
+    `Modelo Catalogo ${id}`,
+  );
+  await expect(edit.getByRole('combobox', { name: /Forma de Pago/ })).toHaveText(`Contado ${id}`);
+  await shot(page, 'catalogues-sale-form-opened');
+  await edit.getByRole('button', { name: 'Cancelar' }).click();
+
+  // 5. The after-sales questionnaire, chosen in the send dialog, is the one sent.
+  await saleRow.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Enviar encuestas' }).click();
+  const send = page.getByRole('dialog', { name: 'Enviar encuestas' });
+  await send.getByRole('combobox', { name: 'Encuesta' }).click();
+  await page.getByRole('option', { name: /postventa \(Postventa/i }).click();
+  const [sent] = await Promise.all([
+    page.waitForRequest((r) => r.url().includes('/api/sales-quiz-request')),
+    send.getByRole('button', { name: 'Enviar', exact: true }).click(),
+  ]);
+  await expect(send.getByText(/Invitaciones: 1\./)).toBeVisible();
+  const body = sent.postDataJSON() as { quiz_id?: number; sale_ids?: number[] };
+  const quizzes = await api<{ data: { id: number; kind: string }[] }>(
+    request,
+    token,
+    'GET',
+    '/quizzes?perPage=50',
+  );
+  expect(body.quiz_id).toBe(quizzes.data.find((q) => q.kind === 'postventa')!.id);
+  await shot(page, 'catalogues-send-postventa');
+  await send.getByRole('button', { name: 'Cerrar' }).click();
+
+  // 6. The statistics year picker starts in 2016 (SPEC §9).
+  await page.goto('/quiz');
+  await page.getByRole('tab', { name: 'Estadisticas' }).click();
+  await page.getByRole('combobox', { name: /^Año \d{4}$/ }).click();
+  await expect(page.getByRole('option', { name: '2016', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: '2015', exact: true })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // No screen of the flow (the shell's dealer selector included) listed a big catalogue whole.
+  expect(wholeLists).toEqual([]);
+});
