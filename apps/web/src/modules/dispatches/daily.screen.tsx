@@ -21,9 +21,7 @@ import {
   DialogContent,
   DialogTitle,
   LinearProgress,
-  MenuItem,
   Paper,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -23,6 +23,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { type FileResult, http, saveFile } from '../../api/http';
+import { useTypeOptions } from '../../app/generalTypes';
 import { usePermission } from '../../auth/session';
 import { useGlobalFilters } from '../../shell/filters';
 import { avg, pct } from './format';
@@ -91,6 +92,7 @@ export default function StatsView() {
   const thisYear = new Date().getFullYear();
   const [year, setYear] = useState(thisYear);
   const [month, setMonth] = useState(0);
+  const monthOptions = useTypeOptions('MONTHS', MONTHS);
   const { dealerId, manufacturerId } = useGlobalFilters();
   const canExport = usePermission('Quizzes.export');
   const [busy, setBusy] = useState(false);
@@ -149,7 +151,7 @@ export default function StatsView() {
           fullWidth={false}
         >
           <MenuItem value={0}>Todo el año</MenuItem>
-          {MONTHS.map((m) => (
+          {monthOptions.map((m) => (
             <MenuItem key={m.id} value={m.id}>
               {m.name}
             </MenuItem>
