@@ -4,7 +4,7 @@
 // screen asks for a big catalogue whole (perPage=-1); the send dialog sends the after-sales
 // questionnaire; the statistics year picker starts in 2016.
 import { expect, type Page, test } from './fixtures';
-import { api, apiToken, loginForm, shot, uid } from './helpers';
+import { api, apiToken, fillDate, loginForm, shot, uid } from './helpers';
 
 /** Big catalogues (contracts with lookupMode 'search'): never listed whole by a screen. */
 const BIG = /\/api\/(dealers|dealer-branches|employees|dealer-contacts|districts|manufacturer-models)\?/;
@@ -84,6 +84,8 @@ test('a general type renamed in Preferences names the sale form; big catalogues 
   await search(page, form, /Concesionario/, `Catalogo Motors ${id}`, `Catalogo Motors ${id}`);
   await form.getByRole('combobox', { name: /Sede/ }).click();
   await page.getByRole('option', { name: `Sede Catalogo ${id}` }).click();
+  // A sale of an earlier year: the other flows count today's sales.
+  await fillDate(page, 'Fecha Venta', '2024-06-14');
   await form.getByRole('textbox', { name: 'Factura', exact: true }).fill(`F-${id}`);
   await form.getByRole('textbox', { name: 'Cliente', exact: true }).fill(`Cliente Catalogo ${id}`);
   await form.getByRole('combobox', { name: /Tipo Documento/ }).click();
@@ -94,7 +96,7 @@ test('a general type renamed in Preferences names the sale form; big catalogues 
     .fill(`catalogo.${id.toLowerCase()}@example.com`);
   const vin = `CAT${id}`.replace(/[IOQ]/g, 'X').padEnd(17, '7').slice(0, 17);
   await form.getByRole('textbox', { name: 'VIN', exact: true }).fill(vin);
-  await form.getByRole('textbox', { name: 'Año', exact: true }).fill(String(new Date().getFullYear()));
+  await form.getByRole('textbox', { name: 'Año', exact: true }).fill('2024');
   await form.getByRole('combobox', { name: /Marca/ }).click();
   await page.getByRole('option', { name: vw.name, exact: true }).click();
   await search(page, form, /Modelo del catalogo/, `Modelo Catalogo ${id}`, `Modelo Catalogo ${id}`);
@@ -149,4 +151,13 @@ test('a general type renamed in Preferences names the sale form; big catalogues 
 
   // No screen of the flow (the shell's dealer selector included) listed a big catalogue whole.
   expect(wholeLists).toEqual([]);
+
+  // The other flows find 'Efectivo' again.
+  const renamed = await api<{ data: { id: number }[] }>(
+    request,
+    token,
+    'GET',
+    `/type-values?query=Contado%20${id}`,
+  );
+  await api(request, token, 'PUT', `/type-values/${renamed.data[0].id}`, { name: 'Efectivo' });
 });
