@@ -161,3 +161,57 @@ test('a general type renamed in Preferences names the sale form; big catalogues 
   );
   await api(request, token, 'PUT', `/type-values/${renamed.data[0].id}`, { name: 'Efectivo' });
 });
+
+test('no dialog of a screen lists a big catalogue whole; an opened record names its references', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request);
+  const id = uid().toUpperCase();
+  const dealer = await api<{ id: number }>(request, token, 'POST', '/dealers', {
+    code: `CD${id}`,
+    name: `Dialogo Motors ${id}`,
+  });
+  const branch = await api<{ id: number }>(request, token, 'POST', '/dealer-branches', {
+    dealer_id: dealer.id,
+    name: `Sede Dialogo ${id}`,
+  });
+  await api(request, token, 'POST', '/employees', {
+    dealer_id: dealer.id,
+    dealer_branch_id: branch.id,
+    first_name: 'Rosa',
+    last_name: `Dialogo ${id}`,
+  });
+  const wholeLists = watchWholeLists(page);
+  await loginForm(page);
+  // Every screen whose dialog has a reference to a big catalogue: a new record, then an existing one.
+  for (const screen of [
+    'dealer-branch',
+    'employee',
+    'dealer-contact',
+    'user',
+    'dealer',
+    'manufacturer-model',
+  ]) {
+    await page.goto(`/main/${screen}`);
+    await page.getByRole('button', { name: 'Nuevo' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Nuevo: / });
+    await expect(dialog).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toHaveCount(0);
+  }
+  await page.goto('/main/employee');
+  await page.getByLabel('Buscar').fill(`Dialogo ${id}`);
+  await page
+    .getByRole('row')
+    .filter({ hasText: `Dialogo ${id}` })
+    .getByRole('button', { name: 'Editar' })
+    .click();
+  const edit = page.getByRole('dialog', { name: /^Editar: / });
+  await expect(edit.getByRole('combobox', { name: /Concesionario/ })).toHaveValue(`Dialogo Motors ${id}`);
+  await expect(edit.getByRole('combobox', { name: /Sede/ })).toHaveValue(`Sede Dialogo ${id}`);
+  await shot(page, 'catalogues-employee-opened');
+  await edit.getByRole('button', { name: 'Cancelar' }).click();
+  expect(wholeLists).toEqual([]);
+});
