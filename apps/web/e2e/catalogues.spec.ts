@@ -141,7 +141,49 @@ test('a general type renamed in Preferences names the sale form; big catalogues 
   await shot(page, 'catalogues-send-postventa');
   await send.getByRole('button', { name: 'Cerrar' }).click();
 
-  // 6. The statistics year picker starts in 2016 (SPEC §9).
+  // 6. One set of rating labels, the questionnaire's: renamed in its editor, the buyer sees it on
+  // the survey page and the back office shows the answer with it.
+  const postId = quizzes.data.find((q) => q.kind === 'postventa')!.id;
+  await page.goto('/quiz');
+  await page.getByRole('tab', { name: 'Encuestas' }).click();
+  await page
+    .getByRole('row', { name: /Encuesta de satisfaccion de postventa/ })
+    .getByRole('button', { name: 'Preguntas' })
+    .click();
+  const editor = page.getByRole('dialog', { name: /Preguntas/ });
+  await editor.getByRole('textbox', { name: 'Calificacion 4' }).fill(`Excelente ${id}`);
+  await editor.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Guardado Correctamente').first()).toBeVisible();
+  const outbox = await api<{ data: { to: string; text: string }[] }>(
+    request,
+    token,
+    'GET',
+    `/mail-outbox?perPage=10&query=catalogo.${id.toLowerCase()}`,
+  );
+  const link = /\/encuesta\?token=([\w-]+)/.exec(outbox.data[0].text)![1];
+  const survey = (await (await request.get(`/api/public/quiz/${link}`)).json()).result;
+  await page.goto(`/encuesta?token=${link}`);
+  for (const q of survey.quiz.questions) {
+    const box = page.locator(`#q-${q.id}`);
+    if (q.type === 'rating4') await box.getByRole('button', { name: `4 - Excelente ${id}` }).click();
+    else if (q.type === 'yesno') await box.getByLabel('Si', { exact: true }).check();
+    else if (q.type === 'choice') await box.getByLabel(q.options[0], { exact: true }).check();
+    else await box.getByRole('textbox').fill('Bien');
+  }
+  await shot(page, 'catalogues-survey-labels');
+  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+  await expect(page.getByText('Gracias por responder la encuesta')).toBeVisible();
+  await page.goto('/sales');
+  await page.getByLabel('Buscar').fill(vin);
+  await page.getByRole('row').filter({ hasText: vin }).getByRole('button', { name: 'Respuestas' }).click();
+  await expect(page.getByRole('dialog').getByText(`4 - Excelente ${id}`).first()).toBeVisible();
+  await shot(page, 'catalogues-responses-labels');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click();
+  await api(request, token, 'PUT', `/quizzes/${postId}`, {
+    rating_labels: ['Muy insatisfecho', 'Insatisfecho', 'Satisfecho', 'Muy satisfecho'],
+  });
+
+  // 7. The statistics year picker starts in 2016 (SPEC §9).
   await page.goto('/quiz');
   await page.getByRole('tab', { name: 'Estadisticas' }).click();
   await page.getByRole('combobox', { name: /^Año \d{4}$/ }).click();
