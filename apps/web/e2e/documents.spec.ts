@@ -79,8 +79,10 @@ test('the manufacturer publishes a PDF to one dealer; that dealer downloads it a
 
   // Only for Alfa.
   await dialog.getByLabel('Visible para todos los concesionarios').click();
-  await pick(page, 'Concesionarios que lo veran', new RegExp(`Alfa Extranet ${id}`));
-  await page.keyboard.press('Escape');
+  // Dealers are a searched catalogue (SPEC §5): two letters or more, then the option.
+  await dialog.getByRole('combobox', { name: 'Concesionarios que lo veran' }).fill(`Alfa Extranet ${id}`);
+  await page.getByRole('option', { name: new RegExp(`Alfa Extranet ${id}`) }).click();
+  await expect(dialog.getByRole('button', { name: new RegExp(`Alfa Extranet ${id}`) })).toBeVisible();
   await shot(page, 'documents-2-dialog');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Guardado Correctamente')).toBeVisible();

@@ -175,9 +175,7 @@ export const saleContract = defineContract(
     document_type: f.rule(
       'Tipo Documento',
       (l) => z.enum(documentCodes, { error: () => `${l} no es valido` }),
-      {
-        options: DOCUMENT_TYPES,
-      },
+      { options: DOCUMENT_TYPES, generalType: 'DOCUMENT_TYPES' },
     ),
     document_number: f.text('Documento', 20, { search: true }),
     email: f.optEmail('Email', { search: true, column: { flex: 1.3 } }),
@@ -201,12 +199,13 @@ export const saleContract = defineContract(
     payment_method: f.rule(
       'Forma de Pago',
       (l) => z.enum(paymentCodes, { error: () => `${l} no es valida` }),
-      { filter: true, options: PAYMENT_METHODS },
+      { filter: true, options: PAYMENT_METHODS, generalType: 'PAYMENT_METHODS' },
     ),
     survey_status: f.rule('Encuesta', () => z.enum(surveyCodes).optional(), {
       sort: true,
       filter: true,
       options: SURVEY_STATUSES,
+      generalType: 'SURVEY_STATUSES',
       input: false,
       column: { width: 150 },
     }),
