@@ -62,7 +62,12 @@ export async function tallerGroup(c: GroupContext): Promise<DashboardTaller> {
   const { db, user, filter: f } = c;
   const dealerId = f.dealer_id;
   const [period, months, monthsPrev] = await Promise.all([
-    workshopProductivity(db, user, { year: f.year, monthFrom: f.month ?? 1, monthTo: f.month ?? 12, dealerId }),
+    workshopProductivity(db, user, {
+      year: f.year,
+      monthFrom: f.month ?? 1,
+      monthTo: f.month ?? 12,
+      dealerId,
+    }),
     reportInfo(db, user, { year: f.year, dealerId }),
     reportInfo(db, user, { year: f.year - 1, dealerId }),
   ]);
