@@ -108,7 +108,12 @@ export function ResourceForm({ def, record, defaults, onClose, onSaved }: Props)
         } as any,
       }}
     >
-      <form onSubmit={submit} noValidate>
+      {/* A column that fills a full-screen dialog (phones): the buttons stay at the bottom. */}
+      <form
+        onSubmit={submit}
+        noValidate
+        style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
+      >
         <DialogTitle>
           {isNew ? 'Nuevo' : 'Editar'}: {def.contract.title}
         </DialogTitle>

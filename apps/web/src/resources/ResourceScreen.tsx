@@ -299,7 +299,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
   );
 
   return (
-    <Paper sx={{ p: 2 }}>
+    <Paper sx={{ p: { xs: 1.5, md: 2 }, minWidth: 0 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}>
         <Typography variant="h6" sx={{ flex: 1, minWidth: 160 }}>
           {contract.title}
@@ -308,7 +308,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
           placeholder="Buscar"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          sx={{ width: 260 }}
+          sx={{ width: { xs: '100%', sm: 260 } }}
           fullWidth={false}
           slotProps={{
             input: {

@@ -132,7 +132,7 @@ export function TopBar({ onToggleMenu, onHelp }: { onToggleMenu: () => void; onH
           <MenuIcon />
         </IconButton>
         <Box sx={{ flex: 1 }} />
-        <Box sx={{ display: { xs: 'none', sm: 'flex' }, gap: 1, py: 0.5 }}>
+        <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 1, py: 0.5 }}>
           <DealerSelector />
           <ManufacturerSelector />
         </Box>
