@@ -39,6 +39,7 @@ import { useGlobalFilters } from '../shell/filters';
 import { ConfirmDialog } from './ConfirmDialog';
 import { isSortable } from './fromContract';
 import { toApiQuery, useListParams } from './listParams';
+import { recordName } from './recordName';
 import { ResourceForm } from './ResourceForm';
 import { type ColumnDef, pageSizeOf, type ResourceScreenDef } from './types';
 
@@ -393,7 +394,8 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
       />
       <ResourceForm def={def} record={editing} onClose={closeForm} onSaved={() => void refresh()} />
       <ConfirmDialog open={!!deleting} busy={busy} onNo={() => setDeleting(null)} onYes={() => void remove()}>
-        ¿Esta seguro de eliminar el registro {deleting?.name ?? deleting?.code ?? `#${deleting?.id}`}?
+        ¿Esta seguro de eliminar el registro{' '}
+        {deleting ? `"${recordName(contract, def.columns, deleting)}"` : ''}?
       </ConfirmDialog>
     </Paper>
   );
