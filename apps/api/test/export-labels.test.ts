@@ -59,4 +59,20 @@ describe('xlsx export of a resource', () => {
     expect(row.getCell(3).value).toBe('Carnet de extranjeria');
     expect(row.getCell(4).value).toBe('Sin enviar');
   });
+
+  it('the audit export names resources by their title and actions in Spanish', async () => {
+    const name = uniq('Zona auditada ');
+    await api(t.app, 'POST', '/api/zones', { token: admin, body: { name } });
+    const res = await api(
+      t.app,
+      'GET',
+      '/api/audit-logs/export?columns=resource,action&filter[resource]=zones&sort=id&order=desc',
+      { token: admin },
+    );
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.raw as never);
+    const row = wb.worksheets[0].getRow(2);
+    expect([row.getCell(1).value, row.getCell(2).value]).toEqual(['Zonas', 'Creo']);
+  });
 });
