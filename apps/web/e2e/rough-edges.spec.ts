@@ -170,15 +170,26 @@ test('phones show in one format in lists', async ({ page, request }) => {
 
 test('the audit screen names resources and actions in Spanish', async ({ page, request }) => {
   const token = await apiToken(request);
-  const name = `Zona auditada ${uid()}`;
-  const zone = await api(request, token, 'POST', '/zones', { name, active: true });
+  const id = uid();
+  const zone = await api(request, token, 'POST', '/zones', { name: `Zona auditada ${id}`, active: true });
+  // An action's own audit word ('enable') has its Spanish name too.
+  const dealer = await api(request, token, 'POST', '/dealers', {
+    code: `A${id}`,
+    name: `Auditado ${id}`,
+    active: true,
+  });
+  await api(request, token, 'POST', '/figures/enable', { year: 2025, month: 3, dealer_ids: [dealer.id] });
   await loginForm(page);
   await page.goto('/main/audit');
-  const row = page
+  const grid = page.getByRole('grid');
+  const zoneRow = grid
     .getByRole('row')
     .filter({ has: page.getByRole('gridcell', { name: String(zone.id), exact: true }) });
-  await expect(row.first()).toContainText('Zonas');
-  await expect(row.first()).toContainText('Creo');
-  await expect(page.getByRole('gridcell', { name: 'zones', exact: true })).toHaveCount(0);
+  await expect(zoneRow.filter({ hasText: 'Zonas' }).filter({ hasText: 'Creo' })).toHaveCount(1);
+  await expect(grid.getByRole('row').filter({ hasText: 'Habilito el periodo' }).first()).toContainText(
+    'Periodos de cifras',
+  );
+  for (const raw of ['zones', 'enable', 'figure-periods'])
+    await expect(grid.getByRole('gridcell', { name: raw, exact: true })).toHaveCount(0);
   await shot(page, 'rough-audit-spanish');
 });
