@@ -39,8 +39,8 @@ import { useGlobalFilters } from '../shell/filters';
 import { ConfirmDialog } from './ConfirmDialog';
 import { isSortable } from './fromContract';
 import { toApiQuery, useListParams } from './listParams';
-import { recordName } from './recordName';
 import { ResourceForm } from './ResourceForm';
+import { recordName } from './recordName';
 import { type ColumnDef, pageSizeOf, type ResourceScreenDef } from './types';
 
 const HOTKEYS = { enableOnFormTags: true, preventDefault: true } as const;
