@@ -117,10 +117,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         }
       },
     });
-    // The page names its icon (/favicon.svg); a client that asks the old address gets it too.
-    app.get('/favicon.ico', { schema: { hide: true } }, (_request, reply) =>
-      reply.redirect('/favicon.svg', 301),
-    );
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
