@@ -8,7 +8,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     exclude: ['e2e/**', 'node_modules/**'],
     setupFiles: ['./test/setup.ts'],
-    testTimeout: 20_000,
+    testTimeout: 30_000,
     pool: 'threads',
     maxWorkers: 2,
   },

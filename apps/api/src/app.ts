@@ -21,6 +21,7 @@ import { registerOpenApi } from './core/openapi';
 import { registerRateLimit } from './core/rate-limit';
 import { registerModules } from './core/registry';
 import { registerSecurityHeaders } from './core/security-headers';
+import { type FileStorage, folderStorageFor } from './core/storage';
 import type { DatabaseHandle } from './db/client';
 import { API_MODULES } from './modules';
 
@@ -53,6 +54,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: { write(line: string): void };
+  /** The file store (an object store when several servers run); DATA_DIR/files by default. */
+  storage?: FileStorage;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -68,7 +71,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // While closing, new requests answer our own 503 envelope (registerClosingAnswer).
     return503OnClosing: false,
   });
-  app.decorate('ctx', { handle: opts.handle, config: opts.config, jwtSecret: opts.jwtSecret });
+  app.decorate('ctx', {
+    handle: opts.handle,
+    config: opts.config,
+    jwtSecret: opts.jwtSecret,
+    storage: opts.storage ?? folderStorageFor(opts.config.dataDir),
+  });
   app.decorateRequest('auth', null);
   app.decorate('routeTable', [] as RouteEntry[]);
   app.addHook('onRoute', (route) => {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { buildPgliteTemplate, prepareDatabase } from './bootstrap';
 import { type AppConfig, loadConfig } from './config';
+import { folderStorageFor } from './core/storage';
 import { BackupError, backup, defaultBackupFolder, PID_FILE, restore } from './ops/backup';
 import { describeDemo, seedDemo } from './seed/demo';
 
@@ -43,7 +44,10 @@ async function main(argv: string[]): Promise<void> {
   const demoOnly = argv.includes('--seed-demo');
   if (demoOnly || process.env.DEMO === '1') {
     try {
-      const demo = await seedDemo(handle, { password: process.env.DEMO_PASSWORD });
+      const demo = await seedDemo(handle, {
+        password: process.env.DEMO_PASSWORD,
+        storage: folderStorageFor(config.dataDir),
+      });
       for (const line of describeDemo(demo)) console.log(line);
     } catch (err) {
       await handle.close().catch(() => {});

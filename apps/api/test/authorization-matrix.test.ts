@@ -79,10 +79,31 @@ const SAMPLES: Record<string, (ctx: SampleContext) => Record<string, unknown>> =
     dispatch_date: '2026-01-15',
     units: 1,
   }),
+  agreements: (c) => ({
+    dealer_id: c.dealerB,
+    title: `Acuerdo matriz ${c.n}`,
+    level: 'medium',
+    due_date: '2026-12-31',
+  }),
+  'workshop-infos': (c) => ({
+    dealer_id: c.dealerB,
+    year: 2016,
+    month: 1,
+    work_orders_opened: 1,
+    work_orders_closed: 1,
+    hours_sold: 1,
+    hours_worked: 1,
+    labour_revenue: 1,
+    parts_revenue: 1,
+  }),
 };
 
-/** Scoped resources a dealer user may never create in (the dealer itself). */
-const NO_DEALER_CREATE = new Set(['dealers']);
+/** Scoped resources a dealer user may never create in (the dealer itself, the manufacturer's documents). */
+const NO_DEALER_CREATE = new Set(['dealers', 'documents']);
+/** A valid body for those (the refusal must not be a validation error). */
+const REFUSED_SAMPLES: Record<string, Record<string, unknown>> = {
+  documents: { title: 'Documento de A', category_id: 1, published_at: '2026-01-15', file_ids: [1] },
+};
 
 interface SampleContext {
   dealerA: number;
@@ -414,7 +435,7 @@ describe('dealer isolation on every dealer-scoped resource', () => {
       if (NO_DEALER_CREATE.has(res.path)) {
         const r = await api(t.app, 'POST', base, {
           token: fullA.token,
-          body: { code: 'MATRIZ1', name: 'Concesionario creado por A' },
+          body: REFUSED_SAMPLES[res.path] ?? { code: 'MATRIZ1', name: 'Concesionario creado por A' },
         });
         expect(r.status).toBe(403);
         return;

@@ -21,6 +21,14 @@ const TABLES = [
   'quiz_responses',
   'quiz_answers',
   'quiz_alerts',
+  'agreements',
+  'agreement_events',
+  'workshop_infos',
+  'categories',
+  'documents',
+  'document_dealers',
+  'document_files',
+  'document_reads',
 ];
 
 let t: TestContext;
@@ -87,6 +95,115 @@ describe('demo network', () => {
     const topBoxes = stats.body.result.ranking.ranked.map((r: { top_box: number }) => r.top_box);
     expect(topBoxes.length).toBeGreaterThanOrEqual(10);
     expect(Math.max(...topBoxes) - Math.min(...topBoxes)).toBeGreaterThan(0.2);
+  });
+
+  it('follows up a year of agreements: most done, some open past due (a few long overdue), each with its history', async () => {
+    const [n] = await t.handle.query<Record<string, number>>(
+      `select count(*)::int as total,
+        count(distinct dealer_id)::int as dealers,
+        count(*) filter (where status = 'done')::int as done,
+        count(*) filter (where status = 'cancelled')::int as cancelled,
+        count(*) filter (where status in ('pending', 'in_progress') and due_date < current_date)::int as overdue,
+        count(*) filter (where status in ('pending', 'in_progress') and due_date < current_date - 60)::int as long_overdue,
+        count(*) filter (where status in ('pending', 'in_progress') and due_date >= current_date)::int as on_time,
+        count(*) filter (where notified_at is not null)::int as notified,
+        (select count(*)::int from agreement_events) as events
+       from agreements`,
+    );
+    expect(n.dealers).toBe(16);
+    expect(n.total).toBeGreaterThanOrEqual(16 * 7);
+    expect(n.done / n.total).toBeGreaterThan(0.3);
+    expect(n.cancelled).toBeGreaterThan(0);
+    expect(n.overdue).toBeGreaterThan(10);
+    expect(n.long_overdue).toBeGreaterThan(0);
+    expect(n.on_time).toBeGreaterThan(10);
+    expect(n.notified).toBeGreaterThan(n.total / 3);
+    expect(n.events).toBeGreaterThan(n.total * 2);
+    // Dealers apart: the share of overdue agreements differs clearly between them.
+    const shares = await t.handle.query<{ share: number }>(
+      `select (count(*) filter (where status in ('pending', 'in_progress') and due_date < current_date))::float / count(*) as share
+       from agreements group by dealer_id`,
+    );
+    const s = shares.map((x) => x.share);
+    expect(Math.max(...s) - Math.min(...s)).toBeGreaterThan(0.2);
+  });
+
+  it('loads workshop info for every demo dealer, consistent with capacities: productivity 60-95 %, a few months missing', async () => {
+    const rows = await t.handle.query<{ dealer_id: number; year: number; month: number; p: number }>(
+      `select w.dealer_id, w.year, w.month, sum(w.hours_worked)::float / sum(c.available_hours)::float as p
+       from workshop_infos w join capacities c
+         on c.dealer_branch_id = w.dealer_branch_id and c.year = w.year and c.month = w.month
+       group by w.dealer_id, w.year, w.month`,
+    );
+    expect(new Set(rows.map((r) => r.dealer_id)).size).toBe(16);
+    expect(rows.length).toBeGreaterThan(16 * 11);
+    for (const r of rows) {
+      expect(r.p).toBeGreaterThanOrEqual(0.595);
+      expect(r.p).toBeLessThanOrEqual(0.955);
+    }
+    // Dealers ahead and behind: their yearly averages spread over at least 15 points.
+    const avg = new Map<number, number[]>();
+    for (const r of rows) avg.set(r.dealer_id, [...(avg.get(r.dealer_id) ?? []), r.p]);
+    const means = [...avg.values()].map((v) => v.reduce((a, b) => a + b, 0) / v.length);
+    expect(Math.max(...means) - Math.min(...means)).toBeGreaterThan(0.15);
+    // Some dealer-months with capacity have no workshop info (late or skipped).
+    const [missing] = await t.handle.query<{ n: number }>(
+      `select count(*)::int as n from (
+         select distinct c.dealer_id, c.year, c.month from capacities c
+         where (c.year * 100 + c.month) < (extract(year from current_date) * 100 + extract(month from current_date))
+           and not exists (select 1 from workshop_infos w where w.dealer_id = c.dealer_id and w.year = c.year and w.month = c.month)
+       ) x`,
+    );
+    expect(missing.n).toBeGreaterThanOrEqual(2);
+    // The report a manager opens: this year's rows with the year before beside them.
+    const manager = await login(t.app, 'gerente.red', DEFAULT_DEMO_PASSWORD);
+    const year = new Date().getMonth() === 0 ? new Date().getFullYear() - 1 : new Date().getFullYear();
+    const report = await api(t.app, 'GET', `/api/reports/report-info?year=${year}`, { token: manager });
+    expect(report.body.result.length).toBeGreaterThan(16);
+    expect(report.body.result.filter((r: any) => r.previous?.productivity).length).toBeGreaterThan(16);
+  });
+
+  it('fills the extranet: a category tree, ~28 documents over the year with real files, some for chosen dealers, expired, scheduled, read', async () => {
+    const [n] = await t.handle.query<Record<string, number>>(
+      `select (select count(*) from categories where name in ('Comercial','Posventa','Marketing','Garantias','Capacitacion'))::int as top,
+        (select count(*) from categories where parent_id is not null)::int as sub,
+        (select count(*) from documents)::int as docs,
+        (select count(*) from documents where not all_dealers)::int as chosen,
+        (select count(*) from documents where expires_at < current_date)::int as expired,
+        (select count(*) from documents where published_at > current_date)::int as scheduled,
+        (select count(*) from document_files)::int as files,
+        (select count(*) from document_files where mime like '%spreadsheetml%')::int as xlsx,
+        (select count(*) from document_reads)::int as reads,
+        (select count(distinct extract(month from published_at)) from documents)::int as months`,
+    );
+    expect(n).toMatchObject({ top: 5, sub: 4, docs: 28, chosen: 4, expired: 3, scheduled: 2 });
+    expect(n.files).toBe(31);
+    expect(n.xlsx).toBe(10);
+    expect(n.months).toBeGreaterThanOrEqual(10);
+    expect(n.reads).toBeGreaterThan(100);
+    // What two dealers see: the one ahead has read almost everything, the one behind little.
+    const unread = async (user: string) => {
+      const token = await login(t.app, user, DEFAULT_DEMO_PASSWORD);
+      const r = await api(t.app, 'GET', '/api/documents?perPage=50', { token });
+      expect(r.status).toBe(200);
+      return {
+        total: r.body.result.total as number,
+        unread: r.body.result.unread as number,
+        data: r.body.result.data,
+      };
+    };
+    const ahead = await unread('lim01');
+    const behind = await unread('caj01');
+    // 28 minus 2 scheduled, 1 disabled, 3 expired and the 3 for the north or the south only.
+    expect(ahead.total).toBe(19);
+    expect(ahead.unread).toBeLessThan(ahead.total / 3);
+    expect(behind.unread).toBeGreaterThan(behind.total * 0.7);
+    // The files download as the real thing.
+    const doc = ahead.data.find((d: { files: { mime: string }[] }) => d.files[0]?.mime === 'application/pdf');
+    const token = await login(t.app, 'lim01', DEFAULT_DEMO_PASSWORD);
+    const file = await api(t.app, 'GET', `/api/documents/${doc.id}/files/${doc.files[0].id}`, { token });
+    expect(file.status).toBe(200);
+    expect(file.raw.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('changes nothing when run again, and keeps a password a user changed', async () => {

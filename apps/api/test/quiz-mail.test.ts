@@ -141,10 +141,35 @@ describe('survey mail', () => {
       [id],
     );
     expect(inv.email_status).toBe('failed');
+    // While it has failed, the sale counts as an invalid contact in the statistics.
+    const [sale] = await t.handle.query<{ dealer_id: number; year: number }>(
+      'select dealer_id, extract(year from sale_date)::int as year from sales where id = $1',
+      [id],
+    );
+    const invalid = async () => {
+      const stats = await api(
+        t.app,
+        'GET',
+        `/api/table-stats?year=${sale.year}&dealer_id=${sale.dealer_id}`,
+        {
+          token: admin,
+        },
+      );
+      return stats.body.result.cobertura[0].invalid_contacts as number;
+    };
+    const invalidBefore = await invalid();
+    expect(invalidBefore).toBeGreaterThanOrEqual(1);
     await setSetting(t.app, 'SMTP_URL', smtpUrl);
     const flush = await api(t.app, 'POST', '/api/mail-outbox/flush', { token: admin });
     expect(flush.body.result).toMatchObject({ sent: 1, failed: 0, pending: 0 });
     expect(received.some((r) => r.to.includes(address))).toBe(true);
+    // The retry that delivered it updates the invitation: no longer an invalid contact.
+    const [late] = await t.handle.query<{ email_status: string }>(
+      'select email_status from quiz_invitations where sale_id = $1',
+      [id],
+    );
+    expect(late.email_status).toBe('sent');
+    expect(await invalid()).toBe(invalidBefore - 1);
   });
 
   it('the link lasts the days of SURVEY_EXPIRY_DAYS', async () => {

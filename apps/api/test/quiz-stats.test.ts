@@ -341,6 +341,48 @@ describe('GET /api/table-stats', () => {
     expect(res.body.result.cobertura.map((r: { dealer_id: number }) => r.dealer_id)).toEqual([du.dealerId]);
   });
 
+  it('the export computes a rate from the exact ratio: 7 answers of 13 sales is 53,8 %', async () => {
+    const code = uniq('SW');
+    const dealerId = await createDealer(t.app, admin, code, 'Waira Motors');
+    const vins = Array.from({ length: 13 }, () => vin());
+    const emails = vins.map((_, i) => `w${i}.${tag}@example.com`);
+    const rows = vins.map((v, i) => saleObject(code, v, { sale_date: '2021-05-10', email: emails[i] }));
+    expect(
+      (await api(t.app, 'POST', '/api/sales/batch', { token: admin, body: { rows } })).body.result.saved,
+    ).toBe(13);
+    const ids = await t.handle.query<{ id: number }>('select id from sales where vin = any($1::text[])', [
+      vins,
+    ]);
+    await api(t.app, 'POST', '/api/sales-quiz-request', {
+      token: admin,
+      body: { sale_ids: ids.map((r) => r.id) },
+    });
+    const ratings = salesQuiz.questions.filter((q) => q.type === 'rating4').map(() => 4);
+    for (const e of emails.slice(0, 7)) {
+      const res = await api(t.app, 'POST', `/api/public/quiz/${await tokenOf(e)}`, {
+        body: { answers: answers(salesQuiz, ratings) },
+      });
+      expect(res.status).toBe(200);
+    }
+    // The screen keeps its 4-decimal ratio.
+    const stats = await api(t.app, 'GET', `/api/table-stats?year=2021&dealer_id=${dealerId}`, {
+      token: admin,
+    });
+    expect(stats.body.result.cobertura[0]).toMatchObject({ sales: 13, responses: 7, response_rate: 0.5385 });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/table-stats/export?year=2021&dealer_id=${dealerId}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const cell = wb.getWorksheet('Cobertura')!.getRow(2).getCell(5);
+    expect(cell.value).toBe(7 / 13);
+    expect(cell.numFmt).toBe('0.0%');
+    // What the sheet shows: one decimal of the exact percentage (53.8), not of 0.5385 (53.9).
+    expect((Number(cell.value) * 100).toFixed(1)).toBe('53.8');
+  });
+
   it('exports the three tables to .xlsx', async () => {
     const res = await t.app.inject({
       method: 'GET',
@@ -362,5 +404,10 @@ describe('GET /api/table-stats', () => {
     const xRow = cob.getSheetValues().find((r) => Array.isArray(r) && r[1] === dealers.X.name) as unknown[];
     expect(xRow[2]).toBe(exp.get('X')!.sales);
     expect(xRow[4]).toBe(exp.get('X')!.responses);
+    // The rate is the exact fraction, shown with one decimal by the cell's format (7/13 is
+    // 53,8 %; from a ratio rounded to 4 decimals first, 0.5385, it showed 53,9 %).
+    expect(xRow[5]).toBe(exp.get('X')!.responses / exp.get('X')!.sales);
+    const xAt = cob.getSheetValues().findIndex((r) => Array.isArray(r) && r[1] === dealers.X.name);
+    expect(cob.getRow(xAt).getCell(5).numFmt).toBe('0.0%');
   });
 });

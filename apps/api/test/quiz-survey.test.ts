@@ -336,6 +336,59 @@ describe('public survey', () => {
   });
 });
 
+describe('one set of rating labels, from the questionnaire', () => {
+  it("the public survey and a sale's responses name the ratings with the questionnaire's labels", async () => {
+    const token = await tokenFor(email(2));
+    const before = await api(t.app, 'GET', `/api/public/quiz/${token}`);
+    expect(before.body.result.quiz.rating_labels).toEqual([
+      'Muy insatisfecho',
+      'Insatisfecho',
+      'Satisfecho',
+      'Muy satisfecho',
+    ]);
+    const labels = ['Pesimo', 'Regular', 'Bien', 'Excelente'];
+    const put = await api(t.app, 'PUT', `/api/quizzes/${salesQuiz.id}`, {
+      token: admin,
+      body: { rating_labels: labels },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const after = await api(t.app, 'GET', `/api/public/quiz/${token}`);
+    expect(after.body.result.quiz.rating_labels).toEqual(labels);
+    const answered = await api(t.app, 'GET', `/api/sales/${await saleId(vins[1])}/responses`, {
+      token: admin,
+    });
+    expect(answered.body.result.responses[0].rating_labels).toEqual(labels);
+    const three = await api(t.app, 'PUT', `/api/quizzes/${salesQuiz.id}`, {
+      token: admin,
+      body: { rating_labels: ['a', 'b', 'c'] },
+    });
+    expect(three.status).toBe(422);
+    expect(three.body.error.validationErrors[0].message).toBe('Indique las 4 etiquetas de calificacion');
+    await api(t.app, 'PUT', `/api/quizzes/${salesQuiz.id}`, {
+      token: admin,
+      body: { rating_labels: before.body.result.quiz.rating_labels },
+    });
+  });
+});
+
+describe('choosing the questionnaire', () => {
+  it('the after-sales questionnaire is sent when asked by quiz_id', async () => {
+    const list = await api(t.app, 'GET', '/api/quizzes?perPage=50', { token: admin });
+    const post = list.body.result.data.find((q: { kind: string }) => q.kind === 'postventa');
+    const id = await saleId(vins[3]);
+    const res = await api(t.app, 'POST', '/api/sales-quiz-request', {
+      token: admin,
+      body: { sale_ids: [id], quiz_id: post.id },
+    });
+    expect(res.body.result).toMatchObject({ invited: 1, skipped: [] });
+    const inv = await t.handle.query<{ quiz_id: number }>(
+      'select quiz_id from quiz_invitations where sale_id = $1 order by id',
+      [id],
+    );
+    expect(inv.map((i) => i.quiz_id)).toContain(post.id);
+  });
+});
+
 describe('reminders', () => {
   it('go only to invitations neither answered nor expired, with a new link', async () => {
     const ids = await Promise.all(vins.slice(0, 5).map(saleId));

@@ -111,10 +111,14 @@ test('summary, objectives with their pace, the daily grid, and a dealer user on 
   await page.goto('/main/daily');
   await page.getByRole('button', { name: 'Agregar modelo' }).click();
   const add = page.getByRole('dialog', { name: 'Agregar modelo al mes' });
-  await add.getByLabel('Concesionario').click();
+  // Dealers and models are searched as typed (big catalogues), never listed whole.
+  await add.getByLabel('Concesionario').fill(`Alfa Despachos ${id}`);
   await page.getByRole('option', { name: new RegExp(`Alfa Despachos ${id}`) }).click();
-  await add.getByLabel('Modelo').click();
-  await page.getByRole('option', { name: new RegExp(`Polo ${id}`) }).click();
+  await add.getByLabel('Modelo').fill(`Polo ${id}`);
+  await page
+    .getByRole('option', { name: new RegExp(`Polo ${id}`) })
+    .first()
+    .click();
   await add.getByRole('button', { name: 'Agregar' }).click();
   const grid = page.getByRole('region', { name: 'Venta diaria del mes' });
   await expect(grid.getByText(`Volkswagen Polo ${id}`)).toBeVisible();

@@ -152,31 +152,39 @@ describe('selects', () => {
     await waitFor(() => expect(f.last()).toEqual({ roles: [1, 2] }));
   });
   it('remote autocomplete follows the search rule', async () => {
-    const fetchMock = vi.fn(async () => json([{ id: 9, name: 'Surquillo' }]));
-    vi.stubGlobal('fetch', fetchMock);
-    renderFields([
-      {
-        name: 'district_id',
-        type: 'select',
-        label: 'Distrito',
-        options,
-        remote: true,
-        resource: 'districts',
-      },
-    ]);
-    const input = screen.getByRole('combobox', { name: /Distrito/ });
-    await userEvent.type(input, 's');
-    await new Promise((r) => setTimeout(r, 400));
-    expect(fetchMock).not.toHaveBeenCalled(); // below the minimum length
-    await userEvent.clear(input);
-    await userEvent.type(input, 'sur');
-    await new Promise((r) => setTimeout(r, 400));
-    // 'SUR' matches an existing option in upper case: no search.
-    expect(fetchMock).not.toHaveBeenCalled();
-    await userEvent.type(input, 'q');
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/districts/query-search?query=surq');
-    expect(await screen.findByRole('option', { name: 'Surquillo' })).toBeTruthy();
+    // Fake timers (advanced by hand) instead of sleeps: the debounce is checked, not waited for.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const fetchMock = vi.fn(async (_url: string) => json([{ id: 9, name: 'Surquillo' }]));
+      vi.stubGlobal('fetch', fetchMock);
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      renderFields([
+        {
+          name: 'district_id',
+          type: 'select',
+          label: 'Distrito',
+          options,
+          remote: true,
+          resource: 'districts',
+        },
+      ]);
+      const input = screen.getByRole('combobox', { name: /Distrito/ });
+      await user.type(input, 's');
+      act(() => vi.advanceTimersByTime(1000));
+      expect(fetchMock).not.toHaveBeenCalled(); // below the minimum length
+      await user.clear(input);
+      await user.type(input, 'sur');
+      act(() => vi.advanceTimersByTime(1000));
+      // 'SUR' matches an existing option in upper case: no search.
+      expect(fetchMock).not.toHaveBeenCalled();
+      await user.type(input, 'q');
+      act(() => vi.advanceTimersByTime(1000));
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      expect(String(fetchMock.mock.calls[0][0])).toBe('/api/districts/query-search?query=surq');
+      expect(await screen.findByRole('option', { name: 'Surquillo' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
   it('avatar items and clearable', async () => {
     const f = renderFields(
@@ -197,6 +205,150 @@ describe('selects', () => {
     await userEvent.click(document.querySelector('.MuiAutocomplete-clearIndicator') as HTMLElement);
     await save();
     await waitFor(() => expect(f.last()).toEqual({ user_id: null }));
+  });
+});
+
+describe('selects over big catalogues and server-loaded defaults', () => {
+  const urls = (m: { mock: { calls: unknown[][] } }) => m.mock.calls.map((c) => String(c[0]));
+
+  it('a searched catalogue (dealers) shows the chosen record by id, searches as typed, never loads the table', async () => {
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url === '/api/dealers/get/7') return json({ id: 7, code: 'LIM07', name: 'Lima Motors' });
+      if (url.startsWith('/api/dealers/query-search'))
+        return json([{ id: 12, code: 'ARE12', name: 'Arequipa Autos' }]);
+      throw new Error(`unexpected ${url}`);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    // No `remote` on the field: the dealers contract says `lookupMode: 'search'`.
+    const f = renderFields(
+      [{ name: 'dealer_id', type: 'select', label: 'Concesionario', resource: 'dealers' }],
+      {
+        id: 5,
+        dealer_id: 7,
+      },
+    );
+    const input = screen.getByRole('combobox', { name: /Concesionario/ }) as HTMLInputElement;
+    await waitFor(() => expect(input.value).toBe('Lima Motors'));
+    await userEvent.clear(input);
+    await userEvent.type(input, 'ar');
+    expect(await screen.findByRole('option', { name: 'Arequipa Autos' })).toBeTruthy();
+    expect(urls(fetchMock)).toContain('/api/dealers/query-search?query=ar');
+    await userEvent.click(screen.getByRole('option', { name: 'Arequipa Autos' }));
+    await save();
+    await waitFor(() => expect(f.last()).toMatchObject({ dealer_id: 12 }));
+    expect(urls(fetchMock).some((u) => u.includes('perPage'))).toBe(false);
+  });
+
+  it("a select within a parent of a searched catalogue gets the parent's first records, not the table", async () => {
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url.startsWith('/api/dealer-branches/query-search'))
+        return json([
+          { id: 3, name: 'Sede Centro', dealer_id: 7 },
+          { id: 4, name: 'Sede Norte', dealer_id: 7 },
+        ]);
+      throw new Error(`unexpected ${url}`);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const f = renderFields(
+      [
+        {
+          name: 'dealer_branch_id',
+          type: 'select',
+          label: 'Sede',
+          resource: 'dealer-branches',
+          dependsOn: { field: 'dealer_id', filter: 'dealer_id' },
+        },
+      ],
+      { dealer_id: 7 },
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: /Sede/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Sede Norte' }));
+    await save();
+    await waitFor(() => expect(f.last()).toMatchObject({ dealer_branch_id: 4 }));
+    expect(urls(fetchMock)).toEqual(['/api/dealer-branches/query-search?filter%5Bdealer_id%5D=7']);
+  });
+
+  it('default 0 picks the first option loaded from the server (SPEC §4)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.startsWith('/api/zones?'))
+          return json([
+            { id: 4, name: 'Centro' },
+            { id: 2, name: 'Norte' },
+          ]);
+        if (url.startsWith('/api/dealers/query-search')) return json([{ id: 31, name: 'Alfa Motors' }]);
+        if (url === '/api/dealers/get/31') return json({ id: 31, name: 'Alfa Motors' });
+        throw new Error(`unexpected ${url}`);
+      }),
+    );
+    const f = renderFields([
+      { name: 'zone_id', type: 'select', label: 'Zona', resource: 'zones', default: 0 },
+      { name: 'dealer_id', type: 'select', label: 'Concesionario', resource: 'dealers', default: 0 },
+    ]);
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: /Concesionario/ }) as HTMLInputElement).value).toBe(
+        'Alfa Motors',
+      ),
+    );
+    await save();
+    await waitFor(() => expect(f.last()).toMatchObject({ zone_id: 4, dealer_id: 31 }));
+  });
+
+  it('default 0 leaves an existing record alone', async () => {
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url.startsWith('/api/zones?')) return json([{ id: 4, name: 'Centro' }]);
+      throw new Error(`unexpected ${url}`);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const f = renderFields(
+      [{ name: 'zone_id', type: 'select', label: 'Zona', resource: 'zones', default: 0 }],
+      {
+        id: 8,
+        zone_id: null,
+      },
+    );
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await userEvent.click(screen.getByRole('combobox', { name: /Zona/ }));
+    expect(await screen.findByRole('option', { name: 'Centro' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await save();
+    await waitFor(() => expect(f.last()).toMatchObject({ zone_id: null }));
+  });
+});
+
+describe('general types', () => {
+  it('a select declared with a general type shows its values as Preferences names them', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/general-types-values')
+          return json({
+            PAYMENT_METHODS: [
+              { id: 1, code: 'E', name: 'Contado', payload: null },
+              { id: 2, code: 'T', name: 'Tarjeta de credito', payload: null },
+            ],
+          });
+        throw new Error(`unexpected ${url}`);
+      }),
+    );
+    const f = renderFields([
+      {
+        name: 'payment_method',
+        type: 'select',
+        label: 'Forma de Pago',
+        generalType: 'PAYMENT_METHODS',
+        options: [
+          { id: 'E', name: 'Efectivo' },
+          { id: 'T', name: 'Tarjeta' },
+        ],
+      },
+    ]);
+    await userEvent.click(screen.getByRole('combobox', { name: /Forma de Pago/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Contado' }));
+    expect(screen.queryByRole('option', { name: 'Efectivo' })).toBeNull();
+    await save();
+    await waitFor(() => expect(f.last()).toEqual({ payment_method: 'E' }));
   });
 });
 

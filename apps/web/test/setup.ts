@@ -1,5 +1,5 @@
 // jsdom lacks ResizeObserver (MUI X) and matchMedia.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 class ResizeObserverStub {
@@ -21,3 +21,6 @@ if (!window.matchMedia) {
   });
 }
 afterEach(() => cleanup());
+// Generous waits for findBy/waitFor: the machine runs several suites at once and a slow render
+// must not fail a test (no test waits a fixed time instead).
+configure({ asyncUtilTimeout: 10_000 });

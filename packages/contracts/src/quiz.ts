@@ -24,6 +24,15 @@ export const RATING_LEVELS = [
   { id: 4, name: 'Muy satisfecho' },
 ] as const;
 
+/** The names of ratings 1..4 a new questionnaire starts with (each questionnaire keeps its own). */
+export const DEFAULT_RATING_LABELS = RATING_LEVELS.map((r) => r.name) as readonly string[];
+
+/** The label of a rating as the back office shows it: '4 - Muy satisfecho'. */
+export function ratingLabel(rating: number, labels: readonly string[] = DEFAULT_RATING_LABELS): string {
+  const name = labels[rating - 1] ?? DEFAULT_RATING_LABELS[rating - 1] ?? '';
+  return name ? `${rating} - ${name}` : String(rating);
+}
+
 export const QUIZ_MESSAGES = {
   alreadyAnswered: 'Esta encuesta ya fue respondida',
   expired: 'El enlace de la encuesta ha expirado',
@@ -97,6 +106,24 @@ export const quizContract = defineContract(
       column: { width: 120 },
     }),
     question_count: f.display('Preguntas', { column: { width: 110, type: 'number' } }),
+    /** The names of ratings 1..4 (public survey and back office). */
+    rating_labels: {
+      label: 'Etiquetas de calificacion',
+      rule: z
+        .array(
+          z
+            .string()
+            .trim()
+            .min(1, 'Etiqueta de calificacion es obligatorio')
+            .max(40, 'Etiqueta de calificacion admite como maximo 40 caracteres'),
+          {
+            error: () => 'Etiquetas de calificacion no es valido',
+          },
+        )
+        .length(4, 'Indique las 4 etiquetas de calificacion')
+        .optional(),
+      input: false,
+    },
     active: f.active(),
     created_at: f.created(),
     /** When present, replaces the questionnaire's questions in this order. */
@@ -120,7 +147,15 @@ export interface QuizQuestion {
 
 /** GET /api/public/quiz/{token}. */
 export interface PublicQuiz {
-  quiz: { id: number; title: string; description: string | null; kind: QuizKind; questions: QuizQuestion[] };
+  quiz: {
+    id: number;
+    title: string;
+    description: string | null;
+    kind: QuizKind;
+    /** The names of ratings 1..4 of this questionnaire. */
+    rating_labels: string[];
+    questions: QuizQuestion[];
+  };
   dealer: { name: string };
   vehicle: { brand: string; model: string; year: number; vin: string };
   buyer_name: string;

@@ -171,6 +171,7 @@ export const saleContract = defineContract(
     buyer_name: f.text('Cliente', 200, { search: true, sort: true, column: { flex: 1.5 } }),
     document_type: f.rule('Tipo Documento', (l) => field.choice(l, documentCodes), {
       options: DOCUMENT_TYPES,
+      generalType: 'DOCUMENT_TYPES',
     }),
     document_number: f.text('Documento', 20, { search: true }),
     email: f.optEmail('Email', { search: true, column: { flex: 1.3 } }),
@@ -194,11 +195,13 @@ export const saleContract = defineContract(
     payment_method: f.rule('Forma de Pago', (l) => field.choice(l, paymentCodes, `${l} no es valida`), {
       filter: true,
       options: PAYMENT_METHODS,
+      generalType: 'PAYMENT_METHODS',
     }),
     survey_status: f.rule('Encuesta', () => z.enum(surveyCodes).optional(), {
       sort: true,
       filter: true,
       options: SURVEY_STATUSES,
+      generalType: 'SURVEY_STATUSES',
       input: false,
       column: { width: 150 },
     }),

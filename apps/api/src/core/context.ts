@@ -1,6 +1,7 @@
 // What every request handler can reach: the database, configuration and the signed-in user.
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
+import type { FileStorage } from './storage';
 
 export interface CurrentUser {
   id: number;
@@ -18,6 +19,8 @@ export interface AppContext {
   handle: DatabaseHandle;
   config: AppConfig;
   jwtSecret: string;
+  /** Stored files (documents): DATA_DIR/files unless another store is given. */
+  storage: FileStorage;
 }
 
 declare module 'fastify' {

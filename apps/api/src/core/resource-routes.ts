@@ -134,7 +134,7 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
         reader.count(cond),
       ]);
       const result = { ...count, data };
-      return ok(res.extendList ? await res.extendList(result, { query, db: db() }) : result);
+      return ok(res.extendList ? await res.extendList(result, { query, db: db(), user }) : result);
     },
   );
 

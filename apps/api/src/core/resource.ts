@@ -95,11 +95,11 @@ export interface ResourceOptions<S extends z.ZodObject = z.ZodObject> {
   lookupOrder?: string;
   /**
    * Reshapes the paged answer (e.g. manufacturer-models adds items/totalCount; quiz responses
-   * attach their answers, reading `db`).
+   * attach their answers, reading `db`; documents add the caller's read marks, reading `user`).
    */
   extendList?(
     result: { total: number; totalIsEstimate?: boolean; data: Row[] },
-    ctx: { query: QueryParams; db: Executor },
+    ctx: { query: QueryParams; db: Executor; user: CurrentUser },
   ): unknown;
   hooks?: ResourceHooks;
 }

@@ -4,6 +4,7 @@
 // (`npm run db:generate -w apps/api`, see drizzle.config.ts) into apps/api/drizzle.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   doublePrecision,
   index,
@@ -243,9 +244,11 @@ export const concepts = pgTable('concepts', {
   ...timestamps,
 });
 
+/** Document categories: a tree (parent_id), the folders of the extranet. */
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 120 }).notNull().unique(),
+  parent_id: integer('parent_id').references((): AnyPgColumn => categories.id),
   description: varchar('description', { length: 300 }),
   ...active,
   ...timestamps,

@@ -4,8 +4,10 @@
 import { RESOURCE_CONTRACTS } from '@app/contracts';
 import { type ApiModule, plainResourcesModule } from '../core/registry';
 import * as tables from '../db/tables';
+import { agreementsModule } from './agreements';
 import { brandsModule } from './brands/brands.resources';
 import { dispatchesModule } from './dispatches';
+import { documentsModule } from './documents';
 import { figuresModule } from './figures';
 import { mailModule } from './mail';
 import { organisationModule } from './organisation/organisation.resources';
@@ -13,6 +15,7 @@ import { preferencesModule } from './preferences';
 import { quizModule } from './quiz';
 import { salesModule } from './sales';
 import { securityModule } from './security';
+import { workshopModule } from './workshop';
 
 const DECLARED_MODULES: ApiModule[] = [
   securityModule,
@@ -24,6 +27,9 @@ const DECLARED_MODULES: ApiModule[] = [
   mailModule,
   dispatchesModule,
   figuresModule,
+  agreementsModule,
+  workshopModule,
+  documentsModule,
 ];
 
 export const API_MODULES: ApiModule[] = [

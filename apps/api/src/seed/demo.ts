@@ -6,6 +6,7 @@
 import { ADMIN_ROLE, DEALER_ROLE } from '@app/contracts';
 import { hash } from '@node-rs/argon2';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type FileStorage, folderStorageFor } from '../core/storage';
 import type { DatabaseHandle } from '../db/client';
 import {
   companies,
@@ -22,10 +23,13 @@ import {
   users,
   zones,
 } from '../db/schema';
+import { seedAgreementsDemo } from '../modules/agreements/agreements.demo';
 import { seedDispatchDemo } from '../modules/dispatches/dispatches.demo';
+import { seedDocumentsDemo } from '../modules/documents/documents.demo';
 import { seedFiguresDemo } from '../modules/figures/figures.demo';
 import { seedSurveyDemo } from '../modules/quiz/quiz.demo';
 import { sales } from '../modules/sales/sales.tables';
+import { seedWorkshopDemo } from '../modules/workshop/workshop.demo';
 
 /** Password of every demo user unless DEMO_PASSWORD says otherwise. */
 export const DEFAULT_DEMO_PASSWORD = 'Demo-2026';
@@ -303,7 +307,9 @@ export interface DemoResult {
     | 'users'
     | 'invitations'
     | 'responses'
-    | 'alerts',
+    | 'alerts'
+    | 'agreements'
+    | 'workshopInfos',
     number
   >;
   logins: DemoLogin[];
@@ -335,7 +341,7 @@ async function idsBy(
 /** Adds the demo network; returns what this run created and the demo logins. */
 export async function seedDemo(
   handle: DatabaseHandle,
-  opts: { password?: string } = {},
+  opts: { password?: string; storage?: FileStorage } = {},
 ): Promise<DemoResult> {
   const password = opts.password?.trim() || DEFAULT_DEMO_PASSWORD;
   if (password.length < 8) throw new Error('DEMO_PASSWORD debe tener al menos 8 caracteres');
@@ -353,6 +359,8 @@ export async function seedDemo(
     invitations: 0,
     responses: 0,
     alerts: 0,
+    agreements: 0,
+    workshopInfos: 0,
   };
 
   const usernames = ['gerente.red', ...DEALERS.map((d) => d.code.toLowerCase())];
@@ -638,6 +646,18 @@ export async function seedDemo(
   });
   Object.assign(created, surveys);
   Object.assign(created, await seedDispatchDemo(handle));
+  // After the capacities (figures demo): workshop hours are drawn from them.
+  Object.assign(created, await seedWorkshopDemo(handle, DEALERS));
+  Object.assign(created, await seedAgreementsDemo(handle, DEALERS));
+  // The extranet's library, its files in the server's storage (DATA_DIR/files).
+  Object.assign(
+    created,
+    await seedDocumentsDemo(
+      handle,
+      opts.storage ?? folderStorageFor(''),
+      DEALERS.map((d) => d.code),
+    ),
+  );
 
   const present = await db
     .select({ username: users.username, dealer_name: dealers.name })
@@ -661,6 +681,7 @@ export async function seedDemo(
 /** The lines `--seed-demo` and `DEMO=1` print. */
 export function describeDemo(result: DemoResult): string[] {
   const c = result.created;
+  const extra = c as Record<string, number>;
   const total = Object.values(c).reduce((a, b) => a + b, 0);
   const lines = [
     total === 0
@@ -668,7 +689,11 @@ export function describeDemo(result: DemoResult): string[] {
       : `Datos de demostracion cargados: ${c.zones} zonas, ${c.companies} empresas, ${c.dealers} concesionarios, ` +
         `${c.branches} sedes, ${c.employees} empleados, ${c.contacts} contactos, ${c.models} modelos, ` +
         `${c.sales} ventas, ${c.users} usuarios, ${c.invitations} invitaciones a encuestas, ` +
-        `${c.responses} respuestas, ${c.alerts} alertas.`,
+        `${c.responses} respuestas, ${c.alerts} alertas, ${c.agreements} acuerdos de seguimiento, ` +
+        `${c.workshopInfos} registros de info taller` +
+        (extra.documents
+          ? `, ${extra.documents} documentos de la extranet (${extra.documentFiles} archivos).`
+          : '.'),
     'Usuarios de demostracion (la contraseña es la inicial; si alguien la cambio, vale la nueva):',
   ];
   const width = Math.max(...result.logins.map((l) => l.username.length), 7);

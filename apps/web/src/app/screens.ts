@@ -28,9 +28,9 @@ const SCREEN_FILES: Record<string, Loader> = {
   sales: () => import('../modules/sales/sales.screen'),
   quiz: () => import('../modules/quiz/quiz.screen'),
   // Screens of later issues: placeholders until their module lands.
-  agreement: placeholder,
-  workshopinfo: placeholder,
-  extranet: placeholder,
+  agreement: () => import('../modules/agreements/agreement.screen'),
+  workshopinfo: () => import('../modules/workshop/workshopinfo.screen'),
+  extranet: () => import('../modules/documents/extranet.screen'),
   capacity: () => import('../modules/figures/capacity.screen'),
   figure: () => import('../modules/figures/figure.screen'),
   resumen: () => import('../modules/figures/resumen.screen'),

@@ -2,6 +2,7 @@
 // (a failure does not stop start-up), then the session and the user's tabs when a token exists.
 import type { LoginInformation, LoginResult, TabNode } from '@app/contracts';
 import { http } from '../api/http';
+import { loadGeneralTypes } from '../app/generalTypes';
 import { createStore, useStore } from '../app/store';
 import { clearToken, getToken, setLocking, setToken } from './token';
 
@@ -63,6 +64,8 @@ export async function loadSession(): Promise<boolean> {
       silent: true,
     });
     sessionStore.set({ info });
+    // SPEC §3: the general types are loaded once per session and cached (the selects read them).
+    void loadGeneralTypes();
     await loadMenu();
     return true;
   } catch {

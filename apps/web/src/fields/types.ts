@@ -66,13 +66,22 @@ export interface FieldDef {
   onlyNew?: boolean;
   // select, radio, checkboxlist, buttongroup
   options?: Option[];
-  /** Loads the options from GET /api/{resource}?perPage=-1 (with filter[...] from `filter`). */
+  /** Options and names from this general type (GET /api/general-types-values, cached); `options` until it loads. */
+  generalType?: string;
+  /**
+   * Loads the options from GET /api/{resource}?perPage=-1 (with filter[...] from `filter`); a
+   * catalogue whose contract says `lookupMode: 'search'` is searched instead (see `remote`).
+   */
   resource?: string;
   filter?: Record<string, string | number>;
   /** Options filtered by another field's value: filter[key] = value of that field. */
   dependsOn?: { field: string; filter: string };
   autocomplete?: boolean;
-  /** Autocomplete that searches GET /api/{resource}/query-search as the user types. */
+  /**
+   * Autocomplete that searches GET /api/{resource}/query-search as the user types and fetches
+   * the chosen record by id: never the whole table. Default: the resource contract's
+   * `lookupMode: 'search'`.
+   */
   remote?: boolean;
   /** Autocomplete minimum search length (SPEC §5, default 2). */
   searchMinLength?: number;

@@ -1,7 +1,13 @@
-// Options of a select: fixed, or the active records of a resource (perPage=-1), filtered by
-// a parent field when the select depends on one.
-import { useQuery } from '@tanstack/react-query';
+// Options of a select: fixed, a general type (cached after login), the active records of a small
+// catalogue (perPage=-1), or, for a catalogue that can grow big (its contract's
+// `lookupMode: 'search'`), only what the server answers: the chosen records by id, the records
+// searched as the user types (query-search, SPEC §5) and, for a select within a parent (a
+// dealer's branches), the parent's first records. A select depending on a parent waits for it.
+import { RESOURCE_CONTRACTS, type ResourceContract } from '@app/contracts';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { http } from '../api/http';
+import { useTypeOptions } from '../app/generalTypes';
+import { isNewRecord } from './rules';
 import type { FieldDef, Option } from './types';
 
 export function optionFilter(field: FieldDef, values?: Record<string, unknown>) {
@@ -19,14 +25,69 @@ export function filterQuery(filter: Record<string, string | number>) {
   return Object.fromEntries(Object.entries(filter).map(([k, v]) => [`filter[${k}]`, String(v)]));
 }
 
-export function useOptions(field: FieldDef, values?: Record<string, unknown>) {
+const CONTRACTS = RESOURCE_CONTRACTS as unknown as Record<string, ResourceContract | undefined>;
+
+/** The contract says its catalogue is searched, never loaded whole. */
+export const isSearchedCatalogue = (resource: string | undefined) =>
+  !!resource && CONTRACTS[resource]?.lookupMode === 'search';
+
+/** A select that searches the server: declared on the field, else by the resource's contract. */
+export const isRemote = (field: FieldDef) =>
+  !!field.resource && (field.remote ?? isSearchedCatalogue(field.resource));
+
+const EMPTY: Option[] = [];
+
+const isEmptyValue = (v: unknown) =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+/** The ids a select holds (one or several). */
+const idsOf = (value: unknown): (string | number)[] =>
+  (Array.isArray(value) ? value : [value]).filter(
+    (v): v is string | number => !isEmptyValue(v) && v !== 0 && v !== '0',
+  );
+
+export function useOptions(field: FieldDef, values?: Record<string, unknown>, value?: unknown) {
   const { filter, waiting } = optionFilter(field, values);
-  const q = useQuery({
+  const remote = isRemote(field);
+  const key = field.optionValue ?? 'id';
+  const typed = useTypeOptions(field.generalType, field.options ?? EMPTY);
+
+  // A small catalogue: its active records, once (5 minutes).
+  const whole = useQuery({
     queryKey: ['options', field.resource, filter],
     queryFn: () => http.get<Option[]>(`/${field.resource}`, { perPage: -1, ...filterQuery(filter) }),
-    enabled: !!field.resource && !field.options && !waiting,
+    enabled: !!field.resource && !field.options && !waiting && !remote,
     staleTime: 5 * 60_000,
   });
-  const options: Option[] = field.options ?? (waiting ? [] : (q.data ?? []));
-  return { options, loading: q.isFetching, waiting };
+
+  // A searched catalogue: the first records of the parent (a dealer's branches), or the first
+  // record when a new record's default is 0 (SPEC §4) — a bounded answer, never the table.
+  const wantsFirst =
+    field.default === 0 && isEmptyValue(value) && isNewRecord(values as Record<string, unknown> | undefined);
+  const first = useQuery({
+    queryKey: ['options', field.resource, 'first', filter],
+    queryFn: () => http.get<Option[]>(`/${field.resource}/query-search`, filterQuery(filter)),
+    enabled: remote && !field.options && !waiting && (!!field.dependsOn || wantsFirst),
+    staleTime: 60_000,
+  });
+
+  const base: Option[] = field.generalType
+    ? typed
+    : (field.options ?? (waiting ? EMPTY : remote ? (first.data ?? EMPTY) : (whole.data ?? EMPTY)));
+
+  // The chosen records that are not among the options: fetched one by one (a form opening on a
+  // record shows its dealer's name without loading every dealer).
+  const missing = remote ? idsOf(value).filter((id) => !base.some((o) => String(o[key]) === String(id))) : [];
+  const chosen = useQueries({
+    queries: missing.map((id) => ({
+      queryKey: ['options', field.resource, 'one', String(id)],
+      queryFn: () =>
+        http.get<Option>(`/${field.resource}/get/${id}`, undefined, { silent: true }).catch(() => null),
+      staleTime: 5 * 60_000,
+    })),
+  });
+  const extra = chosen.map((q) => q.data).filter((o): o is Option => !!o);
+  const options = extra.length ? [...base, ...extra] : base;
+  const loading = whole.isFetching || first.isFetching || chosen.some((q) => q.isFetching);
+  return { options, loading, waiting, remote };
 }

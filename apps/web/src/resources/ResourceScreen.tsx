@@ -34,6 +34,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useSearchParams } from 'react-router';
 import { type FileResult, http, saveFile } from '../api/http';
+import { typeOptions, useGeneralTypes } from '../app/generalTypes';
 import { usePermission } from '../auth/session';
 import { useGlobalFilters } from '../shell/filters';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -82,6 +83,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
   const [busy, setBusy] = useState(false);
   const [search, setSearch] = useState(params.query ?? '');
   const [hidden, setHidden] = useState<GridColumnVisibilityModel>({});
+  const types = useGeneralTypes(def.columns.some((c) => c.generalType));
 
   // Global selectors (toolbar) narrow the screens that have a dealer or brand.
   const extra: Record<string, string> = {};
@@ -111,7 +113,8 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
   const columns = useMemo<GridColDef[]>(() => {
     const cols: GridColDef[] = def.columns.map((c) => {
       const fk = filterKey(c);
-      const opts = filterOf(c)?.options;
+      const fixed = filterOf(c)?.options;
+      const opts = fixed && c.generalType ? typeOptions(types, c.generalType, fixed) : fixed;
       const col: GridColDef = {
         field: c.field,
         headerName: label(c),
@@ -174,7 +177,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
       });
     }
     return cols;
-  }, [def, canUpdate, canDestroy]);
+  }, [def, canUpdate, canDestroy, types]);
 
   const openEdit = async (row: Record<string, any>) => {
     try {
@@ -248,6 +251,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
       setDeleting(null);
       // Stepping back a page when the last row of the page went away.
       if (list.data && list.data.data.length === 1 && params.page > 1) update({ page: params.page - 1 });
+      def.afterWrite?.();
       await refresh();
     } catch {
       setDeleting(null);
@@ -392,7 +396,15 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
         density="compact"
         sx={{ '& .MuiDataGrid-columnHeaders': { bgcolor: 'grey.50' } }}
       />
-      <ResourceForm def={def} record={editing} onClose={closeForm} onSaved={() => void refresh()} />
+      <ResourceForm
+        def={def}
+        record={editing}
+        onClose={closeForm}
+        onSaved={() => {
+          def.afterWrite?.();
+          void refresh();
+        }}
+      />
       <ConfirmDialog open={!!deleting} busy={busy} onNo={() => setDeleting(null)} onYes={() => void remove()}>
         ¿Esta seguro de eliminar el registro{' '}
         {deleting ? `"${recordName(contract, def.columns, deleting)}"` : ''}?

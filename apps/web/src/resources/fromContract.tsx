@@ -2,6 +2,7 @@
 // rule (required, maximum length, minimum and maximum), the reference (a select of that
 // resource), the fixed list, and whether the server sorts and filters by the field.
 import { type FieldSpec, type ResourceContract, ruleInfo } from '@app/contracts';
+import { useTypeName } from '../app/generalTypes';
 import { maskPhone } from '../fields/masks';
 import type { FieldDef, FieldType, Option } from '../fields/types';
 import type { ColumnDef, FieldDecl } from './types';
@@ -24,6 +25,12 @@ function columnType(spec: FieldSpec | undefined): ColumnDef['type'] {
   return 'string';
 }
 
+/** A stored value of a general type, by the name Preferences gives it. */
+function TypeName(p: { code: string; fallback: Option[]; value: unknown }) {
+  const name = useTypeName(p.code, p.fallback);
+  return <>{name(p.value)}</>;
+}
+
 /** A column completed from the contract: header, width, type, filter and fixed-list names. */
 export function resolveColumn(contract: ResourceContract, c: ColumnDef): ColumnDef {
   const spec = specOf(contract, c.field);
@@ -38,7 +45,12 @@ export function resolveColumn(contract: ResourceContract, c: ColumnDef): ColumnD
     ...c,
   };
   if (c.filter === false) out.filter = undefined;
-  if (!out.render && options) {
+  if (spec?.generalType && out.generalType === undefined) out.generalType = spec.generalType;
+  if (!out.render && out.generalType) {
+    const code = out.generalType;
+    const fallback = options ?? [];
+    out.render = (row) => <TypeName code={code} fallback={fallback} value={row[c.field]} />;
+  } else if (!out.render && options) {
     const names = new Map(options.map((o) => [String(o.id), o.name]));
     out.render = (row) => names.get(String(row[c.field])) ?? row[c.field];
   }
@@ -91,6 +103,7 @@ export function contractField(
   if (type === 'select') {
     if (spec.ref) out.resource = spec.ref;
     else out.options = options;
+    if (spec.generalType) out.generalType = spec.generalType;
     if (!required) out.clearable = true;
     if (spec.within) out.dependsOn = { field: spec.within, filter: spec.within };
     // A reference is searched as typed, unless the contract asks for a plain select (a short

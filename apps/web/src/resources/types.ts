@@ -20,6 +20,8 @@ export interface ColumnDef {
    */
   filter?: { key?: string; options?: Option[] } | false;
   render?: (row: Record<string, any>) => ReactNode;
+  /** Names (and filter options) from this general type (Preferences), as the screen shows them. */
+  generalType?: string;
 }
 
 /** A column of a screen file: a field name, or the field with what differs from the contract. */
@@ -57,6 +59,8 @@ interface ScreenOptions {
   readOnly?: boolean;
   /** Rows as tall as their cells (cells of two lines: a name and a caption under it). */
   autoRowHeight?: boolean;
+  /** After a record is saved or deleted (e.g. Preferences refreshes the cached general types). */
+  afterWrite?: () => void;
 }
 
 /** What ResourceScreen renders: every column and field resolved. */

@@ -1,8 +1,11 @@
-// Toolbar selectors of the dealer and the manufacturer (brand).
-import { MenuItem, TextField } from '@mui/material';
+// Toolbar selectors of the dealer (searched: a big catalogue) and the manufacturer (brand).
+import { messages } from '@app/contracts';
+import { Autocomplete, MenuItem, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { http } from '../api/http';
 import { usePermission } from '../auth/session';
+import { shouldSearch } from '../fields/rules';
 import { useGlobalFilters } from './filters';
 
 interface Item {
@@ -24,29 +27,23 @@ const selectSx = {
 };
 
 export function DealerSelector() {
-  const { dealerId, dealerLocked, setDealerId } = useGlobalFilters();
-  const canList = usePermission('Admin.Dealers.view');
-  const list = useQuery({
-    queryKey: ['dealers', 'active'],
-    queryFn: () => http.get<Item[]>('/dealers', { perPage: -1 }, { silent: true }),
-    enabled: canList && !dealerLocked,
-  });
+  const { dealerId, dealerLocked } = useGlobalFilters();
+  return dealerLocked ? <OwnDealer dealerId={dealerId} /> : <DealerSearch />;
+}
+
+/** A dealer user: its own dealer, locked, no 'Todos' (SPEC §6). */
+function OwnDealer({ dealerId }: { dealerId: number }) {
   const own = useQuery({
     queryKey: ['dealers', 'own', dealerId],
     queryFn: () => http.get<Item>(`/dealers/get/${dealerId}`, undefined, { silent: true }),
-    enabled: dealerLocked && dealerId > 0,
+    enabled: dealerId > 0,
   });
-  const options: Item[] = dealerLocked
-    ? [{ id: dealerId, name: own.data?.name ?? 'Mi concesionario' }]
-    : [{ id: 0, name: 'Todos' }, ...(list.data ?? [])];
-  const value = options.some((o) => o.id === dealerId) ? dealerId : dealerLocked ? dealerId : 0;
   return (
     <TextField
       select
       label="Concesionario"
-      value={value}
-      disabled={dealerLocked}
-      onChange={(e) => setDealerId(Number(e.target.value))}
+      value={dealerId}
+      disabled
       sx={selectSx}
       fullWidth={false}
       slotProps={{
@@ -55,12 +52,67 @@ export function DealerSelector() {
         htmlInput: { 'data-testid': 'dealer-selector' },
       }}
     >
-      {options.map((o) => (
-        <MenuItem key={o.id} value={o.id}>
-          {o.name}
-        </MenuItem>
-      ))}
+      <MenuItem value={dealerId}>{own.data?.name ?? 'Mi concesionario'}</MenuItem>
     </TextField>
+  );
+}
+
+const ALL: Item = { id: 0, name: 'Todos' };
+
+/**
+ * Everyone else: 'Todos' or a dealer searched as typed (dealers are a big catalogue: the chosen
+ * one is read by its id, the table is never loaded whole).
+ */
+function DealerSearch() {
+  const { dealerId, setDealerId } = useGlobalFilters();
+  const canList = usePermission('Admin.Dealers.view');
+  const [found, setFound] = useState<Item[]>([]);
+  const [text, setText] = useState('');
+  const chosen = useQuery({
+    queryKey: ['options', 'dealers', 'one', String(dealerId)],
+    queryFn: () => http.get<Item>(`/dealers/get/${dealerId}`, undefined, { silent: true }),
+    enabled: dealerId > 0,
+  });
+  useEffect(() => {
+    if (!canList || !shouldSearch({ text, options: [] })) return;
+    const t = setTimeout(() => {
+      http
+        .get<Item[]>('/dealers/query-search', { query: text }, { silent: true })
+        .then((r) => setFound(r ?? []))
+        .catch(() => setFound([]));
+    }, 250);
+    return () => clearTimeout(t);
+  }, [text, canList]);
+  const current = dealerId > 0 ? (chosen.data ?? { id: dealerId, name: '…' }) : ALL;
+  const options = [ALL, ...(dealerId > 0 ? [current] : []), ...found.filter((o) => o.id !== dealerId)];
+  return (
+    <Autocomplete<Item, false, true, false>
+      options={options}
+      value={current}
+      disableClearable
+      getOptionLabel={(o) => o.name}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      filterOptions={(list) => list}
+      noOptionsText={messages.emptySelect}
+      onInputChange={(_, v, reason) => {
+        if (reason === 'input') setText(v);
+      }}
+      onChange={(_, v) => {
+        setText('');
+        setDealerId(v?.id ?? 0);
+      }}
+      sx={selectSx}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Concesionario"
+          placeholder="Buscar concesionario"
+          InputLabelProps={{ ...params.InputLabelProps, shrink: true }}
+          InputProps={{ ...params.InputProps, notched: false } as typeof params.InputProps}
+          inputProps={{ ...params.inputProps, 'data-testid': 'dealer-selector', 'data-value': dealerId }}
+        />
+      )}
+    />
   );
 }
 

@@ -23,6 +23,8 @@ export const manufacturerContract = defineContract(
 export const manufacturerModelContract = defineContract(
   {
     path: 'manufacturer-models',
+    // Grows past a few hundred rows: selects search it as typed (never the whole table).
+    lookupMode: 'search',
     permission: 'Admin.ManufacturerModels',
     title: 'Modelos',
     sort: 'name',

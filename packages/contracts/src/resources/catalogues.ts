@@ -1,4 +1,4 @@
-// Catalogues: KPI concepts and document categories.
+// Catalogues: KPI concepts and document categories (a tree, the extranet's folders).
 import type { z } from 'zod';
 import { CONCEPT_UNITS } from '../figures';
 import { defineContract, f } from './fields';
@@ -39,6 +39,9 @@ export const categoryContract = defineContract(
   },
   {
     name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 1 } }),
+    // The library is a tree: a category may sit inside another (none = a top-level one).
+    parent_id: f.optRef('Categoria padre', 'categories', { filter: true }),
+    parent_name: f.display('Categoria padre', { sort: true, column: { flex: 1 } }),
     description: f.optText('Descripcion', 300, { search: true, input: 'textarea', column: { flex: 2 } }),
     active: f.active(),
   },

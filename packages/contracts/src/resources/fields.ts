@@ -172,6 +172,14 @@ export interface FieldFlags {
   within?: string;
   /** The fixed list of a oneOf field (select options, column filter and names). */
   options?: readonly FixedOption[];
+  /**
+   * The code of the general type (Preferences) whose values name this field's options: the
+   * screens read the names, order and active values from GET /api/general-types-values, so
+   * what an administrator edits there shows in every select, column and filter of the field.
+   * `options` stays the compiled list of codes the server accepts (and the names until the
+   * general types arrive).
+   */
+  generalType?: string;
   /** The dialog starts a section with this title at the first field of a new section. */
   section?: string;
 }
@@ -357,6 +365,12 @@ export interface ContractHead {
   lookupOrder?: string;
   /** What a lookup answers a user without .view (e.g. a company's name, not its RUC). */
   lookupFields?: readonly string[];
+  /**
+   * 'search': a catalogue that can grow past a few hundred rows. Every select of it searches
+   * the server as the user types (query-search, SPEC §5: from 2 characters), fetches a chosen
+   * record by its id (get/{id}) and never asks for the whole table (perPage=-1).
+   */
+  lookupMode?: 'search';
   menu?: MenuPlacement;
 }
 

@@ -57,6 +57,8 @@ export const provinceContract = defineContract(
 export const districtContract = defineContract(
   {
     path: 'districts',
+    // Grows past a few hundred rows: selects search it as typed (never the whole table).
+    lookupMode: 'search',
     permission: 'Admin.Districts',
     title: 'Distritos',
     pageSize: 10,

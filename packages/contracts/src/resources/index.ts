@@ -1,21 +1,27 @@
+export * from './agreements';
 export * from './brands';
 export * from './catalogues';
+export * from './documents';
 export * from './fields';
 export * from './geography';
 export * from './organisation';
 export * from './preferences';
 export * from './security';
+export * from './workshop';
 
 import { DISPATCH_CONTRACTS } from '../dispatches';
 import { FIGURE_CONTRACTS } from '../figures';
 import { QUIZ_CONTRACTS } from '../quiz';
 import { SALE_CONTRACTS } from '../sales';
+import { AGREEMENT_CONTRACTS } from './agreements';
 import { BRAND_CONTRACTS } from './brands';
 import { CATALOGUE_CONTRACTS } from './catalogues';
+import { DOCUMENT_CONTRACTS } from './documents';
 import { GEOGRAPHY_CONTRACTS } from './geography';
 import { ORGANISATION_CONTRACTS } from './organisation';
 import { PREFERENCE_CONTRACTS } from './preferences';
 import { SECURITY_CONTRACTS } from './security';
+import { WORKSHOP_CONTRACTS } from './workshop';
 
 type ByPath<T extends readonly { path: string }[]> = { [C in T[number] as C['path']]: C };
 
@@ -40,6 +46,9 @@ export const RESOURCE_CONTRACTS = byPath([
   ...QUIZ_CONTRACTS,
   ...DISPATCH_CONTRACTS,
   ...FIGURE_CONTRACTS,
+  ...AGREEMENT_CONTRACTS,
+  ...WORKSHOP_CONTRACTS,
+  ...DOCUMENT_CONTRACTS,
 ]);
 
 export type ResourcePath = keyof typeof RESOURCE_CONTRACTS;

@@ -44,6 +44,8 @@ export const zoneContract = defineContract(
 export const dealerContract = defineContract(
   {
     path: 'dealers',
+    // Grows past a few hundred rows: selects search it as typed (never the whole table).
+    lookupMode: 'search',
     permission: 'Admin.Dealers',
     title: 'Concesionarios',
     sort: 'name',
@@ -78,6 +80,8 @@ export const dealerContract = defineContract(
 export const dealerBranchContract = defineContract(
   {
     path: 'dealer-branches',
+    // Grows past a few hundred rows: selects search it as typed (never the whole table).
+    lookupMode: 'search',
     permission: 'Admin.DealerBranches',
     title: 'Sedes',
     sort: 'name',
@@ -104,6 +108,8 @@ export const dealerBranchContract = defineContract(
 export const employeeContract = defineContract(
   {
     path: 'employees',
+    // Grows past a few hundred rows: selects search it as typed (never the whole table).
+    lookupMode: 'search',
     permission: 'Admin.Employees',
     title: 'Empleados',
     sort: 'last_name',
@@ -122,6 +128,7 @@ export const employeeContract = defineContract(
     email: f.optEmail('Email', { search: true }),
     phone: f.optText('Telefono', 30, { input: 'phone' }),
     license_category: f.oneOf('Categoria de licencia', LICENSE_CATEGORIES, {
+      generalType: 'LICENSE_CATEGORIES',
       filter: true,
       column: { width: 120 },
     }),
@@ -133,6 +140,8 @@ export const employeeContract = defineContract(
 export const dealerContactContract = defineContract(
   {
     path: 'dealer-contacts',
+    // Grows past a few hundred rows: selects search it as typed (never the whole table).
+    lookupMode: 'search',
     permission: 'Admin.DealerContacts',
     title: 'Contactos',
     sort: 'name',

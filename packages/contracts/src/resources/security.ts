@@ -135,6 +135,9 @@ export const AUDIT_ACTIONS = [
   { id: 'remind', name: 'Envio recordatorios' },
   { id: 'reply', name: 'Respondio la alerta' },
   { id: 'close', name: 'Cerro la alerta' },
+  { id: 'comment', name: 'Comento' },
+  { id: 'notify', name: 'Envio el aviso' },
+  { id: 'upload', name: 'Subio un archivo' },
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]['id'];
 

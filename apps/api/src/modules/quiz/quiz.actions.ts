@@ -154,7 +154,8 @@ const stats = defineAction({
   },
 });
 
-const pct = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 10);
+/** The exact fraction, shown as a percentage with one decimal by the cell's format. */
+const PERCENT_FORMAT = '0.0%';
 
 const statsExport = defineAction({
   method: 'GET',
@@ -167,14 +168,24 @@ const statsExport = defineAction({
   raw: true,
   async handler({ db, query, user, reply }) {
     const f = await statsFilter(db, query, user);
-    const stats = await tableStats(db, f);
+    const stats = await tableStats(db, f, { exact: true });
     const { Workbook } = await loadExcel();
     const wb = new Workbook();
-    const sheet = (name: string, cols: [string, string][], rows: Record<string, unknown>[]) => {
+    const sheet = (name: string, cols: [string, string][], rows: readonly object[]) => {
       const ws = wb.addWorksheet(name);
-      ws.columns = cols.map(([key, header]) => ({ key, header, width: key.includes('name') ? 32 : 16 }));
+      ws.columns = cols.map(([key, header]) => ({
+        key,
+        header,
+        width: key.includes('name') ? 32 : 16,
+        style:
+          key.endsWith('rate') || key === 'top_box'
+            ? { numFmt: PERCENT_FORMAT }
+            : key === 'average'
+              ? { numFmt: '0.00' }
+              : {},
+      }));
       ws.getRow(1).font = { bold: true };
-      for (const r of rows) ws.addRow(cols.map(([k]) => neutralise(r[k])));
+      for (const r of rows) ws.addRow(cols.map(([k]) => neutralise((r as Record<string, unknown>)[k])));
     };
     sheet(
       'Cobertura',
@@ -187,11 +198,7 @@ const statsExport = defineAction({
         ['invalid_contacts', 'Contactos invalidos'],
         ['invalid_contact_rate', '% Contactos invalidos'],
       ],
-      stats.cobertura.map((r) => ({
-        ...r,
-        response_rate: pct(r.response_rate),
-        invalid_contact_rate: pct(r.invalid_contact_rate),
-      })),
+      stats.cobertura,
     );
     sheet(
       'Ranking',
@@ -203,10 +210,7 @@ const statsExport = defineAction({
         ['average', 'Promedio (1-4)'],
         ['label', 'Observacion'],
       ],
-      [...stats.ranking.ranked, ...stats.ranking.insufficient].map((r) => ({
-        ...r,
-        top_box: pct(r.top_box),
-      })),
+      [...stats.ranking.ranked, ...stats.ranking.insufficient],
     );
     sheet(
       'Postventa',
@@ -223,14 +227,14 @@ const statsExport = defineAction({
           question: 'Total',
           responses: p.responses,
           average: p.average,
-          top_box: pct(p.top_box),
+          top_box: p.top_box,
         },
         ...p.questions.map((q) => ({
           dealer_name: p.dealer_name,
           question: q.question,
           responses: q.answers,
           average: q.average,
-          top_box: pct(q.top_box),
+          top_box: q.top_box,
         })),
       ]),
     );

@@ -35,6 +35,7 @@ interface InvitationRow {
   quiz_title: string;
   quiz_description: string | null;
   quiz_kind: 'sales' | 'postventa';
+  rating_labels: string[];
 }
 
 async function findInvitation(db: Db, token: string): Promise<InvitationRow> {
@@ -56,6 +57,7 @@ async function findInvitation(db: Db, token: string): Promise<InvitationRow> {
       quiz_title: quizzes.title,
       quiz_description: quizzes.description,
       quiz_kind: quizzes.kind,
+      rating_labels: quizzes.rating_labels,
     })
     .from(quizInvitations)
     .innerJoin(sales, eq(sales.id, quizInvitations.sale_id))
@@ -86,6 +88,7 @@ export async function getPublicQuiz(db: Db, token: string): Promise<PublicQuiz> 
       title: inv.quiz_title,
       description: inv.quiz_description,
       kind: inv.quiz_kind,
+      rating_labels: inv.rating_labels,
       questions: await questionsOf(db, inv.quiz_id),
     },
     dealer: { name: inv.dealer_name },

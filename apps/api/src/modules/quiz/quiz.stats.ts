@@ -27,8 +27,6 @@ export interface StatsFilter {
 }
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
-const ratio = (a: number, b: number) => (b > 0 ? round4(a / b) : 0);
-const ratioOrNull = (a: number, b: number) => (b > 0 ? round4(a / b) : null);
 
 /** The period as a half-open date range, so the sale_date index serves it. */
 export function periodRange(year: number, month?: number): [string, string] {
@@ -59,7 +57,18 @@ function filteredSales(db: Executor, f: StatsFilter) {
 const EMAIL_OK = '^[^[:space:]@]+@[^[:space:]@]+\\.[^[:space:]@]+$';
 const int = (expr: SQL) => sql<number>`${expr}::int`;
 
-export async function tableStats(db: Executor, f: StatsFilter): Promise<TableStats> {
+/**
+ * The statistics of a period. Ratios are rounded to 4 decimals for the screen; `exact` keeps the
+ * exact fraction (the export formats it itself: 7/13 is 53,8 %, not 53,9 % from 0.5385).
+ */
+export async function tableStats(
+  db: Executor,
+  f: StatsFilter,
+  opts: { exact?: boolean } = {},
+): Promise<TableStats> {
+  const round = opts.exact ? (n: number) => n : round4;
+  const ratio = (a: number, b: number) => (b > 0 ? round(a / b) : 0);
+  const ratioOrNull = (a: number, b: number) => (b > 0 ? round(a / b) : null);
   const minSample = await readIntSetting(db, 'SURVEY_MIN_SAMPLE', DEFAULT_MIN_SAMPLE);
   const fs = filteredSales(db, f);
 

@@ -1,5 +1,7 @@
 // Satisfaction surveys: questionnaires and questions, one invitation (token) per sale and
 // questionnaire, the single response of an invitation with its answers, and low-score alerts.
+
+import { DEFAULT_RATING_LABELS } from '@app/contracts';
 import {
   boolean,
   index,
@@ -24,6 +26,11 @@ export const quizzes = pgTable('quizzes', {
   manufacturer_id: integer('manufacturer_id').references(() => manufacturers.id),
   /** sales | postventa */
   kind: varchar('kind', { length: 20 }).notNull().default('sales'),
+  /** The names of ratings 1..4, shown by the public survey and the back office alike. */
+  rating_labels: jsonb('rating_labels')
+    .$type<string[]>()
+    .notNull()
+    .default([...DEFAULT_RATING_LABELS]),
   ...active,
   ...timestamps,
 });

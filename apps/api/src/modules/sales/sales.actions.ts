@@ -135,6 +135,7 @@ const saleResponses = defineAction({
         quiz_id: quizResponses.quiz_id,
         quiz_title: quizzes.title,
         quiz_kind: quizzes.kind,
+        rating_labels: quizzes.rating_labels,
         answered_at: quizResponses.answered_at,
       })
       .from(quizResponses)

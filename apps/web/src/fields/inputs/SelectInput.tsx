@@ -1,5 +1,7 @@
 // Select: plain or autocomplete, single or multiple, chips, avatar items, clearable, and the
-// remote search of SPEC §5 (shouldSearch) through /api/{resource}/query-search.
+// remote search of SPEC §5 (shouldSearch) through /api/{resource}/query-search: a catalogue whose
+// contract says `lookupMode: 'search'` is always searched, never loaded whole. A default of 0
+// picks the first option of a new record once the options arrive (SPEC §4), loaded ones too.
 import { messages } from '@app/contracts';
 import {
   Autocomplete,
@@ -14,7 +16,7 @@ import {
 } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { http } from '../../api/http';
-import { shouldSearch } from '../rules';
+import { isNewRecord, shouldSearch } from '../rules';
 import type { Option } from '../types';
 import { filterQuery, optionFilter, useOptions } from '../useOptions';
 import { type InputProps, labelOf } from './props';
@@ -23,19 +25,43 @@ type Id = string | number;
 
 export function SelectInput(p: InputProps<Id | Id[] | null>) {
   const { field } = p;
-  const { options: loaded, loading, waiting } = useOptions(field, p.values);
+  const { options: loaded, loading, waiting, remote } = useOptions(field, p.values, p.value);
   const key = field.optionValue ?? 'id';
   const labelKey = field.optionLabel ?? 'name';
   const [found, setFound] = useState<Option[]>([]);
+  // The ids of the last server answer: shown even when they match by another field (a code).
+  const [lastFound, setLastFound] = useState<Set<string>>(new Set());
   const [searching, setSearching] = useState(false);
   const options = useMemo(() => {
-    const seen = new Set(loaded.map((o) => o[key]));
-    return [...loaded, ...found.filter((o) => !seen.has(o[key]))];
+    const seen = new Set(loaded.map((o) => String(o[key])));
+    const out = [...loaded];
+    for (const o of found) {
+      if (seen.has(String(o[key]))) continue;
+      seen.add(String(o[key]));
+      out.push(o);
+    }
+    return out;
   }, [loaded, found, key]);
   const byId = (id: unknown) => options.find((o) => String(o[key]) === String(id));
   const text = (o: Option) => String(o[labelKey] ?? '');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // SPEC §4: a new record's select with default 0 takes the first option, also when the options
+  // come from the server; again after the form is reset, never after the user chose (or emptied).
+  const touched = useRef(false);
+  const choose = (v: Id | Id[] | null) => {
+    touched.current = true;
+    p.onChange(v);
+  };
+  const empty = p.value === undefined || p.value === null || (p.value as unknown) === '';
+  const fresh = isNewRecord(p.values);
+  const first = options[0]?.[key] as Id | undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: applied when the options, the value or the record change
+  useEffect(() => {
+    if (field.default !== 0 || touched.current || first === undefined || !empty || !fresh) return;
+    p.onChange(field.multiple ? [first] : first);
+  }, [first, empty, fresh, field.default]);
 
   const renderItem = (o: Option) =>
     field.avatar ? (
@@ -55,7 +81,7 @@ export function SelectInput(p: InputProps<Id | Id[] | null>) {
 
   const helperText = p.error ?? field.helperText ?? ' ';
 
-  if (!field.autocomplete && !field.remote) {
+  if (!field.autocomplete && !remote) {
     const multiple = !!field.multiple;
     const value = multiple ? ((p.value as Id[]) ?? []) : (p.value ?? '');
     return (
@@ -70,9 +96,9 @@ export function SelectInput(p: InputProps<Id | Id[] | null>) {
         value={options.length || multiple ? value : ''}
         onChange={(e) => {
           const v = e.target.value as unknown;
-          if (multiple) p.onChange(v as Id[]);
-          else if (v === '') p.onChange(null);
-          else p.onChange((byId(v)?.[key] as Id) ?? (v as Id));
+          if (multiple) choose(v as Id[]);
+          else if (v === '') choose(null);
+          else choose((byId(v)?.[key] as Id) ?? (v as Id));
         }}
         onBlur={p.onBlur}
         inputRef={p.inputRef}
@@ -117,7 +143,7 @@ export function SelectInput(p: InputProps<Id | Id[] | null>) {
     : (byId(p.value) ?? null);
 
   const onInput = (t: string, reason: string) => {
-    if (!field.remote || !field.resource || reason !== 'input') return;
+    if (!remote || !field.resource || reason !== 'input') return;
     clearTimeout(timer.current);
     if (
       !shouldSearch({
@@ -139,6 +165,7 @@ export function SelectInput(p: InputProps<Id | Id[] | null>) {
           ...filterQuery(filter),
         });
         setFound((prev) => [...prev, ...(r ?? [])]);
+        setLastFound(new Set((r ?? []).map((o) => String(o[key]))));
       } catch {
         // the toast already told the user
       } finally {
@@ -156,13 +183,24 @@ export function SelectInput(p: InputProps<Id | Id[] | null>) {
       readOnly={field.readOnly}
       disableClearable={!field.clearable && !multiple}
       loading={loading || searching}
+      // A server answer may match by another field than the name (a dealer's code).
+      filterOptions={
+        remote
+          ? (list, state) => {
+              const q = state.inputValue.trim().toUpperCase();
+              return list.filter(
+                (o) => !q || lastFound.has(String(o[key])) || text(o).toUpperCase().includes(q),
+              );
+            }
+          : undefined
+      }
       loadingText={messages.loading}
       noOptionsText={messages.emptySelect}
       getOptionLabel={text}
       isOptionEqualToValue={(a, b) => String(a[key]) === String(b[key])}
       onChange={(_, v) => {
-        if (multiple) p.onChange(((v as Option[]) ?? []).map((o) => o[key] as Id));
-        else p.onChange(v ? ((v as Option)[key] as Id) : null);
+        if (multiple) choose(((v as Option[]) ?? []).map((o) => o[key] as Id));
+        else choose(v ? ((v as Option)[key] as Id) : null);
       }}
       onInputChange={(_, t, reason) => onInput(t, reason)}
       onBlur={p.onBlur}

@@ -29,6 +29,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { HttpError, http } from '../../api/http';
+import { useTypeOptions } from '../../app/generalTypes';
 import { usePermission } from '../../auth/session';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
 import { useGlobalFilters } from '../../shell/filters';
@@ -49,6 +50,7 @@ export default function SummaryView() {
   const { dealerId, manufacturerId } = useGlobalFilters();
   const [year, setYear] = useState(thisYear);
   const [months, setMonths] = useState<number[]>(ALL_MONTHS);
+  const monthOptions = useTypeOptions('MONTHS', MONTHS);
   const [open, setOpen] = useState<'sima' | 'dynamic' | null>(null);
   const canPull = usePermission('Transactions.store');
   const canExport = usePermission('Transactions.export');
@@ -91,9 +93,9 @@ export default function SummaryView() {
             setMonths(v.length ? v : ALL_MONTHS);
           }}
         >
-          {MONTHS.map((m) => (
+          {monthOptions.map((m) => (
             <MenuItem key={m.id} value={m.id}>
-              <Checkbox size="small" checked={months.includes(m.id)} />
+              <Checkbox size="small" checked={months.includes(Number(m.id))} />
               <ListItemText primary={m.name} />
             </MenuItem>
           ))}

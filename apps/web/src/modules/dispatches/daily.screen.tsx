@@ -21,9 +21,7 @@ import {
   DialogContent,
   DialogTitle,
   LinearProgress,
-  MenuItem,
   Paper,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -33,6 +31,7 @@ import { type Column, DataSheetGrid, intColumn, keyColumn } from 'react-datashee
 import 'react-datasheet-grid/dist/style.css';
 import { HttpError, http } from '../../api/http';
 import { usePermission } from '../../auth/session';
+import { SelectInput } from '../../fields/inputs/SelectInput';
 import { useGlobalFilters } from '../../shell/filters';
 import { useBrands } from './SummaryView';
 import { brandLabel, download, MonthField, thisMonth, thisYear, UploadDialog, YearField } from './shared';
@@ -338,20 +337,18 @@ function AddModelDialog({
   const [dealer, setDealer] = useState(dealerId);
   const [model, setModel] = useState(0);
   useEffect(() => setDealer(dealerId), [dealerId]);
-  const dealers = useQuery({
-    queryKey: ['lookup', 'dealers'],
-    queryFn: () => http.get<{ id: number; code: string; name: string }[]>('/dealers', { perPage: -1 }),
-    enabled: open,
-  });
-  const models = useQuery({
-    queryKey: ['lookup', 'manufacturer-models', manufacturerId],
+  // Dealers and models are big catalogues: searched as typed, the chosen ones read by id.
+  const d = useQuery({
+    queryKey: ['options', 'dealers', 'one', String(dealer)],
+    queryFn: () => http.get<{ id: number; code: string; name: string }>(`/dealers/get/${dealer}`),
+    enabled: open && dealer > 0,
+  }).data;
+  const m = useQuery({
+    queryKey: ['options', 'manufacturer-models', 'one', String(model)],
     queryFn: () =>
-      http.get<{ id: number; name: string; manufacturer_name?: string }[]>('/manufacturer-models', {
-        perPage: -1,
-        ...(manufacturerId ? { 'filter[manufacturer_id]': manufacturerId } : {}),
-      }),
-    enabled: open,
-  });
+      http.get<{ id: number; name: string; manufacturer_name?: string }>(`/manufacturer-models/get/${model}`),
+    enabled: open && model > 0,
+  }).data;
   const dispatched = useQuery({
     queryKey: ['dealer-models', dealer, manufacturerId],
     queryFn: () =>
@@ -364,44 +361,36 @@ function AddModelDialog({
       ),
     enabled: open && dealer > 0,
   });
-  const received = new Set(dispatched.data?.data.map((m) => m.manufacturer_model_id) ?? []);
-  const options = [...(models.data ?? [])].sort(
-    (a, b) => Number(received.has(b.id)) - Number(received.has(a.id)),
+  // The models the dealer received are offered before typing; any other is searched.
+  const received = useMemo(
+    () =>
+      (dispatched.data?.data ?? []).map((x) => ({
+        id: x.manufacturer_model_id,
+        name: `${x.model_name} (despachado)`,
+      })),
+    [dispatched.data],
   );
-  const d = dealers.data?.find((x) => x.id === dealer);
-  const m = models.data?.find((x) => x.id === model);
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth>
       <DialogTitle>Agregar modelo al mes</DialogTitle>
       <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
-        <TextField
-          select
-          size="small"
-          label="Concesionario"
-          value={dealer || ''}
-          onChange={(e) => setDealer(Number(e.target.value))}
-        >
-          {(dealers.data ?? []).map((x) => (
-            <MenuItem key={x.id} value={x.id}>
-              {x.code} · {x.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Modelo"
-          value={model || ''}
-          onChange={(e) => setModel(Number(e.target.value))}
-        >
-          {options.map((x) => (
-            <MenuItem key={x.id} value={x.id}>
-              {x.manufacturer_name ? `${x.manufacturer_name} ` : ''}
-              {x.name}
-              {received.has(x.id) ? ' (despachado)' : ''}
-            </MenuItem>
-          ))}
-        </TextField>
+        <SelectInput
+          field={{ name: 'dealer_id', type: 'select', label: 'Concesionario', resource: 'dealers' }}
+          value={dealer || null}
+          onChange={(v) => setDealer(Number(v) || 0)}
+        />
+        <SelectInput
+          field={{
+            name: 'manufacturer_model_id',
+            type: 'select',
+            label: 'Modelo',
+            resource: 'manufacturer-models',
+            options: received,
+            filter: manufacturerId ? { manufacturer_id: manufacturerId } : undefined,
+          }}
+          value={model || null}
+          onChange={(v) => setModel(Number(v) || 0)}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancelar</Button>

@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { type FileResult, HttpError, http, type Query, request, saveFile } from '../../api/http';
+import { useTypeOptions } from '../../app/generalTypes';
 import { ReportList, XlsxPicker } from '../sales/ImportDialog';
 
 export const thisYear = () => new Date().getFullYear();
@@ -50,6 +51,8 @@ export function MonthField({
   onChange: (m: number) => void;
   label?: string;
 }) {
+  // The month names of the general type MONTHS (Preferences), the calendar's until they load.
+  const months = useTypeOptions('MONTHS', MONTHS);
   return (
     <TextField
       select
@@ -59,7 +62,7 @@ export function MonthField({
       onChange={(e) => onChange(Number(e.target.value))}
       sx={{ width: 140 }}
     >
-      {MONTHS.map((m) => (
+      {months.map((m) => (
         <MenuItem key={m.id} value={m.id}>
           {m.name}
         </MenuItem>

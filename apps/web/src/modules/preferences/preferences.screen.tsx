@@ -7,14 +7,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { http } from '../../api/http';
+import { refreshGeneralTypes } from '../../app/generalTypes';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 import { GeneralSettings } from './GeneralSettings';
 
 // The three lists: general types, their values, configurations.
-const generalTypeScreen = defineScreen({ contract: generalTypeContract });
+// A saved or deleted type or value refreshes the cached general types every select reads.
+const generalTypeScreen = defineScreen({ contract: generalTypeContract, afterWrite: refreshGeneralTypes });
 
-const typeValueScreen = defineScreen({ contract: typeValueContract });
+const typeValueScreen = defineScreen({ contract: typeValueContract, afterWrite: refreshGeneralTypes });
 
 const configurationScreen = defineScreen({
   contract: configurationContract,

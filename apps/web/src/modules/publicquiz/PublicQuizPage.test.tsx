@@ -3,6 +3,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerText } from '../sales/ResponsesDialog';
 import PublicQuizPage, { missingRequired } from './PublicQuizPage';
 
 const json = (status: number, body: unknown) =>
@@ -68,6 +69,34 @@ describe('/encuesta', () => {
         { question_id: 13, value: 'Tal vez' },
       ],
     });
+  });
+
+  it("names the ratings with the questionnaire's labels, as the back office does", async () => {
+    const labels = ['Pesimo', 'Regular', 'Bien', 'Excelente'];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(200, { success: true, result: { ...QUIZ, quiz: { ...QUIZ.quiz, rating_labels: labels } } }),
+      ),
+    );
+    page();
+    expect(await screen.findByRole('button', { name: '4 - Excelente' })).toBeTruthy();
+    expect(screen.getByText('Excelente')).toBeTruthy();
+    const rating = { question_id: 11, question: 'q', question_type: 'rating4', value: '4', rating: 4 };
+    expect(answerText(rating, labels)).toBe('4 - Excelente');
+  });
+
+  it('the default labels are the same on the survey page and in the back office', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { success: true, result: QUIZ })),
+    );
+    page();
+    // The page used to say 'Muy bueno' under 4 while the back office said '4 - Muy satisfecho'.
+    const four = await screen.findByRole('button', { name: '4 - Muy satisfecho' });
+    expect(four.textContent).toBe('4Muy satisfecho');
+    const rating = { question_id: 11, question: 'q', question_type: 'rating4', value: '4', rating: 4 };
+    expect(answerText(rating)).toBe('4 - Muy satisfecho');
   });
 
   it.each([

@@ -1,7 +1,13 @@
 // /encuesta?token=… — the public satisfaction survey (no login, phone first): the questionnaire
 // of the buyer's personal link, then a thank-you page; expired, unknown and already answered
 // links get their own clear page.
-import { type PublicQuiz, QUIZ_MESSAGES, type QuizQuestion, RATING_LEVELS } from '@app/contracts';
+import {
+  DEFAULT_RATING_LABELS,
+  type PublicQuiz,
+  QUIZ_MESSAGES,
+  type QuizQuestion,
+  ratingLabel,
+} from '@app/contracts';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import EventBusy from '@mui/icons-material/EventBusy';
 import HelpOutline from '@mui/icons-material/HelpOutline';
@@ -33,8 +39,6 @@ type State =
   | { kind: 'form'; data: PublicQuiz }
   | { kind: 'done'; message: string }
   | { kind: 'closed'; status: number; message: string };
-
-const RATING_SHORT = ['Muy malo', 'Malo', 'Bueno', 'Muy bueno'];
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -96,8 +100,11 @@ function QuestionInput({
   q,
   value,
   onChange,
+  labels,
 }: {
   q: QuizQuestion;
+  /** The questionnaire's names of ratings 1..4 (the back office shows the same). */
+  labels: readonly string[];
   value: Value;
   onChange: (v: Value) => void;
 }) {
@@ -112,18 +119,18 @@ function QuestionInput({
         aria-label={q.text}
         sx={{ mt: 1 }}
       >
-        {RATING_LEVELS.map((r, i) => (
+        {[1, 2, 3, 4].map((n) => (
           <ToggleButton
-            key={r.id}
-            value={r.id}
-            aria-label={`${r.id} - ${r.name}`}
+            key={n}
+            value={n}
+            aria-label={ratingLabel(n, labels)}
             sx={{ flexDirection: 'column', py: 1, px: 0.5, textTransform: 'none', lineHeight: 1.2 }}
           >
             <Typography component="span" sx={{ fontSize: 20, fontWeight: 600 }}>
-              {r.id}
+              {n}
             </Typography>
             <Typography component="span" sx={{ fontSize: 11 }}>
-              {RATING_SHORT[i]}
+              {labels[n - 1] ?? DEFAULT_RATING_LABELS[n - 1]}
             </Typography>
           </ToggleButton>
         ))}
@@ -251,6 +258,7 @@ function SurveyForm({
             </FormLabel>
             <QuestionInput
               q={q}
+              labels={data.quiz.rating_labels ?? DEFAULT_RATING_LABELS}
               value={values[q.id] ?? null}
               onChange={(v) => {
                 setValues((s) => ({ ...s, [q.id]: v }));

@@ -1,6 +1,6 @@
 // The questions of a questionnaire, in order: add, edit (text, type, options, required), move up
 // or down (the kit's sortable list rule) and remove; saved whole with the questionnaire.
-import { messages, QUESTION_TYPES, type QuestionType } from '@app/contracts';
+import { DEFAULT_RATING_LABELS, messages, QUESTION_TYPES, type QuestionType } from '@app/contracts';
 import Add from '@mui/icons-material/Add';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
@@ -69,6 +69,7 @@ interface Props {
 export function QuestionsDialog({ quizId, readOnly, onClose }: Props) {
   const [quiz, setQuiz] = useState<Record<string, any> | null>(null);
   const [items, setItems] = useState<EditedQuestion[]>([]);
+  const [labels, setLabels] = useState<string[]>([...DEFAULT_RATING_LABELS]);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const queryClient = useQueryClient();
@@ -82,6 +83,7 @@ export function QuestionsDialog({ quizId, readOnly, onClose }: Props) {
       .get<Record<string, any>>(`/quizzes/get/${quizId}`)
       .then((q) => {
         setQuiz(q);
+        setLabels(q.rating_labels?.length === 4 ? q.rating_labels : [...DEFAULT_RATING_LABELS]);
         setItems(
           (q.questions ?? []).map((x: any) => ({
             key: `q${x.id}`,
@@ -109,6 +111,9 @@ export function QuestionsDialog({ quizId, readOnly, onClose }: Props) {
       if (q.type === 'choice' && toQuestionsBody([q])[0].options!.length < 2)
         local.push(`Pregunta ${i + 1}: una pregunta de opcion unica necesita al menos 2 opciones`);
     });
+    labels.forEach((l, i) => {
+      if (!l.trim()) local.push(`Etiqueta de la calificacion ${i + 1} es obligatorio`);
+    });
     setErrors(local);
     if (local.length) return;
     setBusy(true);
@@ -121,6 +126,7 @@ export function QuestionsDialog({ quizId, readOnly, onClose }: Props) {
           manufacturer_id: quiz.manufacturer_id ?? null,
           kind: quiz.kind,
           active: quiz.active,
+          rating_labels: labels.map((l) => l.trim()),
           questions: toQuestionsBody(items),
         },
         { silent: true },
@@ -150,6 +156,30 @@ export function QuestionsDialog({ quizId, readOnly, onClose }: Props) {
       <DialogTitle>Preguntas{quiz ? ` · ${quiz.title}` : ''}</DialogTitle>
       {(busy || (quizId && !quiz)) && <LinearProgress />}
       <DialogContent dividers sx={{ bgcolor: 'grey.50' }}>
+        {quiz && (
+          <Paper sx={{ p: 2, mb: 1.5 }} role="group" aria-label="Etiquetas de calificacion">
+            <Typography variant="subtitle2" sx={{ mb: 1 }}>
+              Etiquetas de calificacion (encuesta publica y resultados)
+            </Typography>
+            <Box
+              sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' } }}
+            >
+              {labels.map((l, i) => (
+                <TextField
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the four fixed levels
+                  key={i}
+                  label={`Calificacion ${i + 1}`}
+                  value={l}
+                  onChange={(e) => {
+                    setErrors([]);
+                    setLabels((s) => s.map((x, j) => (j === i ? e.target.value : x)));
+                  }}
+                  slotProps={{ htmlInput: { maxLength: 40, readOnly } }}
+                />
+              ))}
+            </Box>
+          </Paper>
+        )}
         {quiz && items.length === 0 && <Alert severity="info">La encuesta aun no tiene preguntas.</Alert>}
         {items.map((q, i) => (
           <Paper key={q.key} sx={{ p: 2, mb: 1.5 }} aria-label={`Pregunta ${i + 1}`} role="group">

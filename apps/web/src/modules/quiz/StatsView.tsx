@@ -1,6 +1,6 @@
 // Table-stats for a year/month, the toolbar brand and dealer: cobertura, ranking by top box (the
 // dealers under the minimum sample apart, 'muestra insuficiente'), postventa, a chart, export.
-import { MONTHS, QUIZ_MESSAGES, type RankingRow, type TableStats } from '@app/contracts';
+import { MONTHS, QUIZ_MESSAGES, type RankingRow, type TableStats, years } from '@app/contracts';
 import FileDownload from '@mui/icons-material/FileDownload';
 import {
   Alert,
@@ -23,6 +23,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { type FileResult, http, saveFile } from '../../api/http';
+import { useTypeOptions } from '../../app/generalTypes';
 import { usePermission } from '../../auth/session';
 import { useGlobalFilters } from '../../shell/filters';
 import { avg, pct } from './format';
@@ -91,6 +92,7 @@ export default function StatsView() {
   const thisYear = new Date().getFullYear();
   const [year, setYear] = useState(thisYear);
   const [month, setMonth] = useState(0);
+  const monthOptions = useTypeOptions('MONTHS', MONTHS);
   const { dealerId, manufacturerId } = useGlobalFilters();
   const canExport = usePermission('Quizzes.export');
   const [busy, setBusy] = useState(false);
@@ -131,11 +133,14 @@ export default function StatsView() {
           sx={{ width: 120 }}
           fullWidth={false}
         >
-          {Array.from({ length: 6 }, (_, i) => thisYear - i).map((y) => (
-            <MenuItem key={y} value={y}>
-              {y}
-            </MenuItem>
-          ))}
+          {/* SPEC §9: years start at 2016; the newest first. */}
+          {years()
+            .reverse()
+            .map((y) => (
+              <MenuItem key={y} value={y}>
+                {y}
+              </MenuItem>
+            ))}
         </TextField>
         <TextField
           select
@@ -146,7 +151,7 @@ export default function StatsView() {
           fullWidth={false}
         >
           <MenuItem value={0}>Todo el año</MenuItem>
-          {MONTHS.map((m) => (
+          {monthOptions.map((m) => (
             <MenuItem key={m.id} value={m.id}>
               {m.name}
             </MenuItem>

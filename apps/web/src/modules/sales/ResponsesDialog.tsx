@@ -1,6 +1,6 @@
 // A sale's survey: its invitations (sent, reminded, expiry) and the answers, each with the text
 // of the question the buyer saw.
-import { RATING_LEVELS } from '@app/contracts';
+import { ratingLabel } from '@app/contracts';
 import {
   Alert,
   Box,
@@ -43,7 +43,14 @@ interface SaleResponses {
     email_status: string;
     expired: boolean;
   }[];
-  responses: { id: number; quiz_title: string; answered_at: string; answers: Answer[] }[];
+  responses: {
+    id: number;
+    quiz_title: string;
+    /** The questionnaire's names of ratings 1..4 (the public survey shows the same). */
+    rating_labels?: string[];
+    answered_at: string;
+    answers: Answer[];
+  }[];
 }
 
 const EMAIL_STATUS: Record<string, string> = {
@@ -52,8 +59,8 @@ const EMAIL_STATUS: Record<string, string> = {
   failed: 'Fallido',
 };
 
-export function answerText(a: Answer): string {
-  if (a.rating) return `${a.rating} - ${RATING_LEVELS.find((r) => r.id === a.rating)?.name ?? ''}`;
+export function answerText(a: Answer, labels?: readonly string[]): string {
+  if (a.rating) return ratingLabel(a.rating, labels);
   return a.value ?? '—';
 }
 
@@ -137,7 +144,7 @@ export function ResponsesDialog({
                   <TableRow key={a.question_id}>
                     <TableCell>{a.question}</TableCell>
                     <TableCell sx={{ color: a.rating === 1 ? 'error.main' : undefined }}>
-                      {answerText(a)}
+                      {answerText(a, r.rating_labels)}
                     </TableCell>
                   </TableRow>
                 ))}

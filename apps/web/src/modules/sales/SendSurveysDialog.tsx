@@ -1,6 +1,6 @@
 // 'Enviar encuestas': invitations for the chosen sales or for every sale of the current filters;
 // as a reminder, only to invitations not answered yet. The answer lists the sales left out.
-import { type SalesFilter, type SalesQuizRequestResult, SURVEY_STATUSES } from '@app/contracts';
+import { QUIZ_KINDS, type SalesFilter, type SalesQuizRequestResult, SURVEY_STATUSES } from '@app/contracts';
 import {
   Alert,
   Button,
@@ -14,14 +14,17 @@ import {
   List,
   ListItem,
   ListItemText,
+  MenuItem,
   Radio,
   RadioGroup,
+  TextField,
   Typography,
 } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { HttpError, http } from '../../api/http';
+import { useTypeName } from '../../app/generalTypes';
 
 interface Props {
   open: boolean;
@@ -30,21 +33,41 @@ interface Props {
   onClose: () => void;
 }
 
-export function describeFilters(f: SalesFilter): string {
+/** An active questionnaire the dialog offers. */
+interface QuizOption {
+  id: number;
+  title: string;
+  kind: string;
+  manufacturer_name?: string | null;
+}
+
+export function quizOptionLabel(q: QuizOption): string {
+  const kind = QUIZ_KINDS.find((k) => k.id === q.kind)?.name ?? q.kind;
+  return `${q.title} (${kind}${q.manufacturer_name ? `, ${q.manufacturer_name}` : ''})`;
+}
+
+const compiledStatus = (id: string) => SURVEY_STATUSES.find((s) => s.id === id)?.name ?? id;
+
+export function describeFilters(f: SalesFilter, statusName: (id: string) => string = compiledStatus): string {
   const parts: string[] = [];
   if (f.date_from || f.date_to) parts.push(`fecha ${f.date_from ?? '…'} a ${f.date_to ?? '…'}`);
   if (f.manufacturer_id) parts.push('la marca elegida');
   if (f.dealer_id) parts.push('el concesionario elegido');
-  if (f.survey_status)
-    parts.push(
-      `encuesta "${SURVEY_STATUSES.find((s) => s.id === f.survey_status)?.name ?? f.survey_status}"`,
-    );
+  if (f.survey_status) parts.push(`encuesta "${statusName(f.survey_status)}"`);
   return parts.length ? `Ventas con ${parts.join(', ')}` : 'Todas las ventas (sin filtros)';
 }
 
 export function SendSurveysDialog({ open, filters, selected, onClose }: Props) {
   const [scope, setScope] = useState<'selection' | 'filters'>('filters');
   const [reminder, setReminder] = useState(false);
+  // 0: the sales questionnaire of each sale's brand (the server's default).
+  const [quizId, setQuizId] = useState(0);
+  const quizzes = useQuery({
+    queryKey: ['options', 'quizzes'],
+    queryFn: () => http.get<QuizOption[]>('/quizzes', { perPage: -1 }),
+    enabled: open,
+  });
+  const statusName = useTypeName('SURVEY_STATUSES', SURVEY_STATUSES);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<SalesQuizRequestResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -62,7 +85,11 @@ export function SendSurveysDialog({ open, filters, selected, onClose }: Props) {
     setBusy(true);
     setFailure(null);
     try {
-      const body = scope === 'selection' ? { sale_ids: selected, reminder } : { filters, reminder };
+      const chosen = quizId > 0 ? { quiz_id: quizId } : {};
+      const body =
+        scope === 'selection'
+          ? { sale_ids: selected, reminder, ...chosen }
+          : { filters, reminder, ...chosen };
       const r = await http.post<SalesQuizRequestResult>('/sales-quiz-request', body, { silent: true });
       setResult(r);
       enqueueSnackbar(
@@ -91,8 +118,27 @@ export function SendSurveysDialog({ open, filters, selected, onClose }: Props) {
             control={<Radio />}
             label={`Ventas seleccionadas (${selected.length})`}
           />
-          <FormControlLabel value="filters" control={<Radio />} label={describeFilters(filters)} />
+          <FormControlLabel
+            value="filters"
+            control={<Radio />}
+            label={describeFilters(filters, statusName)}
+          />
         </RadioGroup>
+        <TextField
+          select
+          label="Encuesta"
+          value={quizId}
+          onChange={(e) => setQuizId(Number(e.target.value))}
+          sx={{ mt: 1.5, mb: 1 }}
+          slotProps={{ htmlInput: { 'data-testid': 'quiz-select' } }}
+        >
+          <MenuItem value={0}>La encuesta de ventas de la marca de cada venta</MenuItem>
+          {(quizzes.data ?? []).map((q) => (
+            <MenuItem key={q.id} value={q.id}>
+              {quizOptionLabel(q)}
+            </MenuItem>
+          ))}
+        </TextField>
         <FormControlLabel
           control={<Checkbox checked={reminder} onChange={(e) => setReminder(e.target.checked)} />}
           label="Recordatorio: volver a enviar a quienes no respondieron"

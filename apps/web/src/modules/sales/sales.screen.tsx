@@ -6,6 +6,7 @@ import Forum from '@mui/icons-material/Forum';
 import { Box, Chip, IconButton, Tooltip } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useTypeName } from '../../app/generalTypes';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
@@ -21,7 +22,7 @@ const STATUS_COLOR: Record<string, 'default' | 'info' | 'success' | 'warning'> =
 };
 
 export function SurveyStatusChip({ status }: { status: string }) {
-  const name = SURVEY_STATUSES.find((s) => s.id === status)?.name ?? status;
+  const name = useTypeName('SURVEY_STATUSES', SURVEY_STATUSES)(status);
   return <Chip size="small" label={name} color={STATUS_COLOR[status] ?? 'default'} variant="outlined" />;
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "quizzes" ADD COLUMN "rating_labels" jsonb DEFAULT '["Muy insatisfecho","Insatisfecho","Satisfecho","Muy satisfecho"]'::jsonb NOT NULL;

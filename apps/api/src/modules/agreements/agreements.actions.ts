@@ -1,0 +1,131 @@
+// The Seguimiento calls beyond CRUD, declared on the engine: the fixed lists of levels and
+// statuses, an agreement's history, a comment (with a status change), and the notice mailed to
+// the dealer's contacts (agreements-noty).
+import {
+  AGREEMENT_LEVELS,
+  AGREEMENT_STATUSES,
+  agreementCommentSchema,
+  agreementNotifySchema,
+} from '@app/contracts';
+import { defineAction } from '../../core/action';
+import { NotFoundError } from '../../core/errors';
+import { qInt } from '../../core/http';
+import { findOne } from '../../core/resource-query';
+import { mailContext } from '../mail/mail.service';
+import { addComment, agreementHistory, notifyAgreement } from './agreements.history';
+import { agreementResource } from './agreements.resources';
+import { agreementsByAge } from './agreements.summary';
+
+const tags = ['Seguimiento'];
+
+const levels = defineAction({
+  method: 'GET',
+  path: '/api/agreements-levels',
+  summary: 'Niveles de un acuerdo (Alto, Medio, Bajo)',
+  tags,
+  access: 'login',
+  async handler() {
+    return AGREEMENT_LEVELS;
+  },
+});
+
+const statuses = defineAction({
+  method: 'GET',
+  path: '/api/agreements-statuses',
+  summary: 'Estados de un acuerdo (Pendiente, En proceso, Cumplido, Anulado)',
+  tags,
+  access: 'login',
+  async handler() {
+    return AGREEMENT_STATUSES;
+  },
+});
+
+const history = defineAction({
+  method: 'GET',
+  path: '/api/agreements/:id/history',
+  summary: 'Historial de un acuerdo: creacion, comentarios, cambios de estado y envios (quien, cuando)',
+  tags,
+  access: { permission: 'Agreements.view' },
+  target: agreementResource,
+  async handler({ id, db }) {
+    return agreementHistory(db, id);
+  },
+});
+
+const comment = defineAction({
+  method: 'POST',
+  path: '/api/agreements/:id/comments',
+  summary: 'Agrega un comentario al historial (y opcionalmente cambia el estado)',
+  tags,
+  access: { permission: 'Agreements.update' },
+  body: agreementCommentSchema,
+  target: agreementResource,
+  audit: { resource: 'agreements', action: 'comment' },
+  async handler({ id, body, user, target, db, write }) {
+    await write(
+      (tx) => addComment(tx, user, target, body.comment, body.status),
+      () => ({
+        before: { status: target.status },
+        after: { comment: body.comment, status: body.status ?? target.status },
+      }),
+    );
+    return {
+      agreement: await findOne(db, agreementResource, id, user),
+      history: await agreementHistory(db, id),
+    };
+  },
+});
+
+const notify = defineAction({
+  method: 'POST',
+  path: '/api/agreements-noty',
+  summary: 'Envia el acuerdo por correo a los contactos del concesionario; el historial registra a quien',
+  tags,
+  access: { permission: 'Agreements.store' },
+  body: agreementNotifySchema,
+  audit: { resource: 'agreements', action: 'notify' },
+  async handler({ app, body, user, db, write }) {
+    // The agreement within the caller's dealer scope: another dealer's id is not found.
+    const agreement = await findOne(db, agreementResource, body.agreement_id, user);
+    if (!agreement) throw new NotFoundError('El acuerdo no existe');
+    return notifyAgreement(
+      mailContext(app),
+      user,
+      agreement,
+      {
+        contactIds: body.contact_ids,
+        message: body.message,
+        link: `${app.ctx.config.publicUrl}/agreement?record=${agreement.id}`,
+      },
+      (fn) =>
+        write(fn, (r) => ({
+          recordId: agreement.id,
+          after: { recipients: r.recipients.map((x) => x.email), sent: r.sent, pending: r.pending },
+        })),
+    );
+  },
+});
+
+const summary = defineAction({
+  method: 'GET',
+  path: '/api/agreements-summary',
+  summary: 'Acuerdos abiertos por antiguedad (en plazo, 1-30, 31-60, 61-90, mas de 90 dias) y por estado',
+  tags,
+  access: { permission: 'Agreements.view' },
+  query: {
+    dealer_id: { type: 'integer' },
+    zone_id: { type: 'integer' },
+    year: { type: 'integer' },
+    month: { type: 'integer' },
+  },
+  async handler({ query, user, db }) {
+    return agreementsByAge(db, user, {
+      dealerId: qInt(query, 'dealer_id', 'Concesionario', 0, 2147483647),
+      zoneId: qInt(query, 'zone_id', 'Zona', 0, 2147483647),
+      year: qInt(query, 'year', 'Año', 2000, 2100),
+      month: qInt(query, 'month', 'Mes', 1, 12),
+    });
+  },
+});
+
+export const agreementActions = [levels, statuses, history, comment, notify, summary];

@@ -1,0 +1,262 @@
+// Demo agreements (seed/demo.ts calls it): for every demo dealer, the follow-up of the last
+// twelve months as a network manager keeps it: most older agreements done (a few cancelled),
+// some still open past their due date (a few of them long overdue), the recent ones pending or in
+// progress, each with its history (created by the manager, comments and status changes by the
+// dealer, the notice mailed to the contacts). Deterministic, written once per dealer.
+import { inArray } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../db/client';
+import { dealerContacts, dealers, users } from '../../db/schema';
+import { agreementEvents, agreements } from './agreements.tables';
+
+const TOPICS: { title: string; detail: string; level: 'high' | 'medium' | 'low' }[] = [
+  {
+    title: 'Reducir el tiempo de entrega de vehiculos nuevos',
+    detail: 'Entregar en 5 dias habiles desde la facturacion; revisar PDI y tramite de placas.',
+    level: 'high',
+  },
+  {
+    title: 'Implementar citas en linea para el taller',
+    detail: 'Activar el agendamiento web y confirmar cada cita por telefono el dia anterior.',
+    level: 'medium',
+  },
+  {
+    title: 'Capacitar a los asesores en el nuevo modelo',
+    detail: 'Todos los asesores con la certificacion de producto antes del lanzamiento.',
+    level: 'medium',
+  },
+  {
+    title: 'Mejorar el indice de satisfaccion CEM de ventas',
+    detail: 'Plan de accion sobre las encuestas con calificacion baja del trimestre.',
+    level: 'high',
+  },
+  {
+    title: 'Renovar la señaletica de la marca en el showroom',
+    detail: 'Aplicar el manual de identidad vigente en fachada y exhibicion.',
+    level: 'low',
+  },
+  {
+    title: 'Cumplir la cuota de accesorios del trimestre',
+    detail: 'Ofrecer paquetes de accesorios en cada entrega y medir la conversion.',
+    level: 'medium',
+  },
+  {
+    title: 'Reducir los reclamos de postventa',
+    detail:
+      'Analizar los reclamos repetidos y asegurar el control de calidad antes de la entrega del vehiculo.',
+    level: 'high',
+  },
+  {
+    title: 'Actualizar el stock de repuestos de alta rotacion',
+    detail: 'Cobertura de 30 dias para los 200 codigos de mayor venta.',
+    level: 'medium',
+  },
+  {
+    title: 'Asegurar el seguimiento a 72 horas de la entrega',
+    detail: 'Llamar a cada cliente a las 72 horas y registrar el resultado.',
+    level: 'low',
+  },
+  {
+    title: 'Enviar las cifras del mes dentro del plazo',
+    detail: 'Registrar y confirmar las cifras antes del dia 10 de cada mes.',
+    level: 'medium',
+  },
+  {
+    title: 'Habilitar una bahia adicional de servicio rapido',
+    detail: 'Reducir la espera de mantenimientos de 10.000 km a menos de 2 horas.',
+    level: 'low',
+  },
+  {
+    title: 'Regularizar garantias pendientes de sustento',
+    detail: 'Completar fotos y ordenes de trabajo de las garantias observadas.',
+    level: 'high',
+  },
+];
+
+const COMMENTS = [
+  'Se asigno responsable y se presento el plan de trabajo',
+  'Avance del 50%: pendiente la aprobacion del presupuesto',
+  'Se coordino con el area de postventa',
+  'Se adjunto el sustento en la carpeta compartida',
+];
+
+function random(seed: string) {
+  let h = 2166136261;
+  for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  return () => {
+    h = Math.imul(h ^ (h >>> 15), 2246822507);
+    h = Math.imul(h ^ (h >>> 13), 3266489909);
+    h ^= h >>> 16;
+    return (h >>> 0) / 4294967296;
+  };
+}
+
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export async function seedAgreementsDemo(
+  handle: DatabaseHandle,
+  demoDealers: { code: string }[],
+): Promise<{ agreements: number }> {
+  const db = handle.db as any;
+  const list: { id: number; code: string; zone_id: number | null }[] = await db
+    .select({ id: dealers.id, code: dealers.code, zone_id: dealers.zone_id })
+    .from(dealers)
+    .where(
+      inArray(
+        dealers.code,
+        demoDealers.map((d) => d.code),
+      ),
+    );
+  if (!list.length) return { agreements: 0 };
+  const done = new Set(
+    (
+      await db
+        .selectDistinct({ id: agreements.dealer_id })
+        .from(agreements)
+        .where(
+          inArray(
+            agreements.dealer_id,
+            list.map((d) => d.id),
+          ),
+        )
+    ).map((r: { id: number }) => r.id),
+  );
+  const todo = list.filter((d) => !done.has(d.id) && d.zone_id);
+  if (!todo.length) return { agreements: 0 };
+  const [manager] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.username, ['gerente.red']));
+  const dealerUsers: { id: number; dealer_id: number }[] = await db
+    .select({ id: users.id, dealer_id: users.dealer_id })
+    .from(users)
+    .where(
+      inArray(
+        users.dealer_id,
+        todo.map((d) => d.id),
+      ),
+    );
+  const contacts: { id: number; dealer_id: number; name: string; email: string | null }[] = await db
+    .select({
+      id: dealerContacts.id,
+      dealer_id: dealerContacts.dealer_id,
+      name: dealerContacts.name,
+      email: dealerContacts.email,
+    })
+    .from(dealerContacts)
+    .where(
+      inArray(
+        dealerContacts.dealer_id,
+        todo.map((d) => d.id),
+      ),
+    );
+  const order = new Map(demoDealers.map((d, i) => [d.code, i]));
+  const now = Date.now();
+  let count = 0;
+  await db.transaction(async (tx: any) => {
+    for (const d of todo.sort((x, y) => (order.get(x.code) ?? 0) - (order.get(y.code) ?? 0))) {
+      const index = order.get(d.code) ?? 0;
+      const rnd = random(`agr-${d.code}`);
+      const own = contacts.filter((c) => c.dealer_id === d.id);
+      const dealerUser = dealerUsers.find((u) => u.dealer_id === d.id)?.id ?? manager?.id ?? null;
+      // Some dealers keep up, others let agreements slip (more open past due).
+      const diligence = [
+        0.9, 0.75, 0.55, 0.85, 0.95, 0.45, 0.8, 0.6, 0.9, 0.7, 0.5, 0.85, 0.8, 0.65, 0.9, 0.75,
+      ][index % 16];
+      const n = 7 + Math.floor(rnd() * 5);
+      for (let i = 0; i < n; i++) {
+        const topic = TOPICS[(index * 5 + i * 7) % TOPICS.length];
+        // Created over the last year, due 3 to 10 weeks later.
+        const createdAt = now - Math.floor(((i + rnd() * 0.8) / n) * 330 + 20) * DAY;
+        const due = createdAt + (21 + Math.floor(rnd() * 50)) * DAY;
+        const past = due < now;
+        let status: string;
+        if (!past) status = rnd() < 0.35 ? 'in_progress' : 'pending';
+        else if (rnd() < diligence) status = rnd() < 0.1 ? 'cancelled' : 'done';
+        else status = rnd() < 0.5 ? 'in_progress' : 'pending';
+        const contact = own[i % Math.max(own.length, 1)];
+        const [row] = await tx
+          .insert(agreements)
+          .values({
+            zone_id: d.zone_id,
+            dealer_id: d.id,
+            title: topic.title,
+            detail: topic.detail,
+            level: topic.level,
+            status,
+            responsible: contact?.name ?? null,
+            dealer_contact_id: contact?.id ?? null,
+            due_date: iso(due),
+            created_by: manager?.id ?? null,
+            created_at: new Date(createdAt),
+            updated_at: new Date(Math.min(now, createdAt + 10 * DAY)),
+          })
+          .returning({ id: agreements.id });
+        count++;
+        const events: (typeof agreementEvents.$inferInsert)[] = [
+          {
+            agreement_id: row.id,
+            kind: 'created',
+            to_status: 'pending',
+            user_id: manager?.id ?? null,
+            created_at: new Date(createdAt),
+          },
+        ];
+        const at = (days: number) => new Date(Math.min(now - DAY, createdAt + days * DAY));
+        const mailed = own.filter((c) => c.email);
+        if (mailed.length && rnd() < 0.7) {
+          events.push({
+            agreement_id: row.id,
+            kind: 'notify',
+            recipients: mailed.map((c) => ({ name: c.name, email: c.email, status: 'sent' })),
+            user_id: manager?.id ?? null,
+            created_at: at(1),
+          });
+        }
+        if (status !== 'pending') {
+          const first = status === 'cancelled' ? 'cancelled' : 'in_progress';
+          events.push({
+            agreement_id: row.id,
+            kind: 'comment',
+            comment: COMMENTS[(index + i) % COMMENTS.length],
+            user_id: dealerUser,
+            created_at: at(5),
+          });
+          events.push({
+            agreement_id: row.id,
+            kind: 'status',
+            from_status: 'pending',
+            to_status: first,
+            user_id: status === 'cancelled' ? (manager?.id ?? null) : dealerUser,
+            created_at: at(6),
+          });
+          if (status === 'done') {
+            events.push({
+              agreement_id: row.id,
+              kind: 'comment',
+              comment: 'Acuerdo cumplido; se adjunto la evidencia',
+              user_id: dealerUser,
+              created_at: at(18),
+            });
+            events.push({
+              agreement_id: row.id,
+              kind: 'status',
+              from_status: 'in_progress',
+              to_status: 'done',
+              user_id: dealerUser,
+              created_at: at(18),
+            });
+          }
+        }
+        await tx.insert(agreementEvents).values(events);
+        const notice = events.find((e) => e.kind === 'notify');
+        if (notice)
+          await tx
+            .update(agreements)
+            .set({ notified_at: notice.created_at })
+            .where(inArray(agreements.id, [row.id]));
+      }
+    }
+  });
+  return { agreements: count };
+}

@@ -1,0 +1,84 @@
+// What a dashboard reads of Seguimiento: the open agreements of a dealer (or every dealer the
+// caller sees) by age bucket, and the count per status.
+import {
+  AGREEMENT_AGE_BUCKETS,
+  AGREEMENT_STATUSES,
+  type AgreementAgeSummary,
+  daysInMonth,
+} from '@app/contracts';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../core/action';
+import type { CurrentUser } from '../../core/context';
+import { scopeCondition } from '../../core/resource-query';
+import { agreementResource } from './agreements.resources';
+import { agreements } from './agreements.tables';
+
+export interface AgreementFilter {
+  dealerId?: number | null;
+  zoneId?: number | null;
+  /** With `month`: the agreements due in that month; alone: due in that year. */
+  year?: number | null;
+  month?: number | null;
+  /** The day ages are counted to (YYYY-MM-DD); default today. */
+  asOf?: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Open agreements by age for a filter, in the caller's dealer scope (a dealer user: its own
+ * whatever `dealerId` says).
+ */
+export async function agreementsByAge(
+  db: Executor,
+  user: CurrentUser,
+  filter: AgreementFilter = {},
+): Promise<AgreementAgeSummary> {
+  const asOf = filter.asOf ?? new Date().toISOString().slice(0, 10);
+  const where: (SQL | undefined)[] = [scopeCondition(agreementResource, user)];
+  if (filter.dealerId) where.push(eq(agreements.dealer_id, filter.dealerId));
+  if (filter.zoneId) where.push(eq(agreements.zone_id, filter.zoneId));
+  if (filter.year) {
+    const from = `${filter.year}-${pad(filter.month ?? 1)}-01`;
+    const lastMonth = filter.month ?? 12;
+    const to = `${filter.year}-${pad(lastMonth)}-${pad(daysInMonth(filter.year, lastMonth))}`;
+    where.push(gte(agreements.due_date, from), lte(agreements.due_date, to));
+  }
+  const open = sql`${agreements.status} in ('pending', 'in_progress')`;
+  const age = sql`(${asOf}::date - ${agreements.due_date})`;
+  const bucketCounts = AGREEMENT_AGE_BUCKETS.map((b) => {
+    const conds = [open];
+    if (b.min !== null) conds.push(sql`${age} >= ${b.min}`);
+    if (b.max !== null) conds.push(sql`${age} <= ${b.max}`);
+    return sql<number>`count(*) filter (where ${sql.join(conds, sql` and `)})::int`;
+  });
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      open: sql<number>`count(*) filter (where ${open})::int`,
+      overdue: sql<number>`count(*) filter (where ${open} and ${age} > 0)::int`,
+      buckets: sql<number[]>`array[${sql.join(bucketCounts, sql`, `)}]`,
+      statuses: sql<number[]>`array[${sql.join(
+        AGREEMENT_STATUSES.map((s) => sql`count(*) filter (where ${agreements.status} = ${s.id})::int`),
+        sql`, `,
+      )}]`,
+    })
+    .from(agreements)
+    .where(and(...where));
+  return {
+    as_of: asOf,
+    total: row.total,
+    open: row.open,
+    overdue: row.overdue,
+    buckets: AGREEMENT_AGE_BUCKETS.map((b, i) => ({
+      key: b.key,
+      name: b.name,
+      count: Number(row.buckets[i]),
+    })),
+    by_status: AGREEMENT_STATUSES.map((s, i) => ({
+      status: s.id,
+      name: s.name,
+      count: Number(row.statuses[i]),
+    })),
+  };
+}

@@ -1,0 +1,104 @@
+// The calls of the library beyond CRUD, declared on the engine: the upload (content-checked,
+// stored), the download of a document's file (streamed, only to who may see the document:
+// the target's dealer scope answers 404 otherwise), and the read mark.
+import type { DocumentFile } from '@app/contracts';
+import { and, eq } from 'drizzle-orm';
+import { defineAction } from '../../core/action';
+import { NotFoundError } from '../../core/errors';
+import { parseId, qs } from '../../core/http';
+import { withUploadedFile } from '../../core/upload';
+import { contentDisposition } from '../../core/xlsx';
+import { DOCUMENT_UPLOAD_RULE, markRead, storeUpload, sweepOrphans } from './documents.files';
+import { documentResource } from './documents.resources';
+import { documentFiles } from './documents.tables';
+
+const tags = ['Documentos'];
+
+const upload = defineAction({
+  method: 'POST',
+  path: '/api/documents/upload',
+  summary:
+    'Sube un archivo (campo file, hasta 20 MB; PDF, Excel, Word, PowerPoint, PNG o JPG reconocidos por su contenido) y responde su id para adjuntarlo al documento (file_ids)',
+  tags,
+  access: { permission: 'Documents.store', or: ['Documents.update'] },
+  rateLimit: 'upload',
+  audit: { resource: 'documents', action: 'upload' },
+  async handler({ app, request, user, db, write }): Promise<DocumentFile> {
+    const storage = app.ctx.storage;
+    await sweepOrphans(db, storage);
+    return withUploadedFile(request, DOCUMENT_UPLOAD_RULE, (file) =>
+      storeUpload(
+        storage,
+        file,
+        (row) =>
+          write(
+            async (tx) => {
+              const [saved] = await tx.insert(documentFiles).values(row).returning();
+              return {
+                id: saved.id,
+                document_id: null,
+                filename: saved.filename,
+                mime: saved.mime,
+                bytes: saved.bytes,
+                created_at: saved.created_at.toISOString(),
+              };
+            },
+            (saved) => ({
+              recordId: null,
+              after: { file_id: saved.id, filename: saved.filename, bytes: saved.bytes },
+            }),
+          ),
+        user.id,
+      ),
+    );
+  },
+});
+
+const download = defineAction({
+  method: 'GET',
+  path: '/api/documents/:id/files/:fileId',
+  summary:
+    'Descarga un archivo del documento (con su nombre y tipo) y lo marca como leido; 404 si el documento no esta publicado para el usuario. ?inline=1 lo abre en el navegador',
+  tags,
+  access: { permission: 'Documents.view' },
+  query: { inline: { type: 'string', description: '1: Content-Disposition inline (ver en el navegador)' } },
+  target: documentResource,
+  download: true,
+  raw: true,
+  async handler({ app, id, params, query, user, db, reply }) {
+    const fileId = parseId(params.fileId);
+    const [file] = await db
+      .select()
+      .from(documentFiles)
+      .where(and(eq(documentFiles.id, fileId), eq(documentFiles.document_id, id)));
+    if (!file) throw new NotFoundError();
+    const stream = await app.ctx.storage.get(file.storage_key);
+    if (!stream) throw new NotFoundError('El archivo no se encuentra en el almacenamiento');
+    await markRead(db, id, user.id);
+    const disposition = contentDisposition(file.filename);
+    return reply
+      .header('content-type', file.mime)
+      .header('content-length', String(file.bytes))
+      .header(
+        'content-disposition',
+        qs(query, 'inline') === '1' ? disposition.replace(/^attachment/, 'inline') : disposition,
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(stream);
+  },
+});
+
+const read = defineAction({
+  method: 'POST',
+  path: '/api/documents/:id/read',
+  summary: 'Marca el documento como leido por el usuario (al abrirlo)',
+  tags,
+  access: { permission: 'Documents.view' },
+  target: documentResource,
+  async handler({ id, user, db }) {
+    return { id, read_at: await markRead(db, id, user.id) };
+  },
+});
+
+export const documentsActions = [upload, download, read];

@@ -1,0 +1,293 @@
+// Workshop rows from the template (.xlsx) or JSON: every row is checked first (dealer, branch,
+// period, each figure), with a report per row; only when all are right are they written, in one
+// transaction (a row already loaded for that dealer, branch and month is replaced). The file is
+// read with the template pieces every upload uses (readTemplateBatches, templateBuffer).
+import {
+  type ImportReportEntry,
+  type ImportResult,
+  WORKSHOP_COLUMNS,
+  WORKSHOP_TEMPLATE_HEADERS,
+  type WorkshopRowInput,
+} from '@app/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../core/action';
+import { writeAudit } from '../../core/audit';
+import type { CurrentUser } from '../../core/context';
+import type { SheetRow } from '../../core/xlsx-read';
+import { dealerBranches, dealers } from '../../db/schema';
+import { text, up } from '../sales/sales.import';
+import { readTemplateBatches, templateBuffer } from '../sales/sales.xlsx';
+import { workshopInfos } from './workshop.tables';
+
+type NewInfo = typeof workshopInfos.$inferInsert;
+
+export interface WorkshopRow {
+  /** Spreadsheet row number (header = 1) or position in the batch (first = 1). */
+  row: number;
+  data: WorkshopRowInput;
+}
+
+interface Lookups {
+  dealersByCode: Map<string, { id: number; code: string }>;
+  dealersById: Map<number, { id: number; code: string }>;
+  /** `${dealerId}|${NAME or CODE}` → branch id. */
+  branches: Map<string, number>;
+  branchesById: Map<number, { id: number; dealer_id: number }>;
+}
+
+async function loadLookups(db: Executor): Promise<Lookups> {
+  const [dealerRows, branchRows] = await Promise.all([
+    db.select({ id: dealers.id, code: dealers.code }).from(dealers),
+    db
+      .select({
+        id: dealerBranches.id,
+        dealer_id: dealerBranches.dealer_id,
+        code: dealerBranches.code,
+        name: dealerBranches.name,
+      })
+      .from(dealerBranches),
+  ]);
+  const l: Lookups = {
+    dealersByCode: new Map(),
+    dealersById: new Map(),
+    branches: new Map(),
+    branchesById: new Map(),
+  };
+  for (const d of dealerRows) {
+    l.dealersByCode.set(up(d.code), d);
+    l.dealersById.set(d.id, d);
+  }
+  for (const b of branchRows) {
+    l.branches.set(`${b.dealer_id}|${up(b.name)}`, b.id);
+    if (b.code) l.branches.set(`${b.dealer_id}|${up(b.code)}`, b.id);
+    l.branchesById.set(b.id, b);
+  }
+  return l;
+}
+
+const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+/** A number from a cell: a number, or text like "1234.5", "1,234.50" or "1234,5". */
+function toNumber(v: unknown): number {
+  if (typeof v === 'number') return v;
+  let s = String(v).trim().replace(/\s/g, '');
+  if (s.includes(',') && !s.includes('.')) s = s.replace(',', '.');
+  else s = s.replace(/,/g, '');
+  return /^-?\d+(\.\d+)?$/.test(s) ? Number(s) : Number.NaN;
+}
+
+/** This month in Lima (UTC-5): a later month cannot have workshop figures yet. */
+const currentPeriod = () => {
+  const d = new Date(Date.now() - 5 * 3_600_000);
+  return d.getUTCFullYear() * 100 + d.getUTCMonth() + 1;
+};
+
+/** Checks every row; answers the report, the rows to write and how many failed. */
+export function checkWorkshopRows(rows: WorkshopRow[], l: Lookups, user: CurrentUser) {
+  const report: ImportReportEntry[] = [];
+  const valid: NewInfo[] = [];
+  const firstRow = new Map<string, number>();
+  const now = currentPeriod();
+  let failed = 0;
+  for (const { row, data } of rows) {
+    const errors: string[] = [];
+    const values: Record<string, number | string | null> = {};
+    // The dealer: by code (template) or id (JSON).
+    const code = text(data.dealer_code);
+    const dealer = data.dealer_id
+      ? l.dealersById.get(Number(data.dealer_id))
+      : code
+        ? l.dealersByCode.get(up(code))
+        : undefined;
+    if (!data.dealer_id && !code) errors.push('Concesionario es obligatorio');
+    else if (!dealer) errors.push(`Concesionario "${code ?? data.dealer_id}" no existe`);
+    else if (user.isDealer && dealer.id !== user.dealerId)
+      errors.push(
+        `Concesionario "${dealer.code}" no es su concesionario: solo puede registrar datos propios`,
+      );
+    // The branch (optional): code or name within the dealer, or its id.
+    const branchText = text(data.branch);
+    let branchId: number | null = null;
+    if (data.dealer_branch_id && dealer) {
+      const b = l.branchesById.get(Number(data.dealer_branch_id));
+      if (!b || b.dealer_id !== dealer.id) errors.push('La sede no pertenece al concesionario');
+      else branchId = b.id;
+    } else if (branchText && dealer) {
+      const id = l.branches.get(`${dealer.id}|${up(branchText)}`);
+      if (id === undefined) errors.push(`Sede "${branchText}" no existe en el concesionario ${dealer.code}`);
+      else branchId = id;
+    }
+    for (const c of WORKSHOP_COLUMNS) {
+      if (c.key === 'dealer_code' || c.key === 'branch') continue;
+      const v = data[c.key];
+      if (blank(v)) {
+        if (c.required) errors.push(`${c.header} es obligatorio`);
+        values[c.key] = null;
+        continue;
+      }
+      if (c.kind === 'text') {
+        const s = text(v);
+        if (s && s.length > c.max) errors.push(`${c.header} admite como maximo ${c.max} caracteres`);
+        values[c.key] = s;
+        continue;
+      }
+      const n = toNumber(v);
+      const range = `${c.kind === 'int' ? 'entero ' : ''}de ${c.min} a ${c.max}`;
+      if (!Number.isFinite(n) || (c.kind === 'int' && !Number.isInteger(n)) || n < c.min || n > c.max)
+        errors.push(`${c.header} "${String(v).trim()}" no es valido (${range})`);
+      else values[c.key] = c.kind === 'int' ? n : Math.round(n * 100) / 100;
+    }
+    const year = values.year as number | null;
+    const month = values.month as number | null;
+    if (year && month && year * 100 + month > now)
+      errors.push(`El mes ${month}/${year} aun no empieza: no puede tener informacion de taller`);
+    if (!errors.length) {
+      const key = `${dealer!.id}|${branchId ?? ''}|${year}|${month}`;
+      const first = firstRow.get(key);
+      if (first !== undefined)
+        errors.push(`Concesionario, sede y mes repetidos: ya figuran en la fila ${first}`);
+      else firstRow.set(key, row);
+    }
+    report.push({ row, ok: errors.length === 0, errors });
+    if (errors.length) {
+      failed++;
+      continue;
+    }
+    valid.push({
+      dealer_id: dealer!.id,
+      dealer_branch_id: branchId,
+      year: year!,
+      month: month!,
+      work_orders_opened: values.work_orders_opened as number,
+      work_orders_closed: values.work_orders_closed as number,
+      hours_sold: values.hours_sold as number,
+      hours_worked: values.hours_worked as number,
+      labour_revenue: values.labour_revenue as number,
+      parts_revenue: values.parts_revenue as number,
+      accessories_revenue: values.accessories_revenue as number | null,
+      warranty_orders: values.warranty_orders as number | null,
+      technicians: values.technicians as number | null,
+      notes: values.notes as string | null,
+    });
+  }
+  return { report, valid, failed };
+}
+
+const REPLACED = [
+  'work_orders_opened',
+  'work_orders_closed',
+  'hours_sold',
+  'hours_worked',
+  'labour_revenue',
+  'parts_revenue',
+  'accessories_revenue',
+  'warranty_orders',
+  'technicians',
+  'notes',
+  'source',
+  'updated_by',
+] as const;
+
+/**
+ * Checks every row, then (only if all are right) writes them all in one transaction with the
+ * run's audit row: a row for a dealer, branch and month already loaded replaces it.
+ */
+export async function saveWorkshopRows(
+  db: Db,
+  rows: WorkshopRow[],
+  user: CurrentUser,
+  source: 'import' | 'batch',
+): Promise<ImportResult> {
+  const { report, valid, failed } = checkWorkshopRows(rows, await loadLookups(db), user);
+  if (failed > 0 || valid.length === 0) return { saved: 0, total: report.length, failed, report };
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < valid.length; i += 2000) {
+      await tx
+        .insert(workshopInfos)
+        .values(valid.slice(i, i + 2000).map((v) => ({ ...v, source, updated_by: user.id })))
+        .onConflictDoUpdate({
+          target: [
+            workshopInfos.dealer_id,
+            workshopInfos.dealer_branch_id,
+            workshopInfos.year,
+            workshopInfos.month,
+          ],
+          set: {
+            ...Object.fromEntries(REPLACED.map((k) => [k, sql.raw(`excluded.${k}`)])),
+            updated_at: sql`now()`,
+          },
+        });
+    }
+    await writeAudit(tx, {
+      user,
+      resource: 'workshop-infos',
+      recordId: null,
+      action: source,
+      after: { saved: valid.length, dealers: new Set(valid.map((v) => v.dealer_id)).size },
+    });
+  });
+  return { saved: valid.length, total: report.length, failed: 0, report };
+}
+
+/** JSON rows (batch): keys as WORKSHOP_COLUMNS, or dealer_id / dealer_branch_id; numbered from 1. */
+export function rowsFromObjects(objects: Record<string, unknown>[]): WorkshopRow[] {
+  const keys = [...WORKSHOP_COLUMNS.map((c) => c.key), 'dealer_id', 'dealer_branch_id'] as const;
+  return objects.map((o, i) => {
+    const data: Record<string, string | number> = {};
+    for (const k of keys) {
+      const v = o?.[k];
+      if (v === null || v === undefined) continue;
+      data[k] = typeof v === 'number' || typeof v === 'string' ? v : String(v);
+    }
+    return { row: i + 1, data: data as WorkshopRowInput };
+  });
+}
+
+/** A template row: the cells from column A in WORKSHOP_COLUMNS order. */
+function rowFromSheet({ number, values }: SheetRow): WorkshopRow {
+  const data: Record<string, string | number> = {};
+  WORKSHOP_COLUMNS.forEach((c, i) => {
+    const v = values[i];
+    if (v === null || v === undefined) return;
+    data[c.key] = v instanceof Date ? v.toISOString().slice(0, 10) : v;
+  });
+  return { row: number, data: data as WorkshopRowInput };
+}
+
+export const WORKSHOP_TEMPLATE = {
+  headers: WORKSHOP_TEMPLATE_HEADERS,
+  noRows: 'El archivo no tiene filas de informacion de taller debajo de los encabezados',
+  maxRows: 50_000,
+};
+
+/** Every row of an uploaded template (read whole before anything is written). */
+export async function readWorkshopRows(file: string, bytes: number): Promise<WorkshopRow[]> {
+  const out: WorkshopRow[] = [];
+  for await (const rows of readTemplateBatches(file, bytes, WORKSHOP_TEMPLATE))
+    out.push(...rows.map(rowFromSheet));
+  return out;
+}
+
+/** The empty Plantilla_Info_Taller.xlsx, with its instructions sheet. */
+export function workshopTemplate(): Promise<Buffer> {
+  return templateBuffer({
+    sheetName: 'Info Taller',
+    headers: WORKSHOP_TEMPLATE_HEADERS,
+    widths: { Concesionario: 14, Sede: 24, Año: 8, Mes: 6, Observaciones: 30 },
+    help: [
+      ['Concesionario', 'Codigo del concesionario (por ejemplo LIM01)'],
+      ['Sede', 'Codigo o nombre de la sede (opcional; vacio = todo el concesionario)'],
+      ['Año, Mes', 'Periodo de la informacion (mes de 1 a 12; no un mes futuro)'],
+      ['OT abiertas, OT cerradas', 'Ordenes de trabajo abiertas y cerradas en el mes (enteros)'],
+      ['Horas vendidas', 'Horas facturadas al cliente (mano de obra)'],
+      ['Horas trabajadas', 'Horas registradas por los tecnicos en las ordenes'],
+      ['Venta mano de obra', 'Soles facturados por mano de obra, sin IGV'],
+      ['Venta repuestos', 'Soles facturados en repuestos del taller, sin IGV'],
+      ['Venta accesorios, OT garantia, Tecnicos, Observaciones', 'Opcionales'],
+      [
+        'Reglas',
+        'Si alguna fila tiene errores no se guarda ninguna; una fila del mismo concesionario, sede y mes ya cargada se reemplaza',
+      ],
+    ],
+  });
+}

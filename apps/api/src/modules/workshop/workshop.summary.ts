@@ -1,0 +1,193 @@
+// What Info Taller reports: per dealer and month, the workshop's sums with productivity (hours
+// worked ÷ available hours from capacities), efficiency (hours sold ÷ hours worked), effective
+// labour rate (labour revenue ÷ hours sold) and parts per order (parts revenue ÷ orders closed),
+// beside the same month a year before; and the period's totals for a dashboard.
+import { type ReportInfoRow, type WorkshopFigures, workshopRatios } from '@app/contracts';
+import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../core/action';
+import type { CurrentUser } from '../../core/context';
+import { scopeCondition } from '../../core/resource-query';
+import { dealers } from '../../db/schema';
+import { capacities } from '../figures/figures.tables';
+import { workshopInfoResource } from './workshop.resources';
+import { workshopInfos } from './workshop.tables';
+
+export interface WorkshopPeriod {
+  year: number;
+  /** 1..12; default 1 and 12. */
+  monthFrom?: number;
+  monthTo?: number;
+  /** One dealer (in the caller's scope); default every dealer the caller sees. */
+  dealerId?: number | null;
+}
+
+interface Sums {
+  work_orders_opened: number;
+  work_orders_closed: number;
+  hours_sold: number;
+  hours_worked: number;
+  labour_revenue: number;
+  parts_revenue: number;
+}
+
+const ZERO: Sums = {
+  work_orders_opened: 0,
+  work_orders_closed: 0,
+  hours_sold: 0,
+  hours_worked: 0,
+  labour_revenue: 0,
+  parts_revenue: 0,
+};
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+function figures(s: Sums, available: number | null): WorkshopFigures {
+  const sums = Object.fromEntries(Object.entries(s).map(([k, v]) => [k, round2(v)])) as unknown as Sums;
+  return { ...sums, available_hours: available, ...workshopRatios({ ...sums, available_hours: available }) };
+}
+
+const key = (dealer: number, year: number, month: number) => `${dealer}|${year}|${month}`;
+
+/** The workshop sums and available hours of every dealer and month of the years and months asked. */
+async function monthlySums(db: Executor, user: CurrentUser, years: number[], p: WorkshopPeriod) {
+  const from = p.monthFrom ?? 1;
+  const to = p.monthTo ?? 12;
+  const where: (SQL | undefined)[] = [
+    scopeCondition(workshopInfoResource, user),
+    inArray(workshopInfos.year, years),
+    gte(workshopInfos.month, from),
+    lte(workshopInfos.month, to),
+    p.dealerId ? eq(workshopInfos.dealer_id, p.dealerId) : undefined,
+  ];
+  const num = (c: PgColumn) => sql<number>`coalesce(sum(${c}), 0)::float8`;
+  const info = await db
+    .select({
+      dealer_id: workshopInfos.dealer_id,
+      year: workshopInfos.year,
+      month: workshopInfos.month,
+      work_orders_opened: num(workshopInfos.work_orders_opened),
+      work_orders_closed: num(workshopInfos.work_orders_closed),
+      hours_sold: num(workshopInfos.hours_sold),
+      hours_worked: num(workshopInfos.hours_worked),
+      labour_revenue: num(workshopInfos.labour_revenue),
+      parts_revenue: num(workshopInfos.parts_revenue),
+    })
+    .from(workshopInfos)
+    .where(and(...where))
+    .groupBy(workshopInfos.dealer_id, workshopInfos.year, workshopInfos.month);
+  const dealerIds = [...new Set(info.map((r) => r.dealer_id))];
+  const capacity = dealerIds.length
+    ? await db
+        .select({
+          dealer_id: capacities.dealer_id,
+          year: capacities.year,
+          month: capacities.month,
+          available: sql<number | null>`sum(${capacities.available_hours})::float8`,
+        })
+        .from(capacities)
+        .where(
+          and(
+            inArray(capacities.dealer_id, dealerIds),
+            inArray(capacities.year, years),
+            gte(capacities.month, from),
+            lte(capacities.month, to),
+          ),
+        )
+        .groupBy(capacities.dealer_id, capacities.year, capacities.month)
+    : [];
+  const available = new Map(capacity.map((c) => [key(c.dealer_id, c.year, c.month), c.available]));
+  return { info, available, dealerIds };
+}
+
+/**
+ * GET /api/reports/report-info: a row per dealer and month of the period that has workshop
+ * information, with the same month of the year before, by dealer name and month.
+ */
+export async function reportInfo(
+  db: Executor,
+  user: CurrentUser,
+  p: WorkshopPeriod,
+): Promise<ReportInfoRow[]> {
+  const { info, available, dealerIds } = await monthlySums(db, user, [p.year, p.year - 1], p);
+  if (!info.length) return [];
+  const names = await db
+    .select({ id: dealers.id, code: dealers.code, name: dealers.name })
+    .from(dealers)
+    .where(inArray(dealers.id, dealerIds));
+  const dealerOf = new Map(names.map((d) => [d.id, d]));
+  const byKey = new Map(info.map((r) => [key(r.dealer_id, r.year, r.month), r]));
+  const rows: ReportInfoRow[] = [];
+  for (const r of info) {
+    if (r.year !== p.year) continue;
+    const d = dealerOf.get(r.dealer_id)!;
+    const prevKey = key(r.dealer_id, p.year - 1, r.month);
+    const prev = byKey.get(prevKey);
+    rows.push({
+      dealer_id: d.id,
+      dealer_code: d.code,
+      dealer_name: d.name,
+      year: r.year,
+      month: r.month,
+      ...figures(r, available.get(key(r.dealer_id, r.year, r.month)) ?? null),
+      previous: prev ? figures(prev, available.get(prevKey) ?? null) : null,
+    });
+  }
+  return rows.sort((a, b) => a.dealer_name.localeCompare(b.dealer_name, 'es') || a.month - b.month);
+}
+
+export interface WorkshopProductivity extends WorkshopFigures {
+  year: number;
+  month_from: number;
+  month_to: number;
+  /** Dealer-months with workshop information. */
+  months_reported: number;
+  /** The same months of the year before. */
+  previous: WorkshopFigures | null;
+  by_dealer: (WorkshopFigures & { dealer_id: number; months_reported: number })[];
+}
+
+/**
+ * The period's totals for a dashboard: the ratios of the summed figures (productivity counts
+ * the available hours of the dealer-months that reported), overall and per dealer, and the
+ * same months of the year before.
+ */
+export async function workshopProductivity(
+  db: Executor,
+  user: CurrentUser,
+  p: WorkshopPeriod,
+): Promise<WorkshopProductivity> {
+  const { info, available } = await monthlySums(db, user, [p.year, p.year - 1], p);
+  const total = (year: number, dealer?: number) => {
+    const s: Sums = { ...ZERO };
+    let hours = 0;
+    let withCapacity = false;
+    let months = 0;
+    for (const r of info) {
+      if (r.year !== year || (dealer !== undefined && r.dealer_id !== dealer)) continue;
+      months++;
+      for (const k of Object.keys(ZERO) as (keyof Sums)[]) s[k] += r[k];
+      const a = available.get(key(r.dealer_id, r.year, r.month));
+      if (a !== null && a !== undefined) {
+        hours += a;
+        withCapacity = true;
+      }
+    }
+    return { figures: figures(s, withCapacity ? round2(hours) : null), months };
+  };
+  const now = total(p.year);
+  const before = total(p.year - 1);
+  const dealerIds = [...new Set(info.filter((r) => r.year === p.year).map((r) => r.dealer_id))];
+  return {
+    year: p.year,
+    month_from: p.monthFrom ?? 1,
+    month_to: p.monthTo ?? 12,
+    months_reported: now.months,
+    ...now.figures,
+    previous: before.months ? before.figures : null,
+    by_dealer: dealerIds.map((id) => {
+      const t = total(p.year, id);
+      return { dealer_id: id, months_reported: t.months, ...t.figures };
+    }),
+  };
+}

@@ -1,0 +1,262 @@
+// report-info: per dealer and month, productivity (hours worked ÷ available hours), efficiency
+// (hours sold ÷ hours worked), effective labour rate and parts per order, each beside the same
+// month a year before; above it, the chart of the months' productivity (the toolbar's dealer or
+// the whole network) against last year. Exportable.
+import { MONTH_SHORT, type ReportInfoRow, type WorkshopFigures, workshopRatios } from '@app/contracts';
+import FileDownload from '@mui/icons-material/FileDownload';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+  useTheme,
+} from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { http } from '../../api/http';
+import { usePermission } from '../../auth/session';
+import { formatNumber, formatRatio, useCurrencySign } from '../../sheet/numbers';
+import { useGlobalFilters } from '../../shell/filters';
+import { download, MonthField, YearField } from '../dispatches/shared';
+
+const defaultYear = () => {
+  const d = new Date();
+  return d.getMonth() === 0 ? d.getFullYear() - 1 : d.getFullYear();
+};
+
+/** Rows summed (a dealer's period, the network's month) with their ratios; null when none. */
+function totals(figs: (WorkshopFigures | null)[]): WorkshopFigures | null {
+  const these = figs.filter((f): f is WorkshopFigures => !!f);
+  if (!these.length) return null;
+  const sum = (k: keyof WorkshopFigures) => these.reduce((a, f) => a + ((f[k] as number | null) ?? 0), 0);
+  // Productivity counts only the months whose capacity is known.
+  const withCapacity = these.filter((f) => f.available_hours);
+  const s = {
+    work_orders_opened: sum('work_orders_opened'),
+    work_orders_closed: sum('work_orders_closed'),
+    hours_sold: sum('hours_sold'),
+    hours_worked: sum('hours_worked'),
+    labour_revenue: sum('labour_revenue'),
+    parts_revenue: sum('parts_revenue'),
+    available_hours: withCapacity.length
+      ? withCapacity.reduce((a, f) => a + (f.available_hours ?? 0), 0)
+      : null,
+  };
+  const ratios = workshopRatios(s);
+  ratios.productivity = s.available_hours
+    ? withCapacity.reduce((a, f) => a + f.hours_worked, 0) / s.available_hours
+    : null;
+  return { ...s, ...ratios };
+}
+
+/** The months of the chart: the network's (or the toolbar dealer's) productivity. */
+function monthTotals(rows: ReportInfoRow[], pick: (r: ReportInfoRow) => WorkshopFigures | null) {
+  return MONTH_SHORT.map(
+    (_, i) => totals(rows.filter((r) => r.month === i + 1).map(pick))?.productivity ?? null,
+  );
+}
+
+/** One row per dealer: the period's sums and ratios, against the same months a year before. */
+function dealerTotals(rows: ReportInfoRow[]): ReportInfoRow[] {
+  const ids = [...new Set(rows.map((r) => r.dealer_id))];
+  return ids.map((id) => {
+    const own = rows.filter((r) => r.dealer_id === id);
+    return {
+      ...own[0],
+      month: 0,
+      ...totals(own)!,
+      previous: totals(own.map((r) => r.previous)),
+    };
+  });
+}
+
+function Compare({
+  now,
+  before,
+  kind,
+}: {
+  now: number | null;
+  before: number | null | undefined;
+  kind: 'ratio' | 'money';
+}) {
+  const currency = useCurrencySign();
+  const show = (v: number | null | undefined) =>
+    v === null || v === undefined
+      ? '—'
+      : kind === 'ratio'
+        ? formatRatio(v)
+        : formatNumber(v, 'currency', currency);
+  // Up or down as shown (a rate's cents, a ratio's tenths of a point), not by float noise.
+  const shownAs = (v: number) => Math.round(kind === 'ratio' ? v * 1000 : v * 100);
+  const up = now !== null && before !== null && before !== undefined ? shownAs(now) - shownAs(before) : null;
+  return (
+    <>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        {show(now)}
+        {up !== null && up !== 0 && (
+          <Box
+            component="span"
+            aria-label={up > 0 ? 'sube' : 'baja'}
+            sx={{ ml: 0.5, color: up > 0 ? 'success.main' : 'error.main' }}
+          >
+            {up > 0 ? '▲' : '▼'}
+          </Box>
+        )}
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
+        {show(before)}
+      </TableCell>
+    </>
+  );
+}
+
+export default function ReportView() {
+  const theme = useTheme();
+  const [year, setYear] = useState(defaultYear);
+  const [monthFrom, setMonthFrom] = useState(1);
+  const [monthTo, setMonthTo] = useState(12);
+  const { dealerId } = useGlobalFilters();
+  const canExport = usePermission('WorkshopInfos.export');
+  const query = {
+    year,
+    month_from: monthFrom,
+    month_to: Math.max(monthFrom, monthTo),
+    dealer_id: dealerId || undefined,
+  };
+  const answer = useQuery({
+    queryKey: ['report-info', query],
+    queryFn: () => http.get<ReportInfoRow[]>('/reports/report-info', query),
+    placeholderData: keepPreviousData,
+  });
+  const rows = answer.data ?? [];
+  const [view, setView] = useState<'month' | 'dealer' | null>(null);
+  const shown = (view ?? (dealerId ? 'month' : 'dealer')) === 'dealer' ? dealerTotals(rows) : rows;
+  const now = monthTotals(rows, (r) => r);
+  const before = monthTotals(rows, (r) => r.previous);
+  const months = MONTH_SHORT.map((m, i) => ({ m, i })).filter(
+    ({ i }) => i + 1 >= monthFrom && i + 1 <= query.month_to,
+  );
+  const dataset = months.map(({ m, i }) => ({
+    month: m,
+    now: now[i] === null ? null : Math.round(now[i]! * 1000) / 10,
+    before: before[i] === null ? null : Math.round(before[i]! * 1000) / 10,
+  }));
+  const head = (label: string) => [
+    <TableCell key={label} align="right">
+      {label}
+    </TableCell>,
+    <TableCell key={`${label}-prev`} align="right">
+      {year - 1}
+    </TableCell>,
+  ];
+
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Stack direction="row" spacing={1} sx={{ mb: 1.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="h6" sx={{ mr: 1 }}>
+          Reporte de taller
+        </Typography>
+        <YearField value={year} onChange={setYear} />
+        <MonthField value={monthFrom} onChange={setMonthFrom} label="Mes desde" />
+        <MonthField value={monthTo} onChange={setMonthTo} label="Mes hasta" />
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={view ?? (dealerId ? 'month' : 'dealer')}
+          onChange={(_, v) => v && setView(v)}
+          aria-label="Vista"
+        >
+          <ToggleButton value="dealer">Por concesionario</ToggleButton>
+          <ToggleButton value="month">Por mes</ToggleButton>
+        </ToggleButtonGroup>
+        <Box sx={{ flex: 1 }} />
+        {canExport && (
+          <Button
+            startIcon={<FileDownload />}
+            onClick={() =>
+              void download('/reports/report-info/export', `Reporte_Info_Taller_${year}.xlsx`, { query })
+            }
+          >
+            Exportar
+          </Button>
+        )}
+      </Stack>
+      {answer.isFetching && <LinearProgress sx={{ mb: 1 }} />}
+      {!answer.isFetching && rows.length === 0 ? (
+        <Alert severity="info">No hay informacion de taller en el periodo.</Alert>
+      ) : (
+        <>
+          <Typography variant="subtitle2">
+            Productividad (horas trabajadas ÷ horas disponibles){dealerId ? '' : ' de la red'}
+          </Typography>
+          <Box role="figure" aria-label="Productividad por mes">
+            <BarChart
+              skipAnimation
+              height={260}
+              dataset={dataset}
+              xAxis={[{ scaleType: 'band', dataKey: 'month' }]}
+              yAxis={[{ min: 0, max: 100, label: '%' }]}
+              series={[
+                {
+                  dataKey: 'now',
+                  label: String(year),
+                  color: theme.palette.primary.main,
+                  valueFormatter: (v) => (v === null ? '—' : `${v} %`),
+                },
+                {
+                  dataKey: 'before',
+                  label: String(year - 1),
+                  color: theme.palette.grey[400],
+                  valueFormatter: (v) => (v === null ? '—' : `${v} %`),
+                },
+              ]}
+            />
+          </Box>
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Reporte de taller">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Concesionario</TableCell>
+                  <TableCell>Mes</TableCell>
+                  <TableCell align="right">OT cerradas</TableCell>
+                  <TableCell align="right">Horas trabajadas</TableCell>
+                  <TableCell align="right">Horas disponibles</TableCell>
+                  {head('Productividad')}
+                  {head('Eficiencia')}
+                  {head('Tarifa efectiva MO')}
+                  {head('Repuestos por OT')}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {shown.map((r) => (
+                  <TableRow key={`${r.dealer_id}-${r.month}`} hover>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.dealer_name}</TableCell>
+                    <TableCell>{r.month ? MONTH_SHORT[r.month - 1] : 'Periodo'}</TableCell>
+                    <TableCell align="right">{formatNumber(r.work_orders_closed, 'integer')}</TableCell>
+                    <TableCell align="right">{formatNumber(r.hours_worked, 'number')}</TableCell>
+                    <TableCell align="right">{formatNumber(r.available_hours, 'number') || '—'}</TableCell>
+                    <Compare now={r.productivity} before={r.previous?.productivity} kind="ratio" />
+                    <Compare now={r.efficiency} before={r.previous?.efficiency} kind="ratio" />
+                    <Compare now={r.labour_rate} before={r.previous?.labour_rate} kind="money" />
+                    <Compare now={r.parts_per_order} before={r.previous?.parts_per_order} kind="money" />
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        </>
+      )}
+    </Paper>
+  );
+}
