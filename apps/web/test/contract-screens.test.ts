@@ -161,3 +161,15 @@ describe('the menu from the contracts', () => {
     expect(missing.map((n) => n.name)).toEqual([]);
   });
 });
+
+describe('phones in lists (issue 16)', () => {
+  it('a phone column shows one format, whether stored as raw digits or through the mask', () => {
+    const phone = contractColumns(contracts['dealer-contacts']).find((c) => c.field === 'phone');
+    expect(phone?.render?.({ phone: '014451200' })).toBe('(01) 445-1200');
+    expect(phone?.render?.({ phone: '(01) 444-5566' })).toBe('(01) 444-5566');
+    expect(phone?.render?.({ phone: '987654321' })).toBe('987 654 321');
+    expect(phone?.render?.({ phone: null })).toBe('');
+    const dealerPhone = contractColumns(dealerContract).find((c) => c.field === 'address_phone');
+    expect(dealerPhone?.render?.({ address_phone: '014451200' })).toBe('(01) 445-1200');
+  });
+});

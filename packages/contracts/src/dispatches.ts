@@ -3,10 +3,9 @@
 import { z } from 'zod';
 import { MONTH_SHORT } from './figures';
 import { defineContract, f, field } from './resources/fields';
-import { DATE_RE, vinField } from './sales';
+import { vinField } from './sales';
 
-const dateRule = (l: string) =>
-  z.string({ error: () => `${l} es obligatorio` }).regex(DATE_RE, 'Formato de fecha YYYY-MM-DD');
+const dateRule = (l: string) => field.date(l);
 
 /** A SIMA warehouse (almacen) a dispatch leaves from. */
 export const storedOfficeContract = defineContract(

@@ -46,7 +46,7 @@ const typeCodes = QUESTION_TYPES.map((t) => t.id) as unknown as [QuestionType, .
 const questionShape = {
   order: field.int('Orden', 0, 10_000).optional(),
   text: field.text('Pregunta', 500),
-  type: z.enum(typeCodes, { error: () => 'Tipo no es valido' }),
+  type: field.choice('Tipo', typeCodes),
   options: z
     .array(z.string().trim().min(1, 'Opcion vacia').max(200), { error: () => 'Opciones no es valido' })
     .max(20, 'Como maximo 20 opciones')
@@ -99,7 +99,7 @@ export const quizContract = defineContract(
     /** null or 0 = every brand. */
     manufacturer_id: f.optRef('Marca', 'manufacturers', { filter: true, input: 'select' }),
     manufacturer_name: f.display('Marca', { sort: true, column: true }),
-    kind: f.rule('Tipo', (l) => z.enum(kindCodes, { error: () => `${l} no es valido` }), {
+    kind: f.rule('Tipo', (l) => field.choice(l, kindCodes), {
       sort: true,
       filter: true,
       options: QUIZ_KINDS,

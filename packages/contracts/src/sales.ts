@@ -161,22 +161,18 @@ export const saleContract = defineContract(
     sale_date: f.rule(
       'Fecha Venta',
       (l) =>
-        z
-          .string({ error: () => `${l} es obligatorio` })
-          .regex(DATE_RE, 'Formato de fecha YYYY-MM-DD')
-          .superRefine((date, ctx) => {
-            const problem = saleDateError(date);
-            if (problem) ctx.addIssue({ code: 'custom', message: problem });
-          }),
+        field.date(l).superRefine((date, ctx) => {
+          const problem = saleDateError(date);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
       { input: 'date', sort: true, column: { width: 105, type: 'date' } },
     ),
     invoice: f.text('Factura', 40, { search: true, sort: true, column: { width: 110 } }),
     buyer_name: f.text('Cliente', 200, { search: true, sort: true, column: { flex: 1.5 } }),
-    document_type: f.rule(
-      'Tipo Documento',
-      (l) => z.enum(documentCodes, { error: () => `${l} no es valido` }),
-      { options: DOCUMENT_TYPES, generalType: 'DOCUMENT_TYPES' },
-    ),
+    document_type: f.rule('Tipo Documento', (l) => field.choice(l, documentCodes), {
+      options: DOCUMENT_TYPES,
+      generalType: 'DOCUMENT_TYPES',
+    }),
     document_number: f.text('Documento', 20, { search: true }),
     email: f.optEmail('Email', { search: true, column: { flex: 1.3 } }),
     phone: f.optText('Telefono', 30),
@@ -196,11 +192,11 @@ export const saleContract = defineContract(
       { sort: true, filter: true, column: { width: 70, type: 'string' } },
     ),
     seller: f.optText('Vendedor', 150, { search: true }),
-    payment_method: f.rule(
-      'Forma de Pago',
-      (l) => z.enum(paymentCodes, { error: () => `${l} no es valida` }),
-      { filter: true, options: PAYMENT_METHODS, generalType: 'PAYMENT_METHODS' },
-    ),
+    payment_method: f.rule('Forma de Pago', (l) => field.choice(l, paymentCodes, `${l} no es valida`), {
+      filter: true,
+      options: PAYMENT_METHODS,
+      generalType: 'PAYMENT_METHODS',
+    }),
     survey_status: f.rule('Encuesta', () => z.enum(surveyCodes).optional(), {
       sort: true,
       filter: true,

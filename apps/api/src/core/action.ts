@@ -4,6 +4,7 @@
 // parsed with zod (422 with Spanish messages), the target record loaded within the caller's
 // dealer scope (another dealer's id answers 404), writes in one transaction with their audit
 // row, the per-address limit, the download token where declared, and the body in /api/docs.
+import type { AuditAction } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
@@ -81,7 +82,7 @@ export interface ActionDef<S extends z.ZodType | undefined = undefined, A extend
   /** The resource whose record `:id` names; loaded within the dealer scope or 404. */
   target?: Resource;
   /** The audit row of `ctx.write`: resource name and action word. */
-  audit?: { resource: string; action: string };
+  audit?: { resource: string; action: AuditAction };
   /** A file download: the session may come as ?enc_auth_token=. */
   download?: boolean;
   /** Per-address limit of this call. */

@@ -1,4 +1,5 @@
 // Audit trail: one row per create/update/delete, written in the same transaction as the change.
+import type { AuditAction } from '@app/contracts';
 import { auditLogs } from '../db/schema';
 import type { Executor } from './action';
 import type { CurrentUser } from './context';
@@ -17,7 +18,8 @@ export interface AuditEntry {
   user: CurrentUser | null;
   resource: string;
   recordId: number | null;
-  action: 'create' | 'update' | 'delete' | string;
+  /** One of AUDIT_ACTIONS (contracts), so the trail names it in Spanish. */
+  action: AuditAction;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
 }

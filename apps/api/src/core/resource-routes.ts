@@ -1,6 +1,7 @@
 // The generic calls of a declared resource (SPEC §7 "Generic CRUD per entity path"):
 // list, get, query-search, create, update, delete and the .xlsx export.
 import { and, eq, type SQL } from 'drizzle-orm';
+import { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from './action';
@@ -25,7 +26,7 @@ import {
   scopeCondition,
   selectFrom,
 } from './resource-query';
-import { sendXlsx } from './xlsx';
+import { dateCell, sendXlsx, type XlsxColumn } from './xlsx';
 
 const EXPORT_BATCH = 500;
 const EXPORT_CAP = 200_000;
@@ -47,6 +48,25 @@ const listQueryDoc = {
     query: { type: 'string' },
   },
 };
+
+/**
+ * How the export writes a field, as the screen shows it: a fixed list's name for its code
+ * ('Sin enviar', not 'sin_enviar') and a date-only column as an Excel date, not text.
+ */
+export function exportFormat(res: Resource, key: string): Pick<XlsxColumn, 'cell' | 'numFmt'> {
+  const spec = res.fields && Object.hasOwn(res.fields, key) ? res.fields[key] : undefined;
+  if (spec?.options) {
+    const names = new Map(spec.options.map((o) => [String(o.id), o.name]));
+    return { cell: (v) => (v === null || v === undefined ? v : (names.get(String(v)) ?? v)) };
+  }
+  const column = res.selection[key];
+  const dateOnly =
+    (column instanceof PgColumn &&
+      (column.columnType === 'PgDateString' || column.columnType === 'PgDate')) ||
+    (typeof spec?.column === 'object' && spec.column.type === 'date') ||
+    spec?.input === 'date';
+  return dateOnly ? { cell: dateCell, numFmt: 'yyyy-mm-dd' } : {};
+}
 
 export function registerResource(app: FastifyInstance, res: Resource): void {
   const base = `/api/${res.path}`;
@@ -184,7 +204,7 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
       return sendXlsx(reply, {
         filename: `${res.label}_${stamp}.xlsx`,
         sheetName: res.label,
-        columns: keys.map((k) => ({ key: k, header: fieldLabel(res, k) })),
+        columns: keys.map((k) => ({ key: k, header: fieldLabel(res, k), ...exportFormat(res, k) })),
         rows: batches(),
       });
     },

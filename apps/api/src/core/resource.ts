@@ -1,7 +1,7 @@
 // A resource is declared once (table, zod schema, permission base, list behaviour, dealer
 // scope); registerResource() derives its generic calls from the declaration (resource-routes).
 
-import { fieldsWith, type ResourceContract } from '@app/contracts';
+import { type FieldSpec, fieldsWith, type ResourceContract } from '@app/contracts';
 import { getTableColumns, getTableName, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -49,6 +49,8 @@ export interface ResourceOptions<S extends z.ZodObject = z.ZodObject> {
   label: string;
   /** Spanish label per field (export headers, error messages). */
   labels: Record<string, string>;
+  /** The contract's fields: the export writes a fixed list's names and dates as the screen shows them. */
+  fields?: Record<string, FieldSpec>;
   searchable: string[];
   sortable: string[];
   defaultSort: string | { field: string; order: 'asc' | 'desc' };
@@ -169,6 +171,7 @@ export function fromContract<S extends z.ZodObject>(c: ResourceContract<S>, extr
     permission: c.permission,
     label: c.title,
     labels: { ...c.labels, ...extras.labels },
+    fields: c.fields,
     schema: c.schema,
     pageSize: c.pageSize,
     defaultSort: c.sort ?? ('name' in c.fields ? 'name' : 'id'),

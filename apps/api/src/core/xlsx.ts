@@ -19,6 +19,17 @@ export interface XlsxColumn {
   key: string;
   header: string;
   width?: number;
+  /** The cell of a value (a list's label for its code, a date for 'YYYY-MM-DD'); default as is. */
+  cell?: (value: unknown) => unknown;
+  /** Excel number format of the column (e.g. 'yyyy-mm-dd' for dates). */
+  numFmt?: string;
+}
+
+/** A date-only value ('YYYY-MM-DD', as PostgreSQL `date` answers) as an Excel date; else as is. */
+export function dateCell(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : value;
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -67,13 +78,18 @@ export async function sendXlsx(reply: FastifyReply, spec: XlsxExport): Promise<F
     useSharedStrings: false,
   });
   const sheet = workbook.addWorksheet((spec.sheetName ?? 'Datos').slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
-  sheet.columns = spec.columns.map((c) => ({ key: c.key, header: c.header, width: c.width ?? 18 }));
+  sheet.columns = spec.columns.map((c) => ({
+    key: c.key,
+    header: c.header,
+    width: c.width ?? 18,
+    style: c.numFmt ? { numFmt: c.numFmt } : undefined,
+  }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   (async () => {
     for (let next = first; !next.done; next = await source.next()) {
       for (const row of next.value) {
-        sheet.addRow(spec.columns.map((c) => neutralise(row[c.key]))).commit();
+        sheet.addRow(spec.columns.map((c) => neutralise(c.cell ? c.cell(row[c.key]) : row[c.key]))).commit();
       }
     }
     sheet.commit();

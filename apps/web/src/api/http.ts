@@ -13,6 +13,11 @@ export interface RequestOptions {
   body?: unknown;
   /** No toast and no redirect: the caller shows the failure itself (login, selectors). */
   silent?: boolean;
+  /**
+   * The caller shows validation errors (422 with validationErrors) and duplicates (409) on its
+   * form's fields: no toast for them, so each shows once (a dialog form).
+   */
+  fieldErrors?: boolean;
   /** Expect a file (blob) answer. */
   file?: boolean;
   signal?: AbortSignal;
@@ -133,7 +138,9 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   const text = errorText(parsed);
   const error = env?.error ?? null;
   const status = res.ok ? (error?.code ?? 400) : res.status;
-  if (!opts.silent) {
+  const onFields =
+    opts.fieldErrors && ((status === 422 && !!error?.validationErrors?.length) || status === 409);
+  if (!opts.silent && !onFields) {
     if (status === 401) hooks.unauthorized();
     else if (status === 403) hooks.forbidden();
     if (status !== 403) hooks.toast(text);

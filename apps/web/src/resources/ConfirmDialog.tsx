@@ -17,6 +17,7 @@ export function ConfirmDialog({ open, title = 'Confirmar', children, busy, onNo,
     <Dialog
       open={open}
       onClose={onNo}
+      className="dialog-compact"
       slotProps={{ paper: { sx: { width: LIMITS.confirmDialogWidth, maxWidth: '95vw' } } }}
     >
       <DialogTitle>{title}</DialogTitle>

@@ -17,6 +17,11 @@ import type { ResourceScreenDef } from './types';
 
 const HOTKEYS = { enableOnFormTags: true, preventDefault: true } as const;
 
+const isEmpty = (v: unknown) =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+/** Field kinds whose value is not under their own name (a location writes three) or none at all. */
+const NOT_INPUTS = ['location', 'divider', 'switch'];
+
 /** '' means "not given" for optional inputs (e.g. a password left blank on update). */
 function clean(values: Record<string, unknown>, fields: FieldDef[]): Record<string, unknown> {
   const out = { ...values };
@@ -41,7 +46,20 @@ export function ResourceForm({ def, record, defaults, onClose, onSaved }: Props)
   const schema = def.contract.schema;
   const resolver = useMemo<Resolver<FieldValues>>(() => {
     const zr = zodResolver(schema as any) as unknown as Resolver<FieldValues>;
-    return (values, ctx, opts) => zr(clean(values, fields), ctx, opts);
+    return async (values, ctx, opts) => {
+      const result = await zr(clean(values, fields), ctx, opts);
+      // A field the screen marks required where the record's rule is optional (a new user's
+      // password, optional on update): empty says '{field} es obligatorio' here, not on the server.
+      const missing = fields.filter(
+        (f) =>
+          f.required && !NOT_INPUTS.includes(f.type) && isEmpty(values[f.name]) && !result.errors[f.name],
+      );
+      if (!missing.length) return result;
+      const errors = { ...result.errors };
+      for (const f of missing)
+        errors[f.name] = { type: 'required', message: messages.required(f.label ?? f.name) };
+      return { values: {}, errors };
+    };
   }, [schema, fields]);
   const form = useForm<FieldValues>({ resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
 
@@ -59,7 +77,9 @@ export function ResourceForm({ def, record, defaults, onClose, onSaved }: Props)
     mutationFn: (values: Record<string, unknown>) => {
       const body = def.toBody ? def.toBody(values, isNew) : values;
       const path = def.contract.path;
-      return isNew ? http.post(`/${path}`, body) : http.put(`/${path}/${record!.id}`, body);
+      // Validation errors and duplicates show on their fields, not also as a toast.
+      const o = { fieldErrors: true };
+      return isNew ? http.post(`/${path}`, body, o) : http.put(`/${path}/${record!.id}`, body, o);
     },
     onSuccess: () => {
       enqueueSnackbar(messages.saved, { variant: 'success' });
@@ -69,17 +89,27 @@ export function ResourceForm({ def, record, defaults, onClose, onSaved }: Props)
     },
     onError: (err) => {
       if (!(err instanceof HttpError)) return;
+      const shown = new Set(fields.filter((f) => !NOT_INPUTS.includes(f.type)).map((f) => f.name));
+      // A location picker shows the error of its district.
+      for (const f of fields) if (f.locationFields) shown.add(f.locationFields.district);
+      const elsewhere: string[] = [];
       for (const v of err.validationErrors) {
-        const name = v.field.split('.')[0] || fields[0]?.name;
-        if (name) form.setError(name, { type: 'server', message: v.message }, { shouldFocus: true });
+        const name = v.field.split('.')[0];
+        if (shown.has(name))
+          form.setError(name, { type: 'server', message: v.message }, { shouldFocus: true });
+        else elsewhere.push(v.message);
       }
       // A duplicate (409 'El valor de Nombre ya existe') names the field by its label.
       if (err.status === 409 && !err.validationErrors.length) {
         const hit = fields
-          .filter((f) => f.label && err.message.includes(f.label))
+          .filter((f) => f.label && shown.has(f.name) && err.message.includes(f.label))
           .sort((x, y) => (y.label?.length ?? 0) - (x.label?.length ?? 0))[0];
         if (hit) form.setError(hit.name, { type: 'server', message: err.message }, { shouldFocus: true });
+        else elsewhere.push(err.message);
       }
+      // What no field of the dialog shows is said once, as a toast.
+      if (elsewhere.length)
+        enqueueSnackbar(elsewhere.join('\n'), { variant: 'error', style: { whiteSpace: 'pre-line' } });
     },
   });
 
@@ -108,7 +138,12 @@ export function ResourceForm({ def, record, defaults, onClose, onSaved }: Props)
         } as any,
       }}
     >
-      <form onSubmit={submit} noValidate>
+      {/* A column that fills a full-screen dialog (phones): the buttons stay at the bottom. */}
+      <form
+        onSubmit={submit}
+        noValidate
+        style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
+      >
         <DialogTitle>
           {isNew ? 'Nuevo' : 'Editar'}: {def.contract.title}
         </DialogTitle>

@@ -41,6 +41,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { isSortable } from './fromContract';
 import { toApiQuery, useListParams } from './listParams';
 import { ResourceForm } from './ResourceForm';
+import { recordName } from './recordName';
 import { type ColumnDef, pageSizeOf, type ResourceScreenDef } from './types';
 
 const HOTKEYS = { enableOnFormTags: true, preventDefault: true } as const;
@@ -303,7 +304,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
   );
 
   return (
-    <Paper sx={{ p: 2 }}>
+    <Paper sx={{ p: { xs: 1.5, md: 2 }, minWidth: 0 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}>
         <Typography variant="h6" sx={{ flex: 1, minWidth: 160 }}>
           {contract.title}
@@ -312,7 +313,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
           placeholder="Buscar"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          sx={{ width: 260 }}
+          sx={{ width: { xs: '100%', sm: 260 } }}
           fullWidth={false}
           slotProps={{
             input: {
@@ -405,7 +406,8 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
         }}
       />
       <ConfirmDialog open={!!deleting} busy={busy} onNo={() => setDeleting(null)} onYes={() => void remove()}>
-        ¿Esta seguro de eliminar el registro {deleting?.name ?? deleting?.code ?? `#${deleting?.id}`}?
+        ¿Esta seguro de eliminar el registro{' '}
+        {deleting ? `"${recordName(contract, def.columns, deleting)}"` : ''}?
       </ConfirmDialog>
     </Paper>
   );

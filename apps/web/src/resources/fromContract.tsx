@@ -3,6 +3,7 @@
 // resource), the fixed list, and whether the server sorts and filters by the field.
 import { type FieldSpec, type ResourceContract, ruleInfo } from '@app/contracts';
 import { useTypeName } from '../app/generalTypes';
+import { maskPhone } from '../fields/masks';
 import type { FieldDef, FieldType, Option } from '../fields/types';
 import type { ColumnDef, FieldDecl } from './types';
 
@@ -53,6 +54,8 @@ export function resolveColumn(contract: ResourceContract, c: ColumnDef): ColumnD
     const names = new Map(options.map((o) => [String(o.id), o.name]));
     out.render = (row) => names.get(String(row[c.field])) ?? row[c.field];
   }
+  // Phones in one format whatever was stored (seeded raw digits, or typed through the mask).
+  if (!out.render && spec?.input === 'phone') out.render = (row) => maskPhone(String(row[c.field] ?? ''));
   if (!out.render && spec?.input === 'color') {
     out.render = (row) => <span style={{ color: row[c.field] ?? undefined }}>{row[c.field]}</span>;
   }

@@ -5,7 +5,7 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, Skeleton, Tooltip } from '@mui/material';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { screenByName } from '../app/screens';
 import { useSession } from '../auth/session';
 import { MenuIcon } from './icons';
@@ -23,14 +23,18 @@ function Entry({ node, depth, collapsed }: { node: TabNode; depth: number; colla
   const hasChildren = node.children.length > 0;
   const [open, setOpen] = useState(() => contains(node, pathname));
   const selected = !hasChildren && pathOf(node) === pathname;
+  const to = hasChildren ? undefined : pathOf(node);
+  // A screen's entry is a link: a click opens it in the app (and its tab), a middle click or
+  // Ctrl+click in a new browser tab. A group's entry is a button.
+  const linkProps = to ? { component: RouterLink, to } : {};
   const button = (
     <ListItemButton
+      {...linkProps}
       selected={selected}
       sx={{ pl: collapsed ? 2.5 : 2 + depth * 2, minHeight: 42 }}
       onClick={() => {
         if (hasChildren && !collapsed) setOpen((o) => !o);
         else if (hasChildren) navigate(pathOf(node.children[0]) ?? '/main/home');
-        else if (pathOf(node)) navigate(pathOf(node)!);
       }}
       data-menu={node.name}
     >

@@ -20,7 +20,9 @@ import {
   Toolbar,
   Tooltip,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { logout, usePermission, useSession } from '../auth/session';
@@ -125,6 +127,7 @@ function UserMenu() {
 
 export function TopBar({ onToggleMenu, onHelp }: { onToggleMenu: () => void; onHelp: () => void }) {
   const [full, setFull] = useState(false);
+  const wide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   return (
     <AppBar position="sticky" elevation={1} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
       <Toolbar sx={{ gap: 1, minHeight: { xs: 64 } }}>
@@ -132,10 +135,13 @@ export function TopBar({ onToggleMenu, onHelp }: { onToggleMenu: () => void; onH
           <MenuIcon />
         </IconButton>
         <Box sx={{ flex: 1 }} />
-        <Box sx={{ display: { xs: 'none', sm: 'flex' }, gap: 1, py: 0.5 }}>
-          <DealerSelector />
-          <ManufacturerSelector />
-        </Box>
+        {/* Below md the selectors sit in the menu drawer (Shell). */}
+        {wide && (
+          <Box sx={{ display: 'flex', gap: 1, py: 0.5 }}>
+            <DealerSelector />
+            <ManufacturerSelector />
+          </Box>
+        )}
         <Tooltip title="Pantalla completa (Alt+F)">
           <IconButton
             color="inherit"

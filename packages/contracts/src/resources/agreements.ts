@@ -53,9 +53,9 @@ export const AGREEMENT_MESSAGES = {
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const dateRule = (label: string) =>
-  z
-    .string({ error: typeError(label) })
-    .regex(DATE_RE, `${label}: formato de fecha YYYY-MM-DD`)
+  // Empty says '{label} es obligatorio' (SPEC §5), then the format, then a real day.
+  field
+    .date(label)
     .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()), `${label} no es una fecha valida`);
 
 const ids = <T extends { id: string }>(list: readonly T[]) => list.map((o) => o.id) as [string, ...string[]];

@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { DATE_RE } from '../sales';
 import { defineContract, f, field, typeError } from './fields';
 
-const dateRule = (l: string) =>
-  z.string({ error: typeError(l) }).regex(DATE_RE, 'Formato de fecha YYYY-MM-DD');
+const dateRule = (l: string) => field.date(l);
 const optDateRule = (l: string) =>
   z
     .preprocess(

@@ -95,6 +95,24 @@ export const field = {
       .string({ error: typeError(label) })
       .min(8, messages.password)
       .max(200, tooLong(label, 200)),
+  /** Required one of a fixed list: empty ('', null, absent) says '{label} es obligatorio'. */
+  choice: <T extends string>(
+    label: string,
+    values: readonly [T, ...T[]],
+    invalid = `${label} no es valido`,
+  ) =>
+    z.enum(values, {
+      error: (iss) =>
+        iss.input === undefined || iss.input === null || iss.input === ''
+          ? messages.required(label)
+          : invalid,
+    }),
+  /** Required date 'YYYY-MM-DD': empty says '{label} es obligatorio', else the format's message. */
+  date: (label: string) =>
+    z
+      .string({ error: typeError(label) })
+      .min(1, { error: messages.required(label), abort: true })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.date, abort: true }),
   oneOf: <T extends string>(label: string, values: readonly [T, ...T[]]) =>
     z.preprocess(emptyToNull, z.enum(values, { error: typeError(label) }).nullable()).optional(),
 };

@@ -52,3 +52,13 @@ export const RESOURCE_CONTRACTS = byPath([
 ]);
 
 export type ResourcePath = keyof typeof RESOURCE_CONTRACTS;
+
+/**
+ * The Spanish title of a resource the audit trail names (its API path), e.g. 'sales' is 'CEM';
+ * the audit screen, its resource filter and its export show these.
+ */
+export const AUDIT_RESOURCES: { id: string; name: string }[] = Object.values(
+  RESOURCE_CONTRACTS as Record<string, { path: string; title: string }>,
+)
+  .map((c) => ({ id: c.path, name: c.title }))
+  .sort((a, b) => a.name.localeCompare(b.name));

@@ -109,6 +109,38 @@ export const tabContract = defineContract(
 );
 
 /** The audit trail (read-only): who changed what and when. */
+/**
+ * Every action the audit trail records, with its Spanish name (the audit screen, its filter and
+ * its export). The server's writeAudit takes only these: a new action gets its name here.
+ */
+export const AUDIT_ACTIONS = [
+  { id: 'create', name: 'Creo' },
+  { id: 'update', name: 'Edito' },
+  { id: 'delete', name: 'Elimino' },
+  { id: 'grant', name: 'Concedio permisos' },
+  { id: 'revoke', name: 'Retiro permisos' },
+  { id: 'save', name: 'Guardo' },
+  { id: 'profile', name: 'Edito su perfil' },
+  { id: 'reset-password', name: 'Restablecio la contraseña' },
+  { id: 'import', name: 'Cargo un Excel' },
+  { id: 'batch', name: 'Envio un lote' },
+  { id: 'grid', name: 'Guardo la grilla' },
+  { id: 'sales-api', name: 'Trajo del sistema de ventas' },
+  { id: 'sima', name: 'Trajo de SIMA' },
+  { id: 'casis', name: 'Trajo de CASIS' },
+  { id: 'concept', name: 'Edito un concepto' },
+  { id: 'enable', name: 'Habilito el periodo' },
+  { id: 'confirm', name: 'Confirmo' },
+  { id: 'reopen', name: 'Reabrio' },
+  { id: 'remind', name: 'Envio recordatorios' },
+  { id: 'reply', name: 'Respondio la alerta' },
+  { id: 'close', name: 'Cerro la alerta' },
+  { id: 'comment', name: 'Comento' },
+  { id: 'notify', name: 'Envio el aviso' },
+  { id: 'upload', name: 'Subio un archivo' },
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]['id'];
+
 export const auditLogContract = defineContract(
   {
     path: 'audit-logs',
@@ -124,7 +156,13 @@ export const auditLogContract = defineContract(
     username: f.display('Usuario', { search: true, sort: true, column: { flex: 1 } }),
     resource: f.display('Recurso', { search: true, sort: true, filter: true, column: { flex: 1.2 } }),
     record_id: f.display('Registro', { sort: true, filter: true, column: { width: 100, type: 'number' } }),
-    action: f.display('Accion', { search: true, sort: true, filter: true, column: { flex: 1.2 } }),
+    action: f.display('Accion', {
+      search: true,
+      sort: true,
+      filter: true,
+      options: AUDIT_ACTIONS,
+      column: { flex: 1.2 },
+    }),
     before: f.display('Antes'),
     after: f.display('Despues'),
   },

@@ -1,5 +1,5 @@
 // Security resources: users (password hashing, roles), roles, tabs (menu tree), audit logs.
-import { auditLogContract, roleContract, tabContract, userContract } from '@app/contracts';
+import { AUDIT_RESOURCES, auditLogContract, roleContract, tabContract, userContract } from '@app/contracts';
 import { hash } from '@node-rs/argon2';
 import { eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -153,6 +153,11 @@ const dateParam = (name: string, value: string): Date => {
 
 export const auditLogResource = defineResource({
   ...fromContract(auditLogContract),
+  // The export names each resource by its title, as the screen does ('CEM', not 'sales').
+  fields: {
+    ...auditLogContract.fields,
+    resource: { ...auditLogContract.fields.resource, options: AUDIT_RESOURCES },
+  },
   readOnly: true,
   table: auditLogs,
   filterHandlers: {

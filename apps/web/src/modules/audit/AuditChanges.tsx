@@ -1,5 +1,5 @@
 // One audit entry: the fields that changed, with their value before and after.
-import { RESOURCE_CONTRACTS } from '@app/contracts';
+import { AUDIT_ACTIONS, RESOURCE_CONTRACTS } from '@app/contracts';
 import {
   Button,
   Dialog,
@@ -35,22 +35,8 @@ interface Entry {
 
 const contracts = RESOURCE_CONTRACTS as Record<string, { title: string; labels: Record<string, string> }>;
 
-/** What each audited action means, in the trail's words. */
-export const ACTIONS: Record<string, string> = {
-  create: 'Creo',
-  update: 'Edito',
-  delete: 'Elimino',
-  grant: 'Concedio permisos',
-  revoke: 'Retiro permisos',
-  save: 'Guardo',
-  profile: 'Edito su perfil',
-  'reset-password': 'Restablecio la contraseña',
-  import: 'Cargo un Excel',
-  batch: 'Envio un lote',
-  'sales-api': 'Trajo del sistema de ventas',
-  reply: 'Respondio la alerta',
-  close: 'Cerro la alerta',
-};
+/** What each audited action means, in the trail's words (AUDIT_ACTIONS of the contracts). */
+export const ACTIONS: Record<string, string> = Object.fromEntries(AUDIT_ACTIONS.map((a) => [a.id, a.name]));
 
 export const resourceTitle = (resource: string) => contracts[resource]?.title ?? resource;
 

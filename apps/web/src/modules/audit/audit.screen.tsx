@@ -1,6 +1,6 @@
 // 'Auditoria': who changed what and when, read-only, for administrators (Admin.Audit.view).
 // Filters by resource, user and date range; each row opens its before and after values.
-import { auditLogContract, messages, RESOURCE_CONTRACTS } from '@app/contracts';
+import { AUDIT_RESOURCES, auditLogContract, messages } from '@app/contracts';
 import Visibility from '@mui/icons-material/Visibility';
 import { Autocomplete, Box, Button, IconButton, Paper, TextField, Tooltip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { http } from '../../api/http';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
-import { ACTIONS, AuditChangesDialog, resourceTitle } from './AuditChanges';
+import { AuditChangesDialog, resourceTitle } from './AuditChanges';
 
 export const formatDateTime = (v: unknown) => {
   if (!v) return '';
@@ -28,20 +28,13 @@ const auditScreen = defineScreen({
     // Filtered by the selector above, which names resources by their title.
     { field: 'resource', filter: false, render: (row) => resourceTitle(row.resource) },
     { field: 'record_id', filter: false },
-    {
-      field: 'action',
-      filter: { options: Object.entries(ACTIONS).map(([id, name]) => ({ id, name })) },
-      render: (row) => ACTIONS[row.action] ?? row.action,
-    },
+    'action',
   ],
   form: [],
 });
 
 /** What the trail can be filtered by: every audited resource (the trail itself is not audited). */
-const RESOURCES = Object.entries(RESOURCE_CONTRACTS)
-  .filter(([id]) => id !== auditLogContract.path)
-  .map(([id, c]) => ({ id, name: c.title }))
-  .sort((a, b) => a.name.localeCompare(b.name));
+const RESOURCES = AUDIT_RESOURCES.filter((r) => r.id !== auditLogContract.path);
 
 export default function AuditScreen() {
   const [, setSearchParams] = useSearchParams();

@@ -17,6 +17,7 @@ import {
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { HttpError, http } from '../../api/http';
+import { maskPhone } from '../../fields/masks';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 
@@ -55,7 +56,7 @@ const alertScreen = defineScreen({
       render: (a) => (
         <Box sx={{ py: 0.5, minWidth: 0 }}>
           {a.buyer_name}
-          {caption([a.email, a.phone].filter(Boolean).join(' · '))}
+          {caption([a.email, a.phone && maskPhone(a.phone)].filter(Boolean).join(' · '))}
         </Box>
       ),
     },

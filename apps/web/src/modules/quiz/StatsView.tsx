@@ -31,7 +31,7 @@ import { avg, pct } from './format';
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
-    <Paper sx={{ p: 2, mb: 2 }}>
+    <Paper sx={{ p: 2, mb: 2, overflowX: 'auto' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
         <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 600 }}>
           {title}
