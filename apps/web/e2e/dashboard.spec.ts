@@ -57,58 +57,71 @@ test('dashboard: cards, month in the address, table view, link to the sales, and
     rows: [{ ...sale(9, today), dealer_code: `DO${id}`, vin: vin(`${prefix}O`, 9) }],
   });
 
-  const roles = await api<{ id: number; name: string }[]>(request, token, 'GET', '/roles?perPage=-1');
-  const dealerRole = roles.find((r) => r.name === 'Concesionario')!;
-  await api(request, token, 'POST', '/users', {
-    username: `ds${id.toLowerCase()}`,
-    full_name: `Usuario Tablero ${id}`,
-    email: `ds${id.toLowerCase()}@example.com`,
-    password: 'Tablero-2026',
-    dealer_id: dealer.id,
-    roles: [dealerRole.id],
-    active: true,
-  });
+  // The flows share one database: these sales go when the test ends (other flows count today's).
+  try {
+    const roles = await api<{ id: number; name: string }[]>(request, token, 'GET', '/roles?perPage=-1');
+    const dealerRole = roles.find((r) => r.name === 'Concesionario')!;
+    await api(request, token, 'POST', '/users', {
+      username: `ds${id.toLowerCase()}`,
+      full_name: `Usuario Tablero ${id}`,
+      email: `ds${id.toLowerCase()}@example.com`,
+      password: 'Tablero-2026',
+      dealer_id: dealer.id,
+      roles: [dealerRole.id],
+      active: true,
+    });
 
-  // The manager, on the address a colleague shared: the dealer of the address in the toolbar.
-  await loginForm(page);
-  await page.goto(`/main/home?year=${year}&dealer_id=${dealer.id}`);
-  const sales = page.getByRole('region', { name: 'Ventas CEM', exact: true });
-  await expect(sales.getByTestId('card-value')).toHaveText(String(rows.length));
-  await expect(page).toHaveURL(new RegExp(`dealer_id=${dealer.id}`));
+    // The manager, on the address a colleague shared: the dealer of the address in the toolbar.
+    await loginForm(page);
+    await page.goto(`/main/home?year=${year}&dealer_id=${dealer.id}`);
+    const sales = page.getByRole('region', { name: 'Ventas CEM', exact: true });
+    await expect(sales.getByTestId('card-value')).toHaveText(String(rows.length));
+    await expect(page).toHaveURL(new RegExp(`dealer_id=${dealer.id}`));
 
-  // The month: kept in the address, the card counts only its sales.
-  await page.getByRole('combobox', { name: 'Mes' }).click();
-  const monthName = new Intl.DateTimeFormat('es-PE', { month: 'long' }).format(now);
-  await page.getByRole('option', { name: new RegExp(`^${monthName}$`, 'i') }).click();
-  await expect(page).toHaveURL(new RegExp(`month=${month}(&|$)`));
-  await expect(sales.getByTestId('card-value')).toHaveText('3');
-  await shot(page, 'dashboard-manager-month');
+    // The month: kept in the address, the card counts only its sales.
+    await page.getByRole('combobox', { name: 'Mes' }).click();
+    const monthName = new Intl.DateTimeFormat('es-PE', { month: 'long' }).format(now);
+    await page.getByRole('option', { name: new RegExp(`^${monthName}$`, 'i') }).click();
+    await expect(page).toHaveURL(new RegExp(`month=${month}(&|$)`));
+    await expect(sales.getByTestId('card-value')).toHaveText('3');
+    await shot(page, 'dashboard-manager-month');
 
-  // The chart as a table (its accessible view), back to the year.
-  await page.getByRole('combobox', { name: 'Mes' }).click();
-  await page.getByRole('option', { name: 'Todo el año' }).click();
-  const chart = page.getByRole('region', { name: 'Ventas CEM por mes' });
-  await chart.getByRole('button', { name: 'Tabla' }).click();
-  const monthRow = chart.getByRole('row', { name: new RegExp(monthName, 'i') });
-  await expect(monthRow.getByRole('cell').nth(1)).toHaveText('3');
-  await shot(page, 'dashboard-manager-table');
+    // The chart as a table (its accessible view), back to the year.
+    await page.getByRole('combobox', { name: 'Mes' }).click();
+    await page.getByRole('option', { name: 'Todo el año' }).click();
+    const chart = page.getByRole('region', { name: 'Ventas CEM por mes' });
+    await chart.getByRole('button', { name: 'Tabla' }).click();
+    const monthRow = chart.getByRole('row', { name: new RegExp(monthName, 'i') });
+    await expect(monthRow.getByRole('cell').nth(1)).toHaveText('3');
+    await shot(page, 'dashboard-manager-table');
 
-  // The number's link: the CEM list of the same dates and dealer shows the same sales.
-  await sales.getByRole('link', { name: 'Ver detalle' }).click();
-  await expect(page).toHaveURL(/\/sales/);
-  for (const r of rows)
-    await expect(page.getByRole('gridcell', { name: r.buyer_name, exact: true })).toBeVisible();
-  await expect(page.getByRole('gridcell', { name: 'Cliente 9', exact: true })).toHaveCount(0);
+    // The number's link: the CEM list of the same dates and dealer shows the same sales.
+    await sales.getByRole('link', { name: 'Ver detalle' }).click();
+    await expect(page).toHaveURL(/\/sales/);
+    for (const r of rows)
+      await expect(page.getByRole('gridcell', { name: r.buyer_name, exact: true })).toBeVisible();
+    await expect(page.getByRole('gridcell', { name: 'Cliente 9', exact: true })).toHaveCount(0);
 
-  // A dealer user: its own dealer, whatever the address asks for.
-  const context = await browser.newContext();
-  const dealerPage = await context.newPage();
-  await loginForm(dealerPage, { username: `ds${id.toLowerCase()}`, password: 'Tablero-2026' });
-  await dealerPage.goto(`/main/home?year=${year}&dealer_id=${other.id}`);
-  await expect(
-    dealerPage.getByRole('region', { name: 'Ventas CEM', exact: true }).getByTestId('card-value'),
-  ).toHaveText(String(rows.length));
-  await expect(dealerPage).toHaveURL(new RegExp(`dealer_id=${dealer.id}`));
-  await shot(dealerPage, 'dashboard-dealer');
-  await context.close();
+    // A dealer user: its own dealer, whatever the address asks for.
+    const context = await browser.newContext();
+    const dealerPage = await context.newPage();
+    await loginForm(dealerPage, { username: `ds${id.toLowerCase()}`, password: 'Tablero-2026' });
+    await dealerPage.goto(`/main/home?year=${year}&dealer_id=${other.id}`);
+    await expect(
+      dealerPage.getByRole('region', { name: 'Ventas CEM', exact: true }).getByTestId('card-value'),
+    ).toHaveText(String(rows.length));
+    await expect(dealerPage).toHaveURL(new RegExp(`dealer_id=${dealer.id}`));
+    await shot(dealerPage, 'dashboard-dealer');
+    await context.close();
+  } finally {
+    for (const d of [dealer.id, other.id]) {
+      const list = await api<{ data: { id: number }[] }>(
+        request,
+        token,
+        'GET',
+        `/sales?perPage=50&filter[dealer_id]=${d}`,
+      );
+      for (const row of list.data) await api(request, token, 'DELETE', `/sales/${row.id}`);
+    }
+  }
 });

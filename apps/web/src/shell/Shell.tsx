@@ -113,9 +113,10 @@ export default function Shell() {
   };
   const toggleMenu = () => (small ? setDrawerOpen((o) => !o) : setCollapsed(!isCollapsed));
 
-  // Every navigation (a menu entry, a tab, a link) closes the drawer.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the navigation itself
-  useEffect(() => setDrawerOpen(false), [location.key]);
+  // Every navigation to another screen (a menu entry, a tab, a link) closes the drawer; a screen
+  // writing its own filters into the address (the dashboard's brand) is not one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the screen's path itself
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
 
   const permissions = useSession((s) => s.info?.user.permissions);
   // A screen the user may not view shows the 403 page and opens no tab (SPEC §2).

@@ -216,7 +216,12 @@ export function SelectInput(p: InputProps<Id | Id[] | null>) {
         multiple
           ? (vals, getItemProps) =>
               (vals as Option[]).map((o, index) => {
-                const item = getItemProps({ index });
+                // The item's key goes to JSX directly (React warns about a key inside a spread).
+                const { key: _itemKey, ...item } = getItemProps({ index }) as ReturnType<
+                  typeof getItemProps
+                > & {
+                  key?: string;
+                };
                 return (
                   <Chip
                     key={String(o[key])}

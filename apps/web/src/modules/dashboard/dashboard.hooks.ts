@@ -35,12 +35,13 @@ export function useDashboardFilters() {
   useEffect(() => {
     const next = new URLSearchParams(sp);
     const put = (k: string, v: number) => (v ? next.set(k, String(v)) : next.delete(k));
-    put('year', year);
+    // The current year is the default (SPEC §9): the address names only what differs.
+    put('year', year === thisYear ? 0 : year);
     put('month', month);
     put('dealer_id', dealerId);
     put('manufacturer_id', manufacturerId);
     if (next.toString() !== sp.toString()) setSp(next, { replace: true });
-  }, [sp, setSp, year, month, dealerId, manufacturerId]);
+  }, [sp, setSp, year, thisYear, month, dealerId, manufacturerId]);
   const set = (k: 'year' | 'month', v: number) => {
     const next = new URLSearchParams(sp);
     if (v) next.set(k, String(v));
