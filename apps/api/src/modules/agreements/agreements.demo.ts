@@ -6,6 +6,7 @@
 import { inArray } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 import { dealerContacts, dealers, users } from '../../db/schema';
+import { demoDealersWithout } from '../../seed/demo-dealers';
 import { agreementEvents, agreements } from './agreements.tables';
 
 const TOPICS: { title: string; detail: string; level: 'high' | 'medium' | 'low' }[] = [
@@ -98,30 +99,14 @@ export async function seedAgreementsDemo(
   demoDealers: { code: string }[],
 ): Promise<{ agreements: number }> {
   const db = handle.db as any;
-  const list: { id: number; code: string; zone_id: number | null }[] = await db
-    .select({ id: dealers.id, code: dealers.code, zone_id: dealers.zone_id })
-    .from(dealers)
-    .where(
-      inArray(
-        dealers.code,
-        demoDealers.map((d) => d.code),
-      ),
-    );
-  if (!list.length) return { agreements: 0 };
-  const done = new Set(
-    (
-      await db
-        .selectDistinct({ id: agreements.dealer_id })
-        .from(agreements)
-        .where(
-          inArray(
-            agreements.dealer_id,
-            list.map((d) => d.id),
-          ),
-        )
-    ).map((r: { id: number }) => r.id),
+  const found = await demoDealersWithout(
+    db,
+    demoDealers.map((d) => d.code),
+    agreements.dealer_id,
   );
-  const todo = list.filter((d) => !done.has(d.id) && d.zone_id);
+  const list = found.all;
+  if (!list.length) return { agreements: 0 };
+  const todo = found.todo.filter((d) => d.zone_id);
   if (!todo.length) return { agreements: 0 };
   const [manager] = await db
     .select({ id: users.id })

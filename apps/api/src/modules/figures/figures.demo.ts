@@ -7,6 +7,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 import { concepts, dealerBranches, dealers, users } from '../../db/schema';
+import { demoDealersWithout } from '../../seed/demo-dealers';
 import { figures } from './figures.tables';
 
 /** A monthly value of a mid-size dealer, before its size, the season and its trend. */
@@ -92,26 +93,7 @@ export async function seedFiguresDemo(
 ): Promise<number> {
   const dealerCodes = demoDealers.map((d) => d.code);
   const db = handle.db as any;
-  const list: { id: number; code: string }[] = await db
-    .select({ id: dealers.id, code: dealers.code })
-    .from(dealers)
-    .where(inArray(dealers.code, dealerCodes));
-  const done = new Set(
-    (
-      await db
-        .selectDistinct({ id: figures.dealer_id })
-        .from(figures)
-        .where(
-          inArray(
-            figures.dealer_id,
-            list.map((d) => d.id),
-          ),
-        )
-    ).map((r: { id: number }) => r.id),
-  );
-  const todo = list
-    .filter((d) => !done.has(d.id))
-    .sort((a, b) => dealerCodes.indexOf(a.code) - dealerCodes.indexOf(b.code));
+  const { todo } = await demoDealersWithout(db, dealerCodes, figures.dealer_id);
   if (!todo.length) return 0;
   const conceptRows: { id: number; code: string }[] = await db
     .select({ id: concepts.id, code: concepts.code })

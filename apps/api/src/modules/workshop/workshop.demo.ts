@@ -7,6 +7,7 @@
 import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 import { dealers, users } from '../../db/schema';
+import { demoDealersWithout } from '../../seed/demo-dealers';
 import { capacities } from '../figures/figures.tables';
 import { workshopInfos } from './workshop.tables';
 
@@ -34,30 +35,14 @@ export async function seedWorkshopDemo(
   demoDealers: { code: string }[],
 ): Promise<{ workshopInfos: number }> {
   const db = handle.db as any;
-  const list: { id: number; code: string }[] = await db
-    .select({ id: dealers.id, code: dealers.code })
-    .from(dealers)
-    .where(
-      inArray(
-        dealers.code,
-        demoDealers.map((d) => d.code),
-      ),
-    );
-  if (!list.length) return { workshopInfos: 0 };
-  const done = new Set(
-    (
-      await db
-        .selectDistinct({ id: workshopInfos.dealer_id })
-        .from(workshopInfos)
-        .where(
-          inArray(
-            workshopInfos.dealer_id,
-            list.map((d) => d.id),
-          ),
-        )
-    ).map((r: { id: number }) => r.id),
+  const found = await demoDealersWithout(
+    db,
+    demoDealers.map((d) => d.code),
+    workshopInfos.dealer_id,
   );
-  const todo = list.filter((d) => !done.has(d.id));
+  const list = found.all;
+  if (!list.length) return { workshopInfos: 0 };
+  const todo = found.todo;
   if (!todo.length) return { workshopInfos: 0 };
   const now = new Date();
   const year = now.getFullYear();

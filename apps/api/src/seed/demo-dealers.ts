@@ -1,0 +1,41 @@
+// The demo dealers a module's demo still has to fill: the dealers of the given codes that have no
+// row yet in the module's table (its dealer column), so a second run of the demo adds nothing.
+import { inArray } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../core/action';
+import { dealers } from '../db/schema';
+
+export interface DemoDealer {
+  id: number;
+  code: string;
+  zone_id: number | null;
+}
+
+/** The dealers of `codes` (in that order) with no row in `dealerColumn`'s table. */
+export async function demoDealersWithout(
+  db: Executor,
+  codes: string[],
+  dealerColumn: PgColumn,
+): Promise<{ all: DemoDealer[]; todo: DemoDealer[] }> {
+  if (!codes.length) return { all: [], todo: [] };
+  const all = await db
+    .select({ id: dealers.id, code: dealers.code, zone_id: dealers.zone_id })
+    .from(dealers)
+    .where(inArray(dealers.code, codes));
+  all.sort((a, b) => codes.indexOf(a.code) - codes.indexOf(b.code));
+  if (!all.length) return { all, todo: [] };
+  const done = new Set(
+    (
+      await db
+        .selectDistinct({ id: dealerColumn })
+        .from(dealerColumn.table)
+        .where(
+          inArray(
+            dealerColumn,
+            all.map((d) => d.id),
+          ),
+        )
+    ).map((r) => Number(r.id)),
+  );
+  return { all, todo: all.filter((d) => !done.has(d.id)) };
+}
