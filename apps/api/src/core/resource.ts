@@ -12,7 +12,10 @@ import { registerTableLabels } from './labels';
 
 export type Row = Record<string, any>;
 
-export interface HookContext {
+/** A stored record of a table as a hook reads it: its columns typed, plus what the answer adds. */
+export type TableRow<T extends PgTable> = T['$inferSelect'] & Row;
+
+export interface HookContext<R extends Row = Row, I extends Row = Row> {
   /** The transaction the change runs in. */
   tx: Tx;
   user: CurrentUser;
@@ -20,26 +23,27 @@ export interface HookContext {
   /** The record id (undefined before an insert). */
   id?: number;
   /** The record before the change (update, delete). */
-  before?: Row;
+  before?: R;
   /** The validated body, including fields that are not columns (e.g. users.roles). */
-  input: Row;
+  input: I;
 }
 
-export interface ResourceHooks {
+/** R: the table's stored row; I: the validated body (partial on update). */
+export interface ResourceHooks<R extends Row = Row, I extends Row = Row> {
   /** Returns the values to write; only keys that are table columns are written. */
-  beforeSave?(data: Row, ctx: HookContext): Row | Promise<Row>;
-  afterSave?(row: Row, ctx: HookContext & { id: number }): void | Promise<void>;
-  beforeDelete?(ctx: HookContext & { id: number; before: Row }): void | Promise<void>;
+  beforeSave?(data: I, ctx: HookContext<R, I>): Row | Promise<Row>;
+  afterSave?(row: R, ctx: HookContext<R, I> & { id: number }): void | Promise<void>;
+  beforeDelete?(ctx: HookContext<R, I> & { id: number; before: R }): void | Promise<void>;
   /** Adds to the answer of get/{id} (e.g. a user's role ids). */
-  afterLoad?(row: Row, db: Executor): Row | Promise<Row>;
+  afterLoad?(row: R, db: Executor): Row | Promise<Row>;
 }
 
-export interface ResourceOptions<S extends z.ZodObject = z.ZodObject> {
+export interface ResourceOptions<S extends z.ZodObject = z.ZodObject, T extends PgTable = PgTable> {
   /** Name in the audit log and the OpenAPI tags, e.g. 'dealers'. */
   name: string;
   /** URL segment after /api/, e.g. 'dealer-branches'. */
   path: string;
-  table: PgTable;
+  table: T;
   /** Create schema; update uses `updateSchema` or `schema.partial()`. */
   schema: S;
   updateSchema?: z.ZodObject;
@@ -101,10 +105,11 @@ export interface ResourceOptions<S extends z.ZodObject = z.ZodObject> {
     result: { total: number; totalIsEstimate?: boolean; data: Row[] },
     ctx: { query: QueryParams; db: Executor; user: CurrentUser },
   ): unknown;
-  hooks?: ResourceHooks;
+  hooks?: ResourceHooks<TableRow<T>, Partial<z.output<S>> & Row>;
 }
 
-export interface Resource<S extends z.ZodObject = z.ZodObject> extends ResourceOptions<S> {
+export interface Resource<S extends z.ZodObject = z.ZodObject, T extends PgTable = PgTable>
+  extends ResourceOptions<S, T> {
   tableName: string;
   columns: Record<string, PgColumn>;
   /** What a read answers: table columns minus hidden, plus display fields. */
@@ -114,7 +119,9 @@ export interface Resource<S extends z.ZodObject = z.ZodObject> extends ResourceO
   dealerColumn?: string;
 }
 
-export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S>): Resource<S> {
+export function defineResource<S extends z.ZodObject, T extends PgTable>(
+  options: ResourceOptions<S, T>,
+): Resource<S, T> {
   const tableName = getTableName(options.table);
   const columns = getTableColumns(options.table) as Record<string, PgColumn>;
   const selection: Record<string, PgColumn | SQL | SQL.Aliased> = {};

@@ -6,7 +6,7 @@
 import { alertContract, type QuizQuestion, questionContract, quizContract } from '@app/contracts';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Executor } from '../../core/action';
+import type { Executor, Tx } from '../../core/action';
 import { ConflictError, ValidationError } from '../../core/errors';
 import { type QueryParams, qs } from '../../core/http';
 import { registerTableLabels } from '../../core/labels';
@@ -31,7 +31,7 @@ export type QuestionIn = {
   required?: boolean;
 };
 
-async function replaceQuestions(tx: any, quizId: number, questions: QuestionIn[]): Promise<void> {
+async function replaceQuestions(tx: Tx, quizId: number, questions: QuestionIn[]): Promise<void> {
   const keepIds = questions.map((q) => q.id).filter((id): id is number => !!id);
   // Questions removed from a questionnaire already answered keep their answers readable:
   // each answer holds its question's text (question_id becomes null).
