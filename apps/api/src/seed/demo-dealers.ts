@@ -16,14 +16,14 @@ export async function demoDealersWithout(
   db: Executor,
   codes: string[],
   dealerColumn: PgColumn,
-): Promise<{ all: DemoDealer[]; todo: DemoDealer[] }> {
-  if (!codes.length) return { all: [], todo: [] };
+): Promise<DemoDealer[]> {
+  if (!codes.length) return [];
   const all = await db
     .select({ id: dealers.id, code: dealers.code, zone_id: dealers.zone_id })
     .from(dealers)
     .where(inArray(dealers.code, codes));
   all.sort((a, b) => codes.indexOf(a.code) - codes.indexOf(b.code));
-  if (!all.length) return { all, todo: [] };
+  if (!all.length) return [];
   const done = new Set(
     (
       await db
@@ -37,5 +37,5 @@ export async function demoDealersWithout(
         )
     ).map((r) => Number(r.id)),
   );
-  return { all, todo: all.filter((d) => !done.has(d.id)) };
+  return all.filter((d) => !done.has(d.id));
 }

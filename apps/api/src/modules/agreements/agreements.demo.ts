@@ -99,14 +99,13 @@ export async function seedAgreementsDemo(
   demoDealers: { code: string }[],
 ): Promise<{ agreements: number }> {
   const db = handle.db as any;
-  const found = await demoDealersWithout(
-    db,
-    demoDealers.map((d) => d.code),
-    agreements.dealer_id,
-  );
-  const list = found.all;
-  if (!list.length) return { agreements: 0 };
-  const todo = found.todo.filter((d) => d.zone_id);
+  const todo = (
+    await demoDealersWithout(
+      db,
+      demoDealers.map((d) => d.code),
+      agreements.dealer_id,
+    )
+  ).filter((d) => d.zone_id);
   if (!todo.length) return { agreements: 0 };
   const [manager] = await db
     .select({ id: users.id })

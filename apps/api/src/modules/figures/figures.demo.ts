@@ -93,7 +93,7 @@ export async function seedFiguresDemo(
 ): Promise<number> {
   const dealerCodes = demoDealers.map((d) => d.code);
   const db = handle.db as any;
-  const { todo } = await demoDealersWithout(db, dealerCodes, figures.dealer_id);
+  const todo = await demoDealersWithout(db, dealerCodes, figures.dealer_id);
   if (!todo.length) return 0;
   const conceptRows: { id: number; code: string }[] = await db
     .select({ id: concepts.id, code: concepts.code })

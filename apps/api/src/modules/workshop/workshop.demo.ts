@@ -35,14 +35,11 @@ export async function seedWorkshopDemo(
   demoDealers: { code: string }[],
 ): Promise<{ workshopInfos: number }> {
   const db = handle.db as any;
-  const found = await demoDealersWithout(
+  const todo = await demoDealersWithout(
     db,
     demoDealers.map((d) => d.code),
     workshopInfos.dealer_id,
   );
-  const list = found.all;
-  if (!list.length) return { workshopInfos: 0 };
-  const todo = found.todo;
   if (!todo.length) return { workshopInfos: 0 };
   const now = new Date();
   const year = now.getFullYear();
