@@ -3,6 +3,7 @@
 import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { limaWallClock } from './lima';
 
 let excel: Promise<typeof ExcelJS> | undefined;
 
@@ -194,7 +195,7 @@ export async function sendXlsxReport(reply: FastifyReply, spec: XlsxReport): Pro
     r.commit();
   }
   // Excel dates carry no time zone: the generation time is written as Lima's wall clock (UTC-5, no DST).
-  const generated = sheet.addRow(['Generado:', new Date(Date.now() - 5 * 3_600_000)]);
+  const generated = sheet.addRow(['Generado:', limaWallClock()]);
   generated.getCell(1).font = { bold: true };
   generated.getCell(2).numFmt = 'yyyy-mm-dd hh:mm';
   generated.getCell(2).alignment = { horizontal: 'left' };

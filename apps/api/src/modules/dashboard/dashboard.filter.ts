@@ -7,8 +7,8 @@ import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ValidationError } from '../../core/errors';
 import { type QueryParams, qInt } from '../../core/http';
+import { limaToday } from '../../core/lima';
 import { manufacturers } from '../../db/schema';
-import { limaToday } from '../dispatches/dispatches.lookups';
 
 const MAX_ID = 2_147_483_647;
 const pad = (n: number) => String(n).padStart(2, '0');

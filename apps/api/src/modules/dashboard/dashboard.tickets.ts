@@ -2,6 +2,7 @@
 // the workshop (Info Taller over capacities), each read by its module's own summary function.
 import { AGE_BUCKETS, ageBucketOf, type DashboardSeguimiento, type DashboardTaller } from '@app/contracts';
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { limaEndOfDay } from '../../core/lima';
 import { scopeCondition } from '../../core/resource-query';
 import { agreementsByAge } from '../agreements/agreements.summary';
 import { alertResource } from '../quiz/quiz.resources';
@@ -10,14 +11,12 @@ import { sales } from '../sales/sales.tables';
 import { reportInfo, workshopProductivity } from '../workshop/workshop.summary';
 import type { GroupContext } from './dashboard.groups';
 
-/** End of a day in Lima (UTC-5, no daylight saving), as a timestamp bound. */
-const endOfDay = (date: string) => new Date(`${date}T23:59:59.999-05:00`);
 const toPct = (ratio: number | null | undefined) =>
   ratio === null || ratio === undefined ? null : Math.round(ratio * 1000) / 10;
 
 /** The survey alerts open at the end of `date` (opened by then, not closed by then): days open. */
 async function openAlertAges(c: GroupContext, date: string): Promise<number[]> {
-  const end = endOfDay(date);
+  const end = limaEndOfDay(date);
   const rows = await c.db
     .select({
       age: sql<number>`floor(extract(epoch from (${end.toISOString()}::timestamptz - ${quizAlerts.opened_at})) / 86400)::int`,

@@ -13,11 +13,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../core/action';
 import { writeAudit } from '../../core/audit';
 import type { CurrentUser } from '../../core/context';
+import { limaToday } from '../../core/lima';
 import type { SheetRow } from '../../core/xlsx-read';
 import { manufacturerModels, manufacturers } from '../../db/schema';
 import { text, up } from '../sales/sales.import';
 import { readTemplateBatches, templateBuffer } from '../sales/sales.xlsx';
-import { type Lookups, limaToday, loadLookups, monthStart, notOwnDealer } from './dispatches.lookups';
+import { type Lookups, loadLookups, monthStart, notOwnDealer } from './dispatches.lookups';
 import { dailyGrid, dealersInScope } from './dispatches.summary';
 import { dailySales } from './dispatches.tables';
 

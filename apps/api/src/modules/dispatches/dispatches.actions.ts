@@ -12,13 +12,13 @@ import { fetchSimaBrands } from '../../connectors/sima';
 import { defineAction } from '../../core/action';
 import { ValidationError } from '../../core/errors';
 import { type QueryParams, qs } from '../../core/http';
+import { limaToday } from '../../core/lima';
 import { withUploadedFile } from '../../core/upload';
 import { sendXlsxBuffer, sendXlsxReport } from '../../core/xlsx';
 import { SALES_UPLOAD } from '../sales/sales.xlsx';
 import { cellsFromEntries, dailyTemplate, readDailyCells, saveDailySales } from './daily-sales';
 import {
   brandQuery,
-  limaToday,
   loadLookups,
   readBrand,
   readDealer,

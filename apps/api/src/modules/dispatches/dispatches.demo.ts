@@ -5,9 +5,9 @@
 // month). Deterministic, and written once: a second run finds the demo dispatches and does nothing.
 import { daysInMonth } from '@app/contracts';
 import { and, eq, inArray, like } from 'drizzle-orm';
+import { limaToday } from '../../core/lima';
 import type { DatabaseHandle } from '../../db/client';
 import { dealers, manufacturerModels, manufacturers } from '../../db/schema';
-import { limaToday } from './dispatches.lookups';
 import { dailySales, dispatches, dispatchObjectives, storedOffices } from './dispatches.tables';
 
 const OFFICES = [

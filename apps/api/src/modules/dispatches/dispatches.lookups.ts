@@ -1,11 +1,13 @@
 // What the module's row checks look up (dealers, brands, models by code or name) and reads of
 // the query string shared by its calls (period, brand, dealer).
+
 import { daysInMonth, type ImportReportEntry } from '@app/contracts';
 import { eq, or } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ValidationError } from '../../core/errors';
 import { type QueryParams, qInt, qs } from '../../core/http';
+import { limaToday } from '../../core/lima';
 import { dealers, manufacturerModels, manufacturers } from '../../db/schema';
 import { up } from '../sales/sales.import';
 
@@ -78,10 +80,6 @@ export function reportEntry(row: number, errors: string[]): ImportReportEntry {
 }
 
 /** Today in Lima (UTC-5, no daylight saving) as YYYY-MM-DD: the day a Peruvian manager lives in. */
-export function limaToday(now = Date.now()): string {
-  return new Date(now - 5 * 3_600_000).toISOString().slice(0, 10);
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 export const monthStart = (y: number, m: number) => `${y}-${pad(m)}-01`;
 export const monthEnd = (y: number, m: number) => `${y}-${pad(m)}-${pad(daysInMonth(y, m))}`;

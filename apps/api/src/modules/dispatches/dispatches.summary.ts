@@ -15,10 +15,11 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, lte, or, type SQL, sql } f
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
+import { limaToday } from '../../core/lima';
 import { scopeCondition } from '../../core/resource-query';
 import { dealers, manufacturerModels, manufacturers, zones } from '../../db/schema';
 import { dealerResource } from '../organisation/organisation.resources';
-import { limaToday, monthEnd, monthStart } from './dispatches.lookups';
+import { monthEnd, monthStart } from './dispatches.lookups';
 import { dailySaleEntryResource, dispatchResource, objectiveResource } from './dispatches.resources';
 import { dailySales, dispatches, dispatchObjectives } from './dispatches.tables';
 

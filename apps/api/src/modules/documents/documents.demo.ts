@@ -9,10 +9,10 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { DOCUMENT_FILE_TYPES } from '@app/contracts';
 import { eq, inArray } from 'drizzle-orm';
+import { limaToday } from '../../core/lima';
 import type { FileStorage } from '../../core/storage';
 import type { DatabaseHandle } from '../../db/client';
 import { categories, dealers, users } from '../../db/schema';
-import { limaToday } from '../dispatches/dispatches.lookups';
 import { samplePdf, sampleXlsx } from './documents.samples';
 import { documentDealers, documentFiles, documentReads, documents } from './documents.tables';
 

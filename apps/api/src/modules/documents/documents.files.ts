@@ -16,11 +16,11 @@ import type { CurrentUser } from '../../core/context';
 import { BadRequestError, ValidationError } from '../../core/errors';
 import { detectFileKind } from '../../core/file-type';
 import type { QueryParams } from '../../core/http';
+import { limaToday } from '../../core/lima';
 import type { Row } from '../../core/resource';
 import type { FileStorage } from '../../core/storage';
 import type { SpooledFile, UploadRule } from '../../core/upload';
 import { users } from '../../db/schema';
-import { limaToday } from '../dispatches/dispatches.lookups';
 import { documentDealers, documentFiles, documentReads, documents } from './documents.tables';
 
 /** The upload rule of POST /api/documents/upload: any name (the content decides), the size cap. */

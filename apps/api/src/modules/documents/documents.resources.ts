@@ -6,9 +6,9 @@ import { categoryContract, documentContract } from '@app/contracts';
 import { and, eq, exists, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../core/context';
 import { ForbiddenError, ValidationError } from '../../core/errors';
+import { limaToday } from '../../core/lima';
 import { defineResource, fromContract, type HookContext, type Row } from '../../core/resource';
 import { categories } from '../../db/schema';
-import { limaToday } from '../dispatches/dispatches.lookups';
 import { attachFiles, extendDocumentList, filesOf, setDealers } from './documents.files';
 import { documents } from './documents.tables';
 

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../core/action';
 import { writeAudit } from '../../core/audit';
 import type { CurrentUser } from '../../core/context';
+import { limaWallClock } from '../../core/lima';
 import type { SheetRow } from '../../core/xlsx-read';
 import { dealerBranches, dealers } from '../../db/schema';
 import { text, up } from '../sales/sales.import';
@@ -78,7 +79,7 @@ function toNumber(v: unknown): number {
 
 /** This month in Lima (UTC-5): a later month cannot have workshop figures yet. */
 const currentPeriod = () => {
-  const d = new Date(Date.now() - 5 * 3_600_000);
+  const d = limaWallClock();
   return d.getUTCFullYear() * 100 + d.getUTCMonth() + 1;
 };
 
