@@ -13,6 +13,16 @@ export const DASHBOARD_SCHEMAS = [
 ] as const;
 export type DashboardSchema = (typeof DASHBOARD_SCHEMAS)[number];
 
+/** The module permission a user needs to see each group (the server answers null without it). */
+export const DASHBOARD_GROUP_PERMISSIONS: Record<DashboardSchema, string> = {
+  ventas: 'Sales.view',
+  encuestas: 'Quizzes.view',
+  despachos: 'Transactions.view',
+  cifras: 'Figures.view',
+  seguimiento: 'Agreements.view',
+  taller: 'WorkshopInfos.view',
+};
+
 /** The filters every dashboard call reads (query string), as the client keeps them in the URL. */
 export interface DashboardFilter {
   year: number;

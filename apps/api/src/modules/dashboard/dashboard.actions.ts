@@ -1,6 +1,7 @@
 // The dashboard calls of SPEC §7. Each reads the filters (year, month, dealer_id, manufacturer_id)
 // and answers the widget groups it names, each group only to a user who may view its module.
 import {
+  DASHBOARD_GROUP_PERMISSIONS,
   DASHBOARD_SCHEMAS,
   type DashboardAnswer,
   type DashboardGroups,
@@ -19,16 +20,14 @@ import {
 } from './dashboard.groups';
 import { seguimientoGroup, tallerGroup } from './dashboard.tickets';
 
-/** Each group: the function that computes it and the permission of the module it reads. */
-const GROUPS: {
-  [K in DashboardSchema]: { permission: string; read: (c: GroupContext) => Promise<DashboardGroups[K]> };
-} = {
-  ventas: { permission: 'Sales.view', read: ventasGroup },
-  encuestas: { permission: 'Quizzes.view', read: encuestasGroup },
-  despachos: { permission: 'Transactions.view', read: despachosGroup },
-  cifras: { permission: 'Figures.view', read: cifrasGroup },
-  seguimiento: { permission: 'Agreements.view', read: seguimientoGroup },
-  taller: { permission: 'WorkshopInfos.view', read: tallerGroup },
+/** Each group's function; who may see it is DASHBOARD_GROUP_PERMISSIONS (contracts). */
+const GROUPS: { [K in DashboardSchema]: (c: GroupContext) => Promise<DashboardGroups[K]> } = {
+  ventas: ventasGroup,
+  encuestas: encuestasGroup,
+  despachos: despachosGroup,
+  cifras: cifrasGroup,
+  seguimiento: seguimientoGroup,
+  taller: tallerGroup,
 };
 
 const tags = ['Dashboard'];
@@ -47,7 +46,7 @@ async function answer<S extends DashboardSchema>(ctx: Ctx, schemas: readonly S[]
   const q = await readDashboardQuery(ctx.db, ctx.query, ctx.user);
   const c: GroupContext = { ...q, db: ctx.db, user: ctx.user };
   const values = await Promise.all(
-    schemas.map((s) => (ctx.user.permissions.has(GROUPS[s].permission) ? GROUPS[s].read(c) : null)),
+    schemas.map((s) => (ctx.user.permissions.has(DASHBOARD_GROUP_PERMISSIONS[s]) ? GROUPS[s](c) : null)),
   );
   const groups = Object.fromEntries(schemas.map((s, i) => [s, values[i]])) as {
     [K in S]: DashboardGroups[K] | null;
@@ -56,15 +55,16 @@ async function answer<S extends DashboardSchema>(ctx: Ctx, schemas: readonly S[]
 }
 
 /** One group, for the calls that answer it alone: 403 when the user cannot view its module. */
-async function single<S extends DashboardSchema>(ctx: Ctx, schema: S): Promise<DashboardGroups[S]> {
-  if (!ctx.user.permissions.has(GROUPS[schema].permission))
-    throw new ForbiddenError(
-      'No tiene permiso para ver este indicador',
-      `Permiso requerido: ${GROUPS[schema].permission}`,
-    );
-  const { groups } = await answer(ctx, [schema]);
-  return groups[schema]!;
+async function single<S extends DashboardSchema>(ctx: Ctx, schema: S) {
+  const permission = DASHBOARD_GROUP_PERMISSIONS[schema];
+  if (!ctx.user.permissions.has(permission))
+    throw new ForbiddenError('No tiene permiso para ver este indicador', `Permiso requerido: ${permission}`);
+  const { filter, period, groups } = await answer(ctx, [schema]);
+  return { filter, period, group: groups[schema] as DashboardGroups[S] };
 }
+
+/** The group alone, as the widget calls answer it. */
+const groupOf = async <S extends DashboardSchema>(ctx: Ctx, schema: S) => (await single(ctx, schema)).group;
 
 const call = (path: string, summary: string, handler: (ctx: Ctx) => Promise<unknown>) =>
   defineAction({ method: 'GET', path, summary, tags, access, query, handler });
@@ -93,15 +93,15 @@ export const dashboardActions = [
       },
     };
   }),
-  call('/api/widget-sales', 'Ventas CEM y venta diaria por mes y marca', (ctx) => single(ctx, 'ventas')),
+  call('/api/widget-sales', 'Ventas CEM y venta diaria por mes y marca', (ctx) => groupOf(ctx, 'ventas')),
   call('/api/widget-quizzes', 'Cobertura y top box de las encuestas, con su tendencia', (ctx) =>
-    single(ctx, 'encuestas'),
+    groupOf(ctx, 'encuestas'),
   ),
   call('/api/widget-figures', 'Cumplimiento de cifras (cifras ÷ cuotas) por concepto', (ctx) =>
-    single(ctx, 'cifras'),
+    groupOf(ctx, 'cifras'),
   ),
   call('/api/chart-compliance', 'Cumplimiento por concepto para el grafico', async (ctx) => {
-    const g = await single(ctx, 'cifras');
+    const g = await groupOf(ctx, 'cifras');
     return g.concepts
       .filter((c) => c.ytd_compliance !== null)
       .map((c) => ({
@@ -112,7 +112,7 @@ export const dashboardActions = [
       }));
   }),
   call('/api/dash-tickets', 'Acuerdos y alertas abiertos por antigüedad', (ctx) =>
-    single(ctx, 'seguimiento'),
+    groupOf(ctx, 'seguimiento'),
   ),
   call(
     '/api/dashboard/summary',
@@ -121,8 +121,8 @@ export const dashboardActions = [
       const schema = qs(ctx.query, 'schema');
       if (!schema || !(DASHBOARD_SCHEMAS as readonly string[]).includes(schema))
         throw ValidationError.field('schema', `El grupo debe ser uno de: ${DASHBOARD_SCHEMAS.join(', ')}`);
-      const { filter, period } = await readDashboardQuery(ctx.db, ctx.query, ctx.user);
-      return { schema, filter, period, result: await single(ctx, schema as DashboardSchema) };
+      const { filter, period, group } = await single(ctx, schema as DashboardSchema);
+      return { schema, filter, period, result: group };
     },
   ),
 ];

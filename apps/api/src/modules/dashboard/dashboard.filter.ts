@@ -2,13 +2,11 @@
 // they mean: the month or the year, to date when it is under way, and the same days a year before.
 import type { DashboardFilter, DashboardPeriod } from '@app/contracts';
 import { daysInMonth } from '@app/contracts';
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
-import { ValidationError } from '../../core/errors';
 import { type QueryParams, qInt } from '../../core/http';
 import { limaToday } from '../../core/lima';
-import { manufacturers } from '../../db/schema';
+import { monthEnd, monthStart, readBrand } from '../dispatches/dispatches.lookups';
 
 const MAX_ID = 2_147_483_647;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -40,17 +38,10 @@ export async function readDashboardQuery(
   const dealerId = user.isDealer
     ? user.dealerId
     : qInt(query, 'dealer_id', 'Concesionario', 0, MAX_ID) || null;
-  let manufacturerId = qInt(query, 'manufacturer_id', 'Marca', 0, MAX_ID) || null;
-  if (manufacturerId) {
-    const [brand] = await db
-      .select({ id: manufacturers.id })
-      .from(manufacturers)
-      .where(eq(manufacturers.id, manufacturerId));
-    if (!brand) throw ValidationError.field('manufacturer_id', 'Marca no existe');
-    manufacturerId = brand.id;
-  }
-  const from = month ? `${year}-${pad(month)}-01` : `${year}-01-01`;
-  const end = month ? `${year}-${pad(month)}-${pad(daysInMonth(year, month))}` : `${year}-12-31`;
+  const brand = await readBrand(db, qInt(query, 'manufacturer_id', 'Marca', 0, MAX_ID), 'manufacturer_id');
+  const manufacturerId = brand?.id ?? null;
+  const from = monthStart(year, month ?? 1);
+  const end = monthEnd(year, month ?? 12);
   // A period under way counts to today; one still to come is empty (to before from).
   const to = end < today ? end : today;
   const currentMonth = Number(today.slice(5, 7));

@@ -25,8 +25,11 @@ export interface GroupContext extends DashboardQuery {
   user: CurrentUser;
 }
 
+/** A ratio (0.538) as a percentage with one decimal (53.8); null stays null. */
+export const ratioPct = (ratio: number | null | undefined) =>
+  ratio === null || ratio === undefined ? null : Math.round(ratio * 1000) / 10;
 /** a ÷ b as a percentage with one decimal; null without a base. */
-export const pct = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 10 : null);
+export const pct = (a: number, b: number) => (b > 0 ? ratioPct(a / b) : null);
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const months = (
   value: (m: number) => number | null,
@@ -119,7 +122,7 @@ export async function encuestasGroup(c: GroupContext): Promise<DashboardEncuesta
   const pick = (r: (typeof ranked)[number]) => ({
     dealer_id: r.dealer_id,
     dealer_name: r.dealer_name,
-    top_box: r.top_box === null ? null : Math.round(r.top_box * 1000) / 10,
+    top_box: ratioPct(r.top_box),
     position: r.position,
   });
   return {
@@ -193,10 +196,9 @@ export async function cifrasGroup(c: GroupContext): Promise<DashboardCifras> {
     figureSummary(db, { year: f.year, month, dealerIds }),
     figureSummary(db, { year: f.year - 1, month, dealerIds }),
   ]);
-  const toPct = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 10);
   const mean = (values: (number | null)[]) => {
     const known = values.filter((v): v is number => v !== null);
-    return known.length ? Math.round((sum(known) / known.length) * 1000) / 10 : null;
+    return pct(sum(known), known.length);
   };
   return {
     year: f.year,
@@ -213,8 +215,8 @@ export async function cifrasGroup(c: GroupContext): Promise<DashboardCifras> {
       ytd: r.ytd,
       ytd_prev: r.ytd_prev,
       ytd_fee: r.ytd_fee,
-      ytd_compliance: toPct(r.ytd_compliance),
-      compliance: toPct(r.compliance),
+      ytd_compliance: ratioPct(r.ytd_compliance),
+      compliance: ratioPct(r.compliance),
     })),
   };
 }

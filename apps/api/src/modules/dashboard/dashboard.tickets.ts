@@ -9,10 +9,7 @@ import { alertResource } from '../quiz/quiz.resources';
 import { quizAlerts } from '../quiz/quiz.tables';
 import { sales } from '../sales/sales.tables';
 import { reportInfo, workshopProductivity } from '../workshop/workshop.summary';
-import type { GroupContext } from './dashboard.groups';
-
-const toPct = (ratio: number | null | undefined) =>
-  ratio === null || ratio === undefined ? null : Math.round(ratio * 1000) / 10;
+import { type GroupContext, pct, ratioPct } from './dashboard.groups';
 
 /** The survey alerts open at the end of `date` (opened by then, not closed by then): days open. */
 async function openAlertAges(c: GroupContext, date: string): Promise<number[]> {
@@ -79,11 +76,11 @@ export async function tallerGroup(c: GroupContext): Promise<DashboardTaller> {
       worked += r.hours_worked;
       available += r.available_hours;
     }
-    return available > 0 ? Math.round((worked / available) * 1000) / 10 : null;
+    return pct(worked, available);
   };
   return {
-    productivity: { value: toPct(period.productivity), previous: toPct(period.previous?.productivity) },
-    efficiency: { value: toPct(period.efficiency), previous: toPct(period.previous?.efficiency) },
+    productivity: { value: ratioPct(period.productivity), previous: ratioPct(period.previous?.productivity) },
+    efficiency: { value: ratioPct(period.efficiency), previous: ratioPct(period.previous?.efficiency) },
     hours_worked: period.hours_worked,
     available_hours: period.available_hours,
     months_reported: period.months_reported,

@@ -111,6 +111,8 @@ export function readMonths(query: QueryParams): number[] {
 export async function readBrand(
   db: Executor,
   value: string | number | undefined | null,
+  /** The parameter the caller read it from, named in the 422. */
+  field = 'manufacturer',
 ): Promise<Brand | undefined> {
   if (value === undefined || value === null || value === '' || value === 0 || value === '0') return undefined;
   const s = String(value).trim();
@@ -123,7 +125,7 @@ export async function readBrand(
         ? eq(manufacturers.id, Number(s))
         : or(eq(manufacturers.code, s.toUpperCase()), eq(manufacturers.name, s)),
     );
-  if (!b) throw ValidationError.field('manufacturer', 'Marca no existe');
+  if (!b) throw ValidationError.field(field, 'Marca no existe');
   return b;
 }
 

@@ -1,21 +1,17 @@
 // The dashboard's filters (year and month of the screen, dealer and brand of the toolbar, all
 // kept in the URL) and the loading of one widget group, shared by the home tab and the Tablero.
-import type { DashboardGroups, DashboardPeriod, DashboardSchema } from '@app/contracts';
+import {
+  DASHBOARD_GROUP_PERMISSIONS,
+  type DashboardGroups,
+  type DashboardPeriod,
+  type DashboardSchema,
+} from '@app/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { http } from '../../api/http';
 import { usePermission } from '../../auth/session';
 import { useGlobalFilters } from '../../shell/filters';
-
-const PERMISSIONS: Record<DashboardSchema, string> = {
-  ventas: 'Sales.view',
-  encuestas: 'Quizzes.view',
-  despachos: 'Transactions.view',
-  cifras: 'Figures.view',
-  seguimiento: 'Agreements.view',
-  taller: 'WorkshopInfos.view',
-};
 
 /** The filters of the URL, kept in step with the toolbar's dealer and brand. */
 export function useDashboardFilters() {
@@ -64,7 +60,7 @@ interface GroupAnswer<S extends DashboardSchema> {
 }
 
 export function useGroup<S extends DashboardSchema>(schema: S, params: Record<string, number>) {
-  const allowed = usePermission(PERMISSIONS[schema]);
+  const allowed = usePermission(DASHBOARD_GROUP_PERMISSIONS[schema]);
   const q = useQuery({
     queryKey: ['dashboard', schema, params],
     queryFn: ({ signal }) =>
