@@ -2,22 +2,21 @@
 // status changes, notices: who and when), the dealer scope (another dealer's agreement is not
 // found on every call), the notice to the dealer's contacts (outbox without SMTP, delivered by a
 // real SMTP peer with it), overdue age, the list filters and the export with the same filters.
-import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementsByAge } from '../src/modules/agreements/agreements.summary';
 import { api, createDealerUser, createTestApp, login, type TestContext, uniq } from './harness';
 import { setSetting } from './sales-fixtures';
+import { type SmtpStub, startSmtpStub } from './smtp-stub';
 
 let t: TestContext;
 let admin: string;
 let a: Awaited<ReturnType<typeof createDealerUser>>;
 let b: Awaited<ReturnType<typeof createDealerUser>>;
 let zoneNorte: number;
-let smtp: SMTPServer;
+let smtp: SmtpStub;
 let smtpUrl: string;
-const received: { to: string[]; data: string }[] = [];
+let received: SmtpStub['received'];
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const today = () => new Date().toISOString().slice(0, 10);
@@ -60,27 +59,12 @@ beforeAll(async () => {
         })
       ).status,
     ).toBe(200);
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-        });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(2600 + Math.floor(Math.random() * 70), '127.0.0.1', r));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpStub();
+  smtpUrl = smtp.url;
+  received = smtp.received;
 });
 afterAll(async () => {
-  await new Promise<void>((r) => smtp?.close(() => r()));
+  await smtp?.close();
   await t?.close();
 });
 

@@ -1,17 +1,16 @@
 // Survey mail through a real SMTP peer (smtp-server on 127.0.0.1): delivery when SMTP is set,
 // the outbox kept while it is not, and the flush that sends the outbox once it is configured.
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, login, type TestContext, uniq } from './harness';
 import { createDealer, saleObject, setSetting, vinFactory } from './sales-fixtures';
+import { type SmtpStub, startSmtpStub } from './smtp-stub';
 
 let t: TestContext;
 let admin: string;
 let dealerCode: string;
-let smtp: SMTPServer;
+let smtp: SmtpStub;
 let smtpUrl: string;
-const received: { to: string[]; data: string }[] = [];
+let received: SmtpStub['received'];
 const vin = vinFactory();
 const tag = uniq('m').toLowerCase();
 
@@ -31,27 +30,12 @@ beforeAll(async () => {
   admin = await login(t.app);
   dealerCode = uniq('MD');
   await createDealer(t.app, admin, dealerCode, 'Delta Autos');
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-        });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(2525 + Math.floor(Math.random() * 70), '127.0.0.1', r));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpStub();
+  smtpUrl = smtp.url;
+  received = smtp.received;
 });
 afterAll(async () => {
-  await new Promise<void>((r) => smtp?.close(() => r()));
+  await smtp?.close();
   await t?.close();
 });
 
