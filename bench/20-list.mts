@@ -277,7 +277,9 @@ try {
       token: dealer,
     },
   ];
-  for (const c of cases) await compare(c);
+  // BENCH_CASES=word,word: only the cases whose tag contains one of them (while tuning one).
+  const only = process.env.BENCH_CASES?.split(',').filter(Boolean);
+  for (const c of cases) if (!only || only.some((w) => c.tag.includes(w))) await compare(c);
   const header = ['caso', 'lista req/s', 'minima req/s', 'razon', 'p99 lista / minima (ms)', ''];
   const widths = header.map((h, i) => Math.max(h.length, ...summary.map((r) => r[i].length)));
   const fmt = (r: string[]) => r.map((cell, i) => cell.padEnd(widths[i])).join('  ');

@@ -78,7 +78,7 @@ describe('contracts against tables', () => {
         if (spec.sort && !r.sortable.includes(name)) problems.push(`${at}: no se ordena en el servidor`);
         if (spec.search && !r.searchable.includes(name)) problems.push(`${at}: no se busca en el servidor`);
         if (spec.filter && !r.filters?.includes(name)) problems.push(`${at}: no se filtra en el servidor`);
-        if (spec.column && !(name in r.selection))
+        if (spec.column && !r.answered.includes(name))
           problems.push(`${at}: columna que el servidor no responde`);
         if (spec.rule && !(name in r.columns) && !r.hooks) problems.push(`${at}: campo sin columna ni hook`);
         if (spec.ref && !contracts[spec.ref] && !resources.some((x) => x.path === spec.ref))

@@ -8,7 +8,15 @@ import { loadCurrentUser } from '../src/core/auth';
 import type { CurrentUser } from '../src/core/context';
 import type { QueryParams } from '../src/core/http';
 import type { Resource } from '../src/core/resource';
-import { listConditions, lookupOrder, orderBy, readPaging, selectFrom } from '../src/core/resource-query';
+import {
+  listConditions,
+  lookupOrder,
+  orderBy,
+  readPaging,
+  selectFrom,
+  withComputed,
+} from '../src/core/resource-query';
+import { CACHED_CATALOGUES } from '../src/db/schema';
 import { dealerContactResource, dealerResource } from '../src/modules/organisation/organisation.resources';
 import { ADMIN_USERNAME, api, createDealerUser, createTestApp, login, type TestContext } from './harness';
 
@@ -69,7 +77,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** What the list answered before the deferred join: one query with every join, the plain search on the joins. */
+/**
+ * What the list answered before the deferred join: one query with every join, the plain search on
+ * the joins (the catalogue names from SQL, not from the server's copy), the computed fields.
+ */
 async function joinedAnswer(res: Resource, user: CurrentUser, query: QueryParams) {
   const db = t.handle.db as any;
   const cond = await listConditions(res, user, query);
@@ -82,7 +93,7 @@ async function joinedAnswer(res: Resource, user: CurrentUser, query: QueryParams
     .offset((page - 1) * perPage);
   const all = selectFrom(db, res, { one: sql`1` }).where(cond.where).as('all_rows');
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(all);
-  return { total: n, data: JSON.parse(JSON.stringify(data)) };
+  return { total: n, data: JSON.parse(JSON.stringify(withComputed(res, data))) };
 }
 
 /** The old lookup (perPage=-1, query-search): every join, ordered by the lookup order. */
@@ -92,7 +103,7 @@ async function lookupBefore(res: Resource, user: CurrentUser, query: QueryParams
     .where(cond.where)
     .orderBy(...lookupOrder(res))
     .limit(limit);
-  return JSON.parse(JSON.stringify(rows));
+  return JSON.parse(JSON.stringify(withComputed(res, rows)));
 }
 
 const qs = (query: QueryParams) =>
@@ -112,6 +123,11 @@ describe('the deferred-join list answers what the joined query answered', () => 
     { 'filter[active]': 'true', sort: 'zone_name', perPage: '8', page: '2' },
     { 'filter[active]': 'false', query: 'Deferido', perPage: '100' },
     { 'filter[zone_id]': 'null', sort: 'district_name', order: 'desc', perPage: '100' },
+    // From DIRECT_OFFSET on, the deferred join (the pages above read their rows directly).
+    { page: '6', perPage: '10' },
+    { sort: 'zone_name', order: 'desc', perPage: '9', page: '7' },
+    { sort: 'district_name', perPage: '25', page: '3' },
+    { query: 'deferido', perPage: '10', page: '6' },
   ];
 
   it('dealers as the administrator: joined sorts, searches (incl. zone and district names), filters', async () => {
@@ -158,6 +174,8 @@ describe('the deferred-join list answers what the joined query answered', () => 
   it('dealer contacts as the administrator, sorted and searched by the dealer name', async () => {
     for (const query of [
       { sort: 'dealer_name', order: 'desc', perPage: '4', page: '3' },
+      { sort: 'dealer_name', order: 'desc', perPage: '10', page: '8' },
+      { perPage: '20', page: '4' },
       { query: 'deferido c', sort: 'dealer_name', perPage: '100' },
       { 'filter[dealer_id]': String(dealer.dealerId), query: 'lista.pe', perPage: '10', page: '2' },
     ] as QueryParams[]) {
@@ -246,4 +264,46 @@ function inline(text: string, params: unknown[]): string {
     const literal = Array.isArray(v) ? `{${v.join(',')}}` : String(v);
     return `'${literal.replace(/'/g, "''")}'`;
   });
+}
+
+describe('the catalogue names a list page takes from the server’s copy', () => {
+  const zoneOf = async (code: string) => {
+    const page = await api(t.app, 'GET', `/api/dealers?perPage=100&query=${code}`, { token: admin });
+    return page.body.result.data[0]?.zone_name;
+  };
+
+  it('every cached catalogue has its version row, and a write to it moves the version', async () => {
+    const rows = await q<{ table_name: string; version: number }>(
+      'select table_name, version from catalogue_versions order by table_name',
+    );
+    expect(rows.map((r) => r.table_name).sort()).toEqual([...CACHED_CATALOGUES].sort());
+    const before = rows.find((r) => r.table_name === 'zones')!.version;
+    await q(`update zones set code = code where code = 'LN'`);
+    const [{ version }] = await q<{ version: number }>(
+      `select version from catalogue_versions where table_name = 'zones'`,
+    );
+    expect(version).toBe(before + 1);
+  });
+
+  it('a zone renamed outside the engine (plain SQL) is named anew by the very next page', async () => {
+    await q(`insert into zones (code, name) values ('CV', 'Zona Copia Uno')`);
+    await q(`update dealers set zone_id = (select id from zones where code = 'CV') where code = 'DJ0002'`);
+    expect(await zoneOf('DJ0002')).toBe('Zona Copia Uno');
+    await q(`update zones set name = 'Zona Copia Dos' where code = 'CV'`);
+    expect(await zoneOf('DJ0002')).toBe('Zona Copia Dos');
+  });
+
+  it('a zone renamed through the API is named anew by the next page and by the record', async () => {
+    const [{ id }] = await q<{ id: number }>(`select id from zones where code = 'CV'`);
+    const saved = await api(t.app, 'PUT', `/api/zones/${id}`, { token: admin, body: { name: 'Zona Copia Tres' } });
+    expect(saved.body.success).toBe(true);
+    expect(await zoneOf('DJ0002')).toBe('Zona Copia Tres');
+    const got = await api(t.app, 'GET', `/api/dealers/get/${await dealerIdOf('DJ0002')}`, { token: admin });
+    expect(got.body.result.zone_name).toBe('Zona Copia Tres');
+  });
+});
+
+async function dealerIdOf(code: string): Promise<number> {
+  const [{ id }] = await q<{ id: number }>('select id from dealers where code = $1', [code]);
+  return id;
 }

@@ -25,6 +25,7 @@ import {
   SEARCH_LIMIT,
   scopeCondition,
   selectFrom,
+  withComputed,
 } from './resource-query';
 import { dateCell, sendXlsx, type XlsxColumn } from './xlsx';
 
@@ -81,10 +82,16 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
   // fields, condition and order it reads.
   const lookupRows = (selection: Record<string, any>, where: SQL | undefined, limit: number) => {
     const order = lookupOrder(res);
-    return selectFrom(db(), res, selection, joinsFor(res, [...Object.values(selection), where, ...order]))
+    const rows = selectFrom(
+      db(),
+      res,
+      selection,
+      joinsFor(res, [...Object.values(selection), where, ...order]),
+    )
       .where(where)
       .orderBy(...order)
       .limit(limit);
+    return rows.then((r: Row[]) => withComputed(res, r));
   };
 
   const lookupAllowed = (request: FastifyRequest) => {
@@ -184,15 +191,14 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
         ?.split(',')
         .map((c) => c.trim())
         .filter(Boolean);
-      const all = res.listColumns ?? Object.keys(res.selection);
+      const all = res.listColumns ?? res.answered;
       const keys = requested?.length ? requested : all;
-      const unknown = keys.filter((k) => !Object.hasOwn(res.selection, k));
+      const unknown = keys.filter((k) => !res.answered.includes(k));
       if (unknown.length)
         throw ValidationError.field('columns', `Columnas no validas: ${unknown.join(', ')}`);
       const cond = await listConditions(res, user, query, false, app.ctx.handle);
       const order = orderBy(res, query);
-      const selection = Object.fromEntries(keys.map((k) => [k, res.selection[k]]));
-      const page = { cond, order, orderKey: orderKey(query), limit: EXPORT_BATCH, selection };
+      const page = { cond, order, orderKey: orderKey(query), limit: EXPORT_BATCH, keys };
       async function* batches() {
         for (let offset = 0; offset < EXPORT_CAP; offset += EXPORT_BATCH) {
           const rows = await reader.page({ ...page, offset });

@@ -89,6 +89,12 @@ export interface ResourceOptions<S extends z.ZodObject = z.ZodObject, T extends 
   joins?: { table: PgTable | any; on: SQL }[];
   /** Extra answered fields, e.g. { zone_name: zones.name }. */
   display?: Record<string, PgColumn | SQL | SQL.Aliased>;
+  /**
+   * Answered fields computed from other answered fields once they are read (never searched,
+   * sorted or filtered), e.g. a dealer's full address from its street and ubigeo names: the
+   * inputs may then come from the server's catalogue copy (core/catalogue-cache.ts).
+   */
+  computed?: Record<string, { from: string[]; value(row: Row): unknown }>;
   /** Default export columns (defaults to every answered field). */
   listColumns?: string[];
   /** No create/update/delete routes. */
@@ -114,6 +120,8 @@ export interface Resource<S extends z.ZodObject = z.ZodObject, T extends PgTable
   columns: Record<string, PgColumn>;
   /** What a read answers: table columns minus hidden, plus display fields. */
   selection: Record<string, PgColumn | SQL | SQL.Aliased>;
+  /** Every answered field: the selection's, then the computed ones. */
+  answered: string[];
   sort: { field: string; order: 'asc' | 'desc' };
   activeColumn?: PgColumn;
   dealerColumn?: string;
@@ -140,6 +148,11 @@ export function defineResource<S extends z.ZodObject, T extends PgTable>(
   ]) {
     if (!(key in selection)) throw new Error(`Recurso ${options.name}: campo desconocido ${key}`);
   }
+  for (const [key, c] of Object.entries(options.computed ?? {})) {
+    const missing = c.from.filter((k) => !(k in selection));
+    if (key in selection || missing.length)
+      throw new Error(`Recurso ${options.name}: campo calculado ${key} no valido (${missing.join(', ')})`);
+  }
   for (const key of [...(options.plainFilters ?? []), ...Object.keys(options.defaultFilters ?? {})]) {
     if (!options.filters?.includes(key) && !Object.hasOwn(options.filterHandlers ?? {}, key))
       throw new Error(`Recurso ${options.name}: filtro desconocido ${key}`);
@@ -151,6 +164,7 @@ export function defineResource<S extends z.ZodObject, T extends PgTable>(
     tableName,
     columns,
     selection,
+    answered: [...Object.keys(selection), ...Object.keys(options.computed ?? {})],
     sort,
     activeColumn: columns.active,
     dealerColumn: typeof options.dealerScoped === 'string' ? options.dealerScoped : undefined,

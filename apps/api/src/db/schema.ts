@@ -102,6 +102,24 @@ export const zones = pgTable('zones', {
   ...timestamps,
 });
 
+/**
+ * One row per cached catalogue (zones and ubigeo, see CACHED_CATALOGUES): a statement trigger on
+ * the catalogue adds 1 to its version on every insert, update or delete, whoever writes it (the
+ * engine, an import, another server, psql). A list page reads the sum in the same statement, so a
+ * server's in-process copy of the names is known stale at once (core/catalogue-cache.ts).
+ */
+export const catalogueVersions = pgTable('catalogue_versions', {
+  table_name: varchar('table_name', { length: 63 }).primaryKey(),
+  version: integer('version').notNull().default(0),
+});
+
+/**
+ * Small reference tables a list page names from the server's memory instead of looking them up
+ * in SQL on every page (a page of dealers shows four of them). Each has its trigger and its row
+ * in catalogue_versions (migration 0009); a table listed here without them is simply not cached.
+ */
+export const CACHED_CATALOGUES = ['zones', 'departments', 'provinces', 'districts'] as const;
+
 export const dealers = pgTable(
   'dealers',
   {

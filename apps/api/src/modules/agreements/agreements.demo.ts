@@ -5,7 +5,7 @@
 // dealer, the notice mailed to the contacts). Deterministic, written once per dealer.
 import { inArray } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
-import { dealerContacts, dealers, users } from '../../db/schema';
+import { dealerContacts, users } from '../../db/schema';
 import { demoDealersWithout } from '../../seed/demo-dealers';
 import { agreementEvents, agreements } from './agreements.tables';
 

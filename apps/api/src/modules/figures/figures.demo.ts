@@ -6,7 +6,7 @@
 // that already has figures is left as it is.
 import { inArray, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
-import { concepts, dealerBranches, dealers, users } from '../../db/schema';
+import { concepts, dealerBranches, users } from '../../db/schema';
 import { demoDealersWithout } from '../../seed/demo-dealers';
 import { figures } from './figures.tables';
 

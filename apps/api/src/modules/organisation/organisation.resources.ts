@@ -39,9 +39,17 @@ export const dealerResource = defineResource({
     department_name: departments.name,
     province_name: provinces.name,
     district_name: districts.name,
-    // SPEC §3 address column: street, then district, province and department.
-    full_address: sql<string | null>`nullif(concat_ws(', ', nullif(${dealers.address_address1}, ''),
-      nullif(${dealers.address_address2}, ''), ${districts.name}, ${provinces.name}, ${departments.name}), '')`,
+  },
+  computed: {
+    // SPEC §3 address column: street, then district, province and department (the names from
+    // the catalogue copy on a list page, so the address costs no lookup in SQL).
+    full_address: {
+      from: ['address_address1', 'address_address2', 'district_name', 'province_name', 'department_name'],
+      value: (r) =>
+        [r.address_address1, r.address_address2, r.district_name, r.province_name, r.department_name]
+          .filter((part) => part != null && part !== '')
+          .join(', ') || null,
+    },
   },
   listColumns: [
     'id',

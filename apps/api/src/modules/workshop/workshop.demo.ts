@@ -6,7 +6,7 @@
 // Deterministic, written once per dealer.
 import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
-import { dealers, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { demoDealersWithout } from '../../seed/demo-dealers';
 import { capacities } from '../figures/figures.tables';
 import { workshopInfos } from './workshop.tables';
