@@ -3,6 +3,7 @@
 // answer must stay what the single joined query answered before: same rows, order and totals.
 // Also: the pg_trgm indexes of the quick search exist after the migrations and can serve it.
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCurrentUser } from '../src/core/auth';
 import type { CurrentUser } from '../src/core/context';
@@ -295,11 +296,41 @@ describe('the catalogue names a list page takes from the server’s copy', () =>
 
   it('a zone renamed through the API is named anew by the next page and by the record', async () => {
     const [{ id }] = await q<{ id: number }>(`select id from zones where code = 'CV'`);
-    const saved = await api(t.app, 'PUT', `/api/zones/${id}`, { token: admin, body: { name: 'Zona Copia Tres' } });
+    const saved = await api(t.app, 'PUT', `/api/zones/${id}`, {
+      token: admin,
+      body: { name: 'Zona Copia Tres' },
+    });
     expect(saved.body.success).toBe(true);
     expect(await zoneOf('DJ0002')).toBe('Zona Copia Tres');
     const got = await api(t.app, 'GET', `/api/dealers/get/${await dealerIdOf('DJ0002')}`, { token: admin });
     expect(got.body.result.zone_name).toBe('Zona Copia Tres');
+  });
+  it('an export of a name and the address alone fills them as the list does', async () => {
+    const list = await api(t.app, 'GET', '/api/dealers?query=deferido&perPage=100', { token: admin });
+    const res = await api(
+      t.app,
+      'GET',
+      '/api/dealers/export?query=deferido&columns=code,full_address,province_name',
+      {
+        token: admin,
+      },
+    );
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.raw as never);
+    const rows: unknown[][] = [];
+    wb.worksheets[0].eachRow((row, n) => {
+      if (n > 1) rows.push((row.values as unknown[]).slice(1, 4).map((v) => v ?? null));
+    });
+    const expected = list.body.result.data.map((d: Record<string, unknown>) => [
+      d.code,
+      d.full_address,
+      d.province_name,
+    ]);
+    expect(expected.some((r: unknown[]) => typeof r[1] === 'string' && (r[1] as string).includes(', '))).toBe(
+      true,
+    );
+    expect(rows).toEqual(expected);
   });
 });
 

@@ -146,6 +146,7 @@ describe('POST /api/sales/import', () => {
         }),
       ]),
     );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.result.report[0].errors).toEqual([
       'Concesionario "NOEXISTE" no existe',
       'Fecha Venta no es una fecha valida (formato YYYY-MM-DD)',

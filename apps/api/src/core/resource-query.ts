@@ -13,6 +13,7 @@ import {
   Column,
   desc,
   eq,
+  getTableColumns,
   getTableName,
   ilike,
   inArray,
@@ -459,7 +460,9 @@ function pagePlan(res: Resource, keys: string[], cachedTables: Set<string>): Pag
       helpers[refKey] = ref.fk;
       plan.hidden.push(refKey);
     }
-    plan.catalogue.push({ key: k, table: ref.join.table, ref: refKey, column: (expr as Column).name });
+    // The copy's rows are keyed as drizzle answers them: by the column's key in its table.
+    const column = Object.entries(getTableColumns(ref.join.table)).find(([, c]) => c === expr)![0];
+    plan.catalogue.push({ key: k, table: ref.join.table, ref: refKey, column });
   };
   for (const k of keys) {
     const computed = own(res.computed, k);

@@ -51,7 +51,6 @@ export const AGREEMENT_MESSAGES = {
   contactsNotOfDealer: 'Los contactos elegidos no pertenecen al concesionario del acuerdo',
 } as const;
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const dateRule = (label: string) =>
   // Empty says '{label} es obligatorio' (SPEC §5), then the format, then a real day.
   field
