@@ -89,6 +89,12 @@ describe('demo network', () => {
     expect(n.closed).toBeGreaterThanOrEqual(1);
     expect(n.closed).toBeLessThan(n.alerts);
     expect(n.invalid).toBeGreaterThan(0);
+    // Nothing is answered or alerted after the moment the demo was made.
+    const [future] = await t.handle.query<Record<string, number>>(
+      `select (select count(*) from quiz_responses where answered_at > now())::int as responses,
+        (select count(*) from quiz_alerts where opened_at > now())::int as alerts`,
+    );
+    expect(future).toEqual({ responses: 0, alerts: 0 });
     // The ranking a manager reads: dealers clearly apart.
     const manager = await login(t.app, 'gerente.red', DEFAULT_DEMO_PASSWORD);
     // The year holding most of the demo's twelve months (the current one, but in January).

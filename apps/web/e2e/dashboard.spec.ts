@@ -77,6 +77,7 @@ test('dashboard: cards, month in the address, table view, link to the sales, and
     const sales = page.getByRole('region', { name: 'Ventas CEM', exact: true });
     await expect(sales.getByTestId('card-value')).toHaveText(String(rows.length));
     await expect(page).toHaveURL(new RegExp(`dealer_id=${dealer.id}`));
+    await expect(page.getByText('Concesionario y marca: los elegidos en la barra superior.')).toBeVisible();
 
     // The month: kept in the address, the card counts only its sales.
     await page.getByRole('combobox', { name: 'Mes' }).click();

@@ -85,6 +85,8 @@ test.describe('at 390×844', () => {
     await page.waitForLoadState('networkidle');
     await expectMenuClosed(page);
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    // The home's note says where the selectors are on a phone.
+    await expect(page.getByText('Concesionario y marca: los elegidos al comienzo del menu.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Mostrar u ocultar menu' }).click();
     const drawer = page.getByTestId('menu-drawer');

@@ -1,6 +1,6 @@
 // Toolbar selectors of the dealer (searched: a big catalogue) and the manufacturer (brand).
 import { messages } from '@app/contracts';
-import { Autocomplete, MenuItem, TextField } from '@mui/material';
+import { Autocomplete, MenuItem, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { http } from '../api/http';
@@ -141,4 +141,14 @@ export function ManufacturerSelector() {
       ))}
     </TextField>
   );
+}
+
+/**
+ * Where the dealer and brand selectors are, as a screen's note says it: in the top bar, or at
+ * the top of the menu below `md` (the Shell moves them there).
+ */
+export function useSelectorsPlace(): string {
+  const theme = useTheme();
+  const small = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  return small ? 'los elegidos al comienzo del menu' : 'los elegidos en la barra superior';
 }

@@ -9,6 +9,7 @@ import {
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
+import { limaToday } from '../../core/lima';
 import { scopeCondition } from '../../core/resource-query';
 import { agreementResource } from './agreements.resources';
 import { agreements } from './agreements.tables';
@@ -34,7 +35,8 @@ export async function agreementsByAge(
   user: CurrentUser,
   filter: AgreementFilter = {},
 ): Promise<AgreementAgeSummary> {
-  const asOf = filter.asOf ?? new Date().toISOString().slice(0, 10);
+  // Days past due count from Lima's today (at 8 p.m. in Lima the UTC date is already tomorrow).
+  const asOf = filter.asOf ?? limaToday();
   const where: (SQL | undefined)[] = [scopeCondition(agreementResource, user)];
   if (filter.dealerId) where.push(eq(agreements.dealer_id, filter.dealerId));
   if (filter.zoneId) where.push(eq(agreements.zone_id, filter.zoneId));

@@ -118,8 +118,12 @@ export async function seedSurveyDemo(
       continue;
     }
     const quality = opts.quality(sale.dealer_code ?? '');
-    const answeredAfter = (s: Date, p: number, salt: number) =>
-      r(salt) < p ? addDays(s, 1 + Math.floor(r(salt + 1) * 6)) : null;
+    // Answered one to six days after the invitation, never later than now (an invitation sent
+    // yesterday is not answered next week: that answer, and its alert, would lie in the future).
+    const answeredAfter = (s: Date, p: number, salt: number) => {
+      const at = addDays(s, 1 + Math.floor(r(salt + 1) * 6));
+      return r(salt) < p && at.getTime() <= now ? at : null;
+    };
     planned.push({
       sale,
       quizId: salesQuiz.id,

@@ -23,6 +23,7 @@ import {
 } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useSelectorsPlace } from '../../shell/Selectors';
 
 const locale = 'es-PE';
 
@@ -245,6 +246,7 @@ export function PeriodToolbar({
   filters: PeriodFilters;
   period: DashboardPeriod | undefined;
 }) {
+  const selectors = useSelectorsPlace();
   return (
     <Paper sx={{ p: 2, mb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
       <Typography variant="h6" component="h1" sx={{ flex: 1, minWidth: 160 }}>
@@ -286,7 +288,7 @@ export function PeriodToolbar({
           {period.to < period.from
             ? `Periodo: desde ${formatDate(period.from)} (aun no empieza).`
             : `Periodo: ${formatDate(period.from)} al ${formatDate(period.to)}, comparado con ${formatDate(period.prev_from)} al ${formatDate(period.prev_to)}.`}{' '}
-          Concesionario y marca: los de la barra superior.
+          Concesionario y marca: {selectors}.
         </Typography>
       )}
     </Paper>

@@ -27,6 +27,7 @@ import { useTypeOptions } from '../../app/generalTypes';
 import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission } from '../../auth/session';
 import { useGlobalFilters } from '../../shell/filters';
+import { useSelectorsPlace } from '../../shell/Selectors';
 import { avg, pct } from './format';
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
@@ -96,6 +97,7 @@ export default function StatsView() {
   const [month, setMonth] = useState(start.month);
   const monthOptions = useTypeOptions('MONTHS', MONTHS);
   const { dealerId, manufacturerId } = useGlobalFilters();
+  const selectors = useSelectorsPlace();
   const canExport = usePermission('Quizzes.export');
   const [busy, setBusy] = useState(false);
   const query = {
@@ -160,7 +162,7 @@ export default function StatsView() {
           ))}
         </TextField>
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
-          Marca y concesionario: los elegidos en la barra superior.
+          Marca y concesionario: {selectors}.
         </Typography>
         {canExport && (
           <Button
