@@ -1,8 +1,8 @@
 // Two API processes on one PostgreSQL behind a round-robin proxy, as an operator runs N
 // instances: they start together on an empty database (migrate and seed in turn), a session
 // opened on one works on the other, a logout or a revoked permission on one holds on the other
-// within the user cache's 5 s, the login limit and the single answer of a survey hold across
-// both, and an import running on one is seen by the other all at once or not at all.
+// within the user cache's 5 s, a renamed catalogue is named anew by the other's next page, the
+// login limit and the single answer of a survey hold across both, and an import running on one is seen by the other all at once or not at all.
 // PostgreSQL only (TEST_DATABASE_URL): PGlite is one process by nature.
 import { QUIZ_MESSAGES } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +87,28 @@ describe.skipIf(!pgUrl())('two instances on one PostgreSQL', () => {
     );
     expect(viaProxy.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(new Set(viaProxy.map((r) => r.headers.get('x-instancia')))).toEqual(new Set(['0', '1']));
+  });
+
+  it("a zone renamed on one instance is named anew by the other's very next page", async () => {
+    const zone = await call(a.url, 'POST', '/api/zones', {
+      token: admin,
+      body: { name: 'Zona Dos Servidores' },
+    });
+    const dealer = await call(a.url, 'POST', '/api/dealers', {
+      token: admin,
+      body: { code: 'MSZ01', name: 'Concesionario Dos Servidores', zone_id: zone.body.result.id },
+    });
+    expect(dealer.status).toBe(200);
+    const zoneOnB = async () =>
+      (await call(b.url, 'GET', '/api/dealers?query=MSZ01', { token: admin })).body.result.data[0].zone_name;
+    // B reads the zone once, so its copy of the catalogue holds the first name.
+    expect(await zoneOnB()).toBe('Zona Dos Servidores');
+    const renamed = await call(a.url, 'PUT', `/api/zones/${zone.body.result.id}`, {
+      token: admin,
+      body: { name: 'Zona Renombrada en A' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await zoneOnB()).toBe('Zona Renombrada en A');
   });
 
   it('a logout on one instance ends the session on the other within the 5 s of the user cache', async () => {
