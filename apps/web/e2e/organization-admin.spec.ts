@@ -83,6 +83,22 @@ test('preferences, password reset and the audit trail', async ({ page, request }
     await expect(
       page.getByRole('row').filter({ hasText: 'Restablecio la contraseña' }).first(),
     ).toBeVisible();
+    // The user filter searches the users as typed; the trail never loads them whole.
+    const wholeUsers: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/users\?/.test(r.url()) && decodeURIComponent(r.url()).includes('perPage=-1'))
+        wholeUsers.push(r.url());
+    });
+    await page.getByRole('combobox', { name: 'Usuario' }).fill('admi');
+    await page.getByRole('option', { name: 'admin - Administrador' }).click();
+    await expect(page.getByRole('combobox', { name: 'Usuario' })).toHaveValue('admin - Administrador');
+    await expect(
+      page.getByRole('row').filter({ hasText: 'Restablecio la contraseña' }).first(),
+    ).toBeVisible();
+    await page.getByRole('combobox', { name: 'Usuario' }).fill(`reset${id.toLowerCase()}`);
+    await page.getByRole('option', { name: new RegExp(`^reset${id.toLowerCase()} - `) }).click();
+    await expect(page.getByRole('row').filter({ hasText: 'Restablecio la contraseña' })).toHaveCount(0);
+    expect(wholeUsers).toEqual([]);
   } finally {
     await api(request, token, 'PUT', '/configurations/save', {
       COMPANY_NAME: before.COMPANY_NAME,

@@ -2,10 +2,10 @@
 import { messages } from '@app/contracts';
 import { Autocomplete, MenuItem, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { http } from '../api/http';
 import { usePermission } from '../auth/session';
-import { shouldSearch } from '../fields/rules';
+import { useSearchedRecords } from '../fields/useSearchedRecords';
 import { useGlobalFilters } from './filters';
 
 interface Item {
@@ -66,23 +66,13 @@ const ALL: Item = { id: 0, name: 'Todos' };
 function DealerSearch() {
   const { dealerId, setDealerId } = useGlobalFilters();
   const canList = usePermission('Admin.Dealers.view');
-  const [found, setFound] = useState<Item[]>([]);
   const [text, setText] = useState('');
+  const found = useSearchedRecords<Item>('dealers', text, canList);
   const chosen = useQuery({
     queryKey: ['options', 'dealers', 'one', String(dealerId)],
     queryFn: () => http.get<Item>(`/dealers/get/${dealerId}`, undefined, { silent: true }),
     enabled: dealerId > 0,
   });
-  useEffect(() => {
-    if (!canList || !shouldSearch({ text, options: [] })) return;
-    const t = setTimeout(() => {
-      http
-        .get<Item[]>('/dealers/query-search', { query: text }, { silent: true })
-        .then((r) => setFound(r ?? []))
-        .catch(() => setFound([]));
-    }, 250);
-    return () => clearTimeout(t);
-  }, [text, canList]);
   const current = dealerId > 0 ? (chosen.data ?? { id: dealerId, name: '…' }) : ALL;
   const options = [ALL, ...(dealerId > 0 ? [current] : []), ...found.filter((o) => o.id !== dealerId)];
   return (

@@ -3,11 +3,10 @@
 import { AUDIT_RESOURCES, auditLogContract, messages } from '@app/contracts';
 import Visibility from '@mui/icons-material/Visibility';
 import { Autocomplete, Box, Button, IconButton, Paper, TextField, Tooltip } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { http } from '../../api/http';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
+import { useSearchedRecords } from '../../fields/useSearchedRecords';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 import { AuditChangesDialog, resourceTitle } from './AuditChanges';
@@ -19,6 +18,12 @@ export const formatDateTime = (v: unknown) => {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 };
+
+interface AuditUser {
+  id: number;
+  username: string;
+  full_name: string;
+}
 
 const auditScreen = defineScreen({
   contract: auditLogContract,
@@ -39,20 +44,14 @@ const RESOURCES = AUDIT_RESOURCES.filter((r) => r.id !== auditLogContract.path);
 export default function AuditScreen() {
   const [, setSearchParams] = useSearchParams();
   const [resource, setResource] = useState<{ id: string; name: string } | null>(null);
-  const [user, setUser] = useState<{ id: number; username: string; full_name: string } | null>(null);
+  const [user, setUser] = useState<AuditUser | null>(null);
   const [range, setRange] = useState({ from: '', to: '' });
   const [viewing, setViewing] = useState<number | null>(null);
-  const users = useQuery({
-    queryKey: ['lookup', 'users'],
-    // Without Admin.Users.view the user filter stays empty (no error toast on opening the trail).
-    queryFn: () =>
-      http.get<{ id: number; username: string; full_name: string }[]>(
-        '/users',
-        { perPage: -1 },
-        { silent: true },
-      ),
-    retry: false,
-  });
+  // Users searched as typed (never the whole table); without Admin.Users.view none are found and
+  // no error toast opens the trail.
+  const [userText, setUserText] = useState('');
+  const found = useSearchedRecords<AuditUser>('users', userText);
+  const userOptions = user ? [user, ...found.filter((u) => u.id !== user.id)] : found;
 
   const def = useMemo<ResourceScreenDef>(() => {
     const fixedFilters: Record<string, string | number> = {};
@@ -94,10 +93,14 @@ export default function AuditScreen() {
           sx={{ width: 220 }}
         />
         <Autocomplete
-          options={users.data ?? []}
+          options={userOptions}
           value={user}
           getOptionLabel={(o) => `${o.username} - ${o.full_name}`}
           isOptionEqualToValue={(a, b) => a.id === b.id}
+          filterOptions={(list) => list}
+          onInputChange={(_e, v, reason) => {
+            if (reason === 'input') setUserText(v);
+          }}
           onChange={(_e, v) => {
             changed();
             setUser(v);
