@@ -23,8 +23,9 @@ import { useState } from 'react';
 import { http } from '../../api/http';
 import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission } from '../../auth/session';
+import { UploadDialog } from '../../resources/UploadDialog';
 import { useGlobalFilters } from '../../shell/filters';
-import { download, MonthField, thisMonth, thisYear, UploadDialog, YearField } from './shared';
+import { download, MonthField, thisMonth, thisYear, YearField } from './shared';
 
 const COLOR: Record<PacingStatus, 'success' | 'info' | 'error' | 'inherit'> = {
   adelantado: 'success',

@@ -33,9 +33,10 @@ import { HttpError, http } from '../../api/http';
 import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission } from '../../auth/session';
 import { SelectInput } from '../../fields/inputs/SelectInput';
+import { UploadDialog } from '../../resources/UploadDialog';
 import { useGlobalFilters } from '../../shell/filters';
 import { useBrands } from './SummaryView';
-import { brandLabel, download, MonthField, thisMonth, thisYear, UploadDialog, YearField } from './shared';
+import { brandLabel, download, MonthField, thisMonth, thisYear, YearField } from './shared';
 
 type SheetRow = {
   key: string;

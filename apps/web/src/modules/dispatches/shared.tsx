@@ -1,24 +1,9 @@
-// Pieces both screens of the module use: the year/month pickers, file downloads (GET and POST),
-// and the upload dialog of a template with its per-row report.
-import { type ImportResult, MONTHS, years } from '@app/contracts';
-import FileDownload from '@mui/icons-material/FileDownload';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  LinearProgress,
-  MenuItem,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useState } from 'react';
-import { type FileResult, HttpError, http, type Query, request, saveFile } from '../../api/http';
+// Pieces both screens of the module use: the year/month pickers and file downloads (GET and
+// POST). The upload dialog of a template is resources/UploadDialog.tsx.
+import { MONTHS, years } from '@app/contracts';
+import { MenuItem, TextField } from '@mui/material';
+import { type FileResult, http, type Query, request, saveFile } from '../../api/http';
 import { useTypeOptions } from '../../app/generalTypes';
-import { ReportList, XlsxPicker } from '../sales/ImportDialog';
 
 export const thisYear = () => new Date().getFullYear();
 export const thisMonth = () => new Date().getMonth() + 1;
@@ -82,102 +67,6 @@ export async function download(path: string, fallback: string, opts: { query?: Q
   } catch {
     // the client's toast says why
   }
-}
-
-/** Upload of a template: the file, then the per-row report (nothing saved when a row is wrong). */
-export function UploadDialog({
-  open,
-  title,
-  help,
-  url,
-  template,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  title: string;
-  help: string;
-  url: string;
-  template: () => void;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ImportResult | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const close = () => {
-    setFile(null);
-    setResult(null);
-    setFailure(null);
-    onClose();
-  };
-  const send = async () => {
-    if (!file) return;
-    setBusy(true);
-    setFailure(null);
-    setResult(null);
-    try {
-      const body = new FormData();
-      body.append('file', file);
-      const r = await http.post<ImportResult>(url, body, { silent: true });
-      setResult(r);
-      if (r.saved > 0) onSaved();
-    } catch (e) {
-      setFailure(e instanceof HttpError ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog open={open} onClose={busy ? undefined : close} maxWidth="md" fullWidth>
-      <DialogTitle>{title}</DialogTitle>
-      {busy && <LinearProgress />}
-      <DialogContent dividers>
-        <Typography variant="body2" color="text.secondary" gutterBottom>
-          {help} Si alguna fila tiene errores no se guarda ninguna: corrija el archivo y vuelva a cargarlo.
-        </Typography>
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', my: 2 }}>
-          <Button variant="text" startIcon={<FileDownload />} onClick={template}>
-            Descargar plantilla
-          </Button>
-          <XlsxPicker
-            file={file}
-            disabled={busy}
-            onPick={(f) => {
-              setFile(f);
-              setResult(null);
-              setFailure(null);
-            }}
-          />
-        </Box>
-        {failure && (
-          <Alert severity="error" sx={{ whiteSpace: 'pre-line' }}>
-            {failure}
-          </Alert>
-        )}
-        {result &&
-          (result.failed > 0 ? (
-            <Alert severity="error">
-              {result.failed} de {result.total} filas tienen errores. No se guardo nada.
-            </Alert>
-          ) : (
-            <Alert severity="success">
-              Se guardaron {result.saved} valores de {result.total} filas.
-            </Alert>
-          ))}
-        {result && <ReportList report={result.report} label="Resultado de la carga" />}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={busy}>
-          Cerrar
-        </Button>
-        <Button variant="contained" onClick={() => void send()} disabled={!file || busy}>
-          Cargar
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
 }
 
 /** The brand's name for file names and headers ('' = every brand). */

@@ -1,9 +1,9 @@
 // The pure parts of /sales and /quiz: import report order, the filters sent with the survey
 // request and their description, the questions body of the editor, percentages.
 import { describe, expect, it } from 'vitest';
+import { sortReport } from '../../resources/UploadDialog';
 import { avg, pct } from '../quiz/format';
 import { toQuestionsBody } from '../quiz/QuestionsDialog';
-import { sortReport } from './ImportDialog';
 import { describeFilters } from './SendSurveysDialog';
 import { currentFilters } from './sales.screen';
 

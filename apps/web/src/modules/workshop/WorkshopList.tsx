@@ -9,7 +9,8 @@ import { useMemo, useState } from 'react';
 import { usePermission } from '../../auth/session';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
-import { download, UploadDialog } from '../dispatches/shared';
+import { UploadDialog } from '../../resources/UploadDialog';
+import { download } from '../dispatches/shared';
 
 export const workshopScreen = defineScreen({
   contract: workshopInfoContract,

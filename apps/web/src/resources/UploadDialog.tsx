@@ -1,0 +1,215 @@
+// The upload of a filled .xlsx template, as every import screen shows it: the file chooser, the
+// template link, the call, then the per-row report. Nothing is saved when any row is wrong (the
+// server answers saved = 0); the wrong rows are listed first.
+import type { ImportReportEntry, ImportResult } from '@app/contracts';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import ErrorIcon from '@mui/icons-material/Error';
+import FileDownload from '@mui/icons-material/FileDownload';
+import UploadFile from '@mui/icons-material/UploadFile';
+import Warning from '@mui/icons-material/Warning';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Typography,
+} from '@mui/material';
+import { type ReactNode, useState } from 'react';
+import { HttpError, http } from '../api/http';
+
+/** Shown at most; the counts cover every row. */
+const MAX_LINES = 500;
+
+export function sortReport(report: ImportReportEntry[]): ImportReportEntry[] {
+  const rank = (e: ImportReportEntry) => (!e.ok ? 0 : e.warnings?.length ? 1 : 2);
+  return [...report].sort((a, b) => rank(a) - rank(b) || a.row - b.row);
+}
+
+/** The .xlsx chooser of an upload dialog: the button and the chosen file's name. */
+export function XlsxPicker({
+  file,
+  disabled,
+  onPick,
+}: {
+  file: File | null;
+  disabled?: boolean;
+  onPick: (file: File | null) => void;
+}) {
+  return (
+    <>
+      <Button variant="outlined" component="label" startIcon={<UploadFile />} disabled={disabled}>
+        Elegir archivo
+        <input
+          hidden
+          type="file"
+          aria-label="Archivo Excel"
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          onChange={(e) => {
+            onPick(e.target.files?.[0] ?? null);
+            e.target.value = '';
+          }}
+        />
+      </Button>
+      <Typography variant="body2">{file ? file.name : 'Ningun archivo elegido'}</Typography>
+    </>
+  );
+}
+
+/** The per-row report of an upload: wrong rows first, then those with notes, then the rest. */
+export function ReportList({ report, label }: { report: ImportReportEntry[]; label: string }) {
+  const lines = sortReport(report).slice(0, MAX_LINES);
+  return (
+    <>
+      <List dense aria-label={label} sx={{ maxHeight: 360, overflow: 'auto' }}>
+        {lines.map((e) => {
+          const notes = e.ok ? (e.warnings ?? []) : e.errors;
+          return (
+            <ListItem key={e.row} divider>
+              <ListItemIcon sx={{ minWidth: 34 }}>
+                {!e.ok ? (
+                  <ErrorIcon color="error" fontSize="small" />
+                ) : notes.length ? (
+                  <Warning color="warning" fontSize="small" />
+                ) : (
+                  <CheckCircle color="success" fontSize="small" />
+                )}
+              </ListItemIcon>
+              <ListItemText
+                primary={`Fila ${e.row}${e.vin ? ` · ${e.vin}` : ''}: ${e.ok ? 'correcta' : 'con errores'}`}
+                secondary={notes.length ? notes.join('; ') : undefined}
+              />
+            </ListItem>
+          );
+        })}
+      </List>
+      {report.length > MAX_LINES && (
+        <Typography variant="caption" color="text.secondary">
+          Se muestran {MAX_LINES} de {report.length} filas (primero las que tienen errores).
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/** Runs a call that answers an import report: another way in than the file (e.g. an external API). */
+export type RunImport = (call: () => Promise<ImportResult>) => Promise<void>;
+
+/** Upload of a template: the file, then the per-row report (nothing saved when a row is wrong). */
+export function UploadDialog({
+  open,
+  title,
+  help,
+  url,
+  template,
+  onClose,
+  onSaved,
+  submitLabel = 'Cargar',
+  again = 'cargarlo',
+  reportLabel = 'Resultado de la carga',
+  nothingSaved = 'No se guardo nada.',
+  savedText = (r) => `Se guardaron ${r.saved} valores de ${r.total} filas.`,
+  extra,
+}: {
+  open: boolean;
+  title: string;
+  help: string;
+  url: string;
+  template: () => void;
+  onClose: () => void;
+  onSaved: () => void;
+  /** The dialog's words: the button, the verb of "vuelva a …", the report's name, the outcomes. */
+  submitLabel?: string;
+  again?: string;
+  reportLabel?: string;
+  nothingSaved?: string;
+  savedText?: (result: ImportResult) => string;
+  /** More under the chooser, with the dialog's runner (its busy state, report and failure). */
+  extra?: (run: RunImport, busy: boolean) => ReactNode;
+}) {
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const close = () => {
+    setFile(null);
+    setResult(null);
+    setFailure(null);
+    onClose();
+  };
+  const run: RunImport = async (call) => {
+    setBusy(true);
+    setFailure(null);
+    setResult(null);
+    try {
+      const r = await call();
+      setResult(r);
+      if (r.saved > 0) onSaved();
+    } catch (e) {
+      setFailure(e instanceof HttpError ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const send = () => {
+    if (!file) return;
+    const body = new FormData();
+    body.append('file', file);
+    return run(() => http.post<ImportResult>(url, body, { silent: true }));
+  };
+  return (
+    <Dialog open={open} onClose={busy ? undefined : close} maxWidth="md" fullWidth>
+      <DialogTitle>{title}</DialogTitle>
+      {busy && <LinearProgress />}
+      <DialogContent dividers>
+        <Typography variant="body2" color="text.secondary" gutterBottom>
+          {help} Si alguna fila tiene errores no se guarda ninguna: corrija el archivo y vuelva a {again}.
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', my: 2 }}>
+          <Button variant="text" startIcon={<FileDownload />} onClick={template}>
+            Descargar plantilla
+          </Button>
+          <XlsxPicker
+            file={file}
+            disabled={busy}
+            onPick={(f) => {
+              setFile(f);
+              setResult(null);
+              setFailure(null);
+            }}
+          />
+        </Box>
+        {extra?.(run, busy)}
+        {failure && (
+          <Alert severity="error" sx={{ whiteSpace: 'pre-line' }}>
+            {failure}
+          </Alert>
+        )}
+        {result &&
+          (result.failed > 0 ? (
+            <Alert severity="error">
+              {result.failed} de {result.total} filas tienen errores. {nothingSaved}
+            </Alert>
+          ) : (
+            <Alert severity="success">{savedText(result)}</Alert>
+          ))}
+        {result && <ReportList report={result.report} label={reportLabel} />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={busy}>
+          Cerrar
+        </Button>
+        <Button variant="contained" onClick={() => void send()} disabled={!file || busy}>
+          {submitLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
