@@ -157,6 +157,26 @@ export const http = {
   del: <T>(path: string, o?: RequestOptions) => request<T>(path, { ...o, method: 'DELETE' }),
 };
 
+/**
+ * Downloads a file from a GET call (query) or a POST call (body) and hands it to the browser; a
+ * failure is the client's toast.
+ */
+export async function downloadFile(
+  path: string,
+  fallbackName: string,
+  opts: { query?: Query; body?: unknown } = {},
+): Promise<void> {
+  try {
+    const file =
+      opts.body !== undefined
+        ? await request<FileResult>(path, { method: 'POST', body: opts.body, file: true })
+        : await http.get<FileResult>(path, opts.query, { file: true });
+    saveFile(file, fallbackName);
+  } catch {
+    // the client's toast says why
+  }
+}
+
 /** Hands a downloaded file to the browser. */
 export function saveFile(file: FileResult, fallbackName: string): void {
   const url = URL.createObjectURL(file.blob);

@@ -33,7 +33,7 @@ import { enqueueSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useSearchParams } from 'react-router';
-import { type FileResult, http, saveFile } from '../api/http';
+import { downloadFile, http } from '../api/http';
 import { typeOptions, useGeneralTypes } from '../app/generalTypes';
 import { usePermission } from '../auth/session';
 import { useGlobalFilters } from '../shell/filters';
@@ -227,19 +227,9 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
       .map((c) => c.field)
       .join(',');
     setBusy(true);
-    try {
-      const { page: _p, perPage: _pp, ...rest } = apiQuery;
-      const file = await http.get<FileResult>(
-        `/${path}/export`,
-        { ...rest, columns: visible },
-        { file: true },
-      );
-      saveFile(file, `${contract.title}.xlsx`);
-    } catch {
-      // toast shown by the client
-    } finally {
-      setBusy(false);
-    }
+    const { page: _p, perPage: _pp, ...rest } = apiQuery;
+    await downloadFile(`/${path}/export`, `${contract.title}.xlsx`, { query: { ...rest, columns: visible } });
+    setBusy(false);
   };
 
   const remove = async () => {

@@ -1,6 +1,6 @@
 // The dashboard's building blocks: a number card (this period, the year before, the link to its
 // screen), a chart panel that also shows its data as a table, skeletons and an empty state.
-import { type DashboardNumber, type DashboardPeriod, MONTHS, years } from '@app/contracts';
+import type { DashboardNumber, DashboardPeriod } from '@app/contracts';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import BarChartIcon from '@mui/icons-material/BarChart';
@@ -8,7 +8,6 @@ import TableRows from '@mui/icons-material/TableRows';
 import {
   Box,
   Button,
-  MenuItem,
   Paper,
   Skeleton,
   Table,
@@ -16,13 +15,13 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { MonthField, YearField } from '../../fields/PeriodFields';
 import { useSelectorsPlace } from '../../shell/Selectors';
 
 const locale = 'es-PE';
@@ -252,37 +251,8 @@ export function PeriodToolbar({
       <Typography variant="h6" component="h1" sx={{ flex: 1, minWidth: 160 }}>
         {title}
       </Typography>
-      <TextField
-        select
-        label="Año"
-        value={f.year}
-        onChange={(e) => f.setYear(Number(e.target.value))}
-        sx={{ width: 110 }}
-        fullWidth={false}
-      >
-        {years()
-          .reverse()
-          .map((y) => (
-            <MenuItem key={y} value={y}>
-              {y}
-            </MenuItem>
-          ))}
-      </TextField>
-      <TextField
-        select
-        label="Mes"
-        value={f.month}
-        onChange={(e) => f.setMonth(Number(e.target.value))}
-        sx={{ width: 150 }}
-        fullWidth={false}
-      >
-        <MenuItem value={0}>Todo el año</MenuItem>
-        {MONTHS.map((m) => (
-          <MenuItem key={m.id} value={m.id}>
-            {m.name}
-          </MenuItem>
-        ))}
-      </TextField>
+      <YearField value={f.year} onChange={f.setYear} newestFirst />
+      <MonthField value={f.month} onChange={f.setMonth} allYear />
       {period && (
         <Typography variant="caption" color="text.secondary" sx={{ width: '100%' }}>
           {period.to < period.from

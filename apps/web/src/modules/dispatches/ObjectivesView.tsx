@@ -20,12 +20,12 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { http } from '../../api/http';
+import { downloadFile, http } from '../../api/http';
 import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission } from '../../auth/session';
+import { MonthField, thisMonth, thisYear, YearField } from '../../fields/PeriodFields';
 import { UploadDialog } from '../../resources/UploadDialog';
 import { useGlobalFilters } from '../../shell/filters';
-import { download, MonthField, thisMonth, thisYear, YearField } from './shared';
 
 const COLOR: Record<PacingStatus, 'success' | 'info' | 'error' | 'inherit'> = {
   adelantado: 'success',
@@ -41,7 +41,7 @@ const CHIP: Record<PacingStatus, 'success' | 'info' | 'error' | 'default'> = {
 };
 const pct = (v: number | null) =>
   v === null ? '—' : `${v.toLocaleString('es-PE', { maximumFractionDigits: 1 })}%`;
-const template = () => void download('/dispatches-objectives/template', 'Formato_Objetivos.xlsx');
+const template = () => void downloadFile('/dispatches-objectives/template', 'Formato_Objetivos.xlsx');
 
 export default function ObjectivesView() {
   const { dealerId, manufacturerId } = useGlobalFilters();

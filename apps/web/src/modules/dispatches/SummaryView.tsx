@@ -28,13 +28,14 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { HttpError, http } from '../../api/http';
+import { downloadFile, HttpError, http } from '../../api/http';
 import { useTypeOptions } from '../../app/generalTypes';
 import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission } from '../../auth/session';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
+import { MonthField, thisMonth, thisYear, YearField } from '../../fields/PeriodFields';
 import { useGlobalFilters } from '../../shell/filters';
-import { brandLabel, download, MonthField, thisMonth, thisYear, YearField } from './shared';
+import { brandLabel } from './shared';
 
 const ALL_MONTHS = MONTHS.map((m) => m.id);
 const fmt = (n: number) => n.toLocaleString('es-PE');
@@ -111,7 +112,9 @@ export default function SummaryView() {
           <>
             <Button
               startIcon={<FileDownload />}
-              onClick={() => void download('/transaction/report-export', 'Reporte-Despachos.xlsx', { query })}
+              onClick={() =>
+                void downloadFile('/transaction/report-export', 'Reporte-Despachos.xlsx', { query })
+              }
             >
               Reporte de despachos
             </Button>
@@ -121,7 +124,7 @@ export default function SummaryView() {
             <Button
               startIcon={<FileDownload />}
               onClick={() =>
-                void download('/transaction/export-internal-report', 'Reporte-Interno.xlsx', {
+                void downloadFile('/transaction/export-internal-report', 'Reporte-Interno.xlsx', {
                   body: {
                     year,
                     month: year === thisYear() ? thisMonth() : Math.max(...months),
@@ -303,7 +306,7 @@ function DynamicReportDialog({
         y++;
       }
     }
-    await download('/transaction/export-dynamic-report', `${title || 'Reporte'}.xlsx`, {
+    await downloadFile('/transaction/export-dynamic-report', `${title || 'Reporte'}.xlsx`, {
       body: {
         title_download: title || 'Reporte',
         monthHeaders,

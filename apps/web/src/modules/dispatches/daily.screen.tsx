@@ -28,15 +28,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { type Column, DataSheetGrid, intColumn, keyColumn } from 'react-datasheet-grid';
+import { MonthField, thisMonth, thisYear, YearField } from '../../fields/PeriodFields';
 import 'react-datasheet-grid/dist/style.css';
-import { HttpError, http } from '../../api/http';
+import { downloadFile, HttpError, http } from '../../api/http';
 import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission } from '../../auth/session';
 import { SelectInput } from '../../fields/inputs/SelectInput';
 import { UploadDialog } from '../../resources/UploadDialog';
 import { useGlobalFilters } from '../../shell/filters';
 import { useBrands } from './SummaryView';
-import { brandLabel, download, MonthField, thisMonth, thisYear, YearField } from './shared';
+import { brandLabel } from './shared';
 
 type SheetRow = {
   key: string;
@@ -159,7 +160,7 @@ export default function DailyScreen() {
   };
   const brand = brandLabel(brands.data, manufacturerId) || 'Todas';
   const template = () =>
-    void download('/daily-sales/template', `Formato_Daily_${year}_${month}.xlsx`, { query });
+    void downloadFile('/daily-sales/template', `Formato_Daily_${year}_${month}.xlsx`, { query });
   const totalsByDay = Array.from({ length: days }, (_, i) =>
     rows.reduce((a, r) => a + ((r[`d${i + 1}`] as number) ?? 0), 0),
   );
@@ -207,7 +208,9 @@ export default function DailyScreen() {
           <Button
             startIcon={<FileDownload />}
             onClick={() =>
-              void download('/daily-sales-report', `Reporte_Daily_${brand}_${year}_${month}.xlsx`, { query })
+              void downloadFile('/daily-sales-report', `Reporte_Daily_${brand}_${year}_${month}.xlsx`, {
+                query,
+              })
             }
           >
             Reporte Daily
@@ -217,7 +220,7 @@ export default function DailyScreen() {
           <Button
             startIcon={<FileDownload />}
             onClick={() =>
-              void download(
+              void downloadFile(
                 '/transaction/export-internal-daily-report',
                 `Reporte_Daily_Interno_${brand}_${year}_${month}.xlsx`,
                 {

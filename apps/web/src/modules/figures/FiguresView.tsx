@@ -21,9 +21,9 @@ import { Alert, Box, Button, LinearProgress, Paper, Stack, Tooltip, Typography }
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import { http } from '../../api/http';
+import { downloadFile, http } from '../../api/http';
 import { Sheet, type SheetChange, type SheetColumn } from '../../sheet/Sheet';
-import { download, ReportDialog, StatusChip, statusName, UploadButton, unitKind, unitTotals } from './common';
+import { ReportDialog, StatusChip, statusName, UploadButton, unitKind, unitTotals } from './common';
 import { PeriodActions } from './PeriodActions';
 
 const unitName = new Map<string, string>(CONCEPT_UNITS.map((u) => [u.id, u.name]));
@@ -187,7 +187,9 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
   const period =
     oneDealer && dealerGrid?.dealer ? (statusOf.get(`${dealerGrid.dealer.id}:${month}`) ?? null) : null;
   const exportFile = () =>
-    download('/figures/export', { year, dealer_id: dealerId || undefined }, `Cifras_${year}.xlsx`);
+    downloadFile('/figures/export', `Cifras_${year}.xlsx`, {
+      query: { year, dealer_id: dealerId || undefined },
+    });
   const casis = async () => {
     try {
       const result = await http.post<GridImportReport>('/casis-api', {

@@ -9,9 +9,10 @@ import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { type FileResult, http, saveFile } from '../../api/http';
 import { usePermission } from '../../auth/session';
+import { MonthField } from '../../fields/PeriodFields';
 import { Sheet, type SheetColumn } from '../../sheet/Sheet';
 import { useGlobalFilters } from '../../shell/filters';
-import { MonthPicker, YearPicker } from './common';
+import { YearPicker } from './common';
 
 type Line = CapacityRow & Record<string, unknown>;
 
@@ -76,7 +77,7 @@ export default function CapacityScreen() {
           Capacidades
         </Typography>
         <YearPicker value={year} onChange={setYear} />
-        <MonthPicker value={month} onChange={setMonth} />
+        <MonthField value={month} onChange={setMonth} />
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
           Horas disponibles = menor entre bahias y tecnicos × horas por dia × dias laborables
         </Typography>

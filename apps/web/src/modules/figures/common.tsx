@@ -1,13 +1,7 @@
-// What the figures, fees and capacities screens share: the year and month pickers, the state of
-// a period as a chip, the kind of number of a concept's unit, the per-row report of an upload or
-// a CASIS pull, and the download of an .xlsx.
-import {
-  type ConceptRow,
-  type GridImportReport,
-  MONTH_NAMES,
-  PERIOD_STATUSES,
-  type PeriodStatus,
-} from '@app/contracts';
+// What the figures, fees and capacities screens share: their year picker, the state of a period
+// as a chip, the kind of number of a concept's unit, and the per-row report of an upload or a
+// CASIS pull.
+import { type ConceptRow, type GridImportReport, PERIOD_STATUSES, type PeriodStatus } from '@app/contracts';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import Info from '@mui/icons-material/Info';
@@ -24,13 +18,11 @@ import {
   ListItem,
   ListItemIcon,
   ListItemText,
-  MenuItem,
-  TextField,
 } from '@mui/material';
-import { type FileResult, http, type Query, saveFile } from '../../api/http';
+import { http } from '../../api/http';
+import { thisYear, YearField } from '../../fields/PeriodFields';
 import type { NumberKind } from '../../sheet/numbers';
 
-export const thisYear = () => new Date().getFullYear();
 /** The month a manager looks at first: the last one that ended. */
 export const lastMonth = () => {
   const d = new Date();
@@ -39,45 +31,11 @@ export const lastMonth = () => {
     : { year: d.getFullYear(), month: d.getMonth() };
 };
 
+/** The years of figures, fees and capacities: next year (fees are set ahead) and the five before. */
 export function YearPicker({ value, onChange }: { value: number; onChange: (y: number) => void }) {
   const now = thisYear();
-  return (
-    <TextField
-      select
-      size="small"
-      label="Año"
-      value={value}
-      onChange={(e) => onChange(Number(e.target.value))}
-      sx={{ width: 110 }}
-      fullWidth={false}
-    >
-      {Array.from({ length: 6 }, (_, i) => now + 1 - i).map((y) => (
-        <MenuItem key={y} value={y}>
-          {y}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
-export function MonthPicker({ value, onChange }: { value: number; onChange: (m: number) => void }) {
-  return (
-    <TextField
-      select
-      size="small"
-      label="Mes"
-      value={value}
-      onChange={(e) => onChange(Number(e.target.value))}
-      sx={{ width: 150 }}
-      fullWidth={false}
-    >
-      {MONTH_NAMES.map((name, i) => (
-        <MenuItem key={name} value={i + 1}>
-          {name}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+  const options = Array.from({ length: 6 }, (_, i) => now + 1 - i);
+  return <YearField value={value} onChange={onChange} options={options} />;
 }
 
 const STATUS_COLOR: Record<PeriodStatus, 'default' | 'info' | 'success'> = {
@@ -112,15 +70,6 @@ export function unitTotals<R extends { unit: string | null }>(list: ConceptRow[]
 }
 
 /** Downloads a file answer (toast on failure by the client). */
-export async function download(path: string, query: Query, fallback: string): Promise<void> {
-  try {
-    const file = await http.get<FileResult>(path, query, { file: true });
-    saveFile(file, fallback);
-  } catch {
-    // shown by the client
-  }
-}
-
 /** The per-row report of an upload or a CASIS pull: wrong rows first; nothing saved if any. */
 export function ReportDialog({
   title,

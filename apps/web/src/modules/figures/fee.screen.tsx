@@ -14,11 +14,11 @@ import { Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/mate
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import { http } from '../../api/http';
+import { downloadFile, http } from '../../api/http';
 import { usePermission, useSession } from '../../auth/session';
 import { Sheet, type SheetColumn } from '../../sheet/Sheet';
 import { useGlobalFilters } from '../../shell/filters';
-import { download, lastMonth, ReportDialog, UploadButton, unitKind, unitTotals, YearPicker } from './common';
+import { lastMonth, ReportDialog, UploadButton, unitKind, unitTotals, YearPicker } from './common';
 
 const unitName = new Map<string, string>(CONCEPT_UNITS.map((u) => [u.id, u.name]));
 type FeeLine = {
@@ -98,7 +98,7 @@ export default function FeeScreen() {
         {canExport && (
           <Button
             startIcon={<FileDownload />}
-            onClick={() => download('/fees/export', query, `Cuotas_${year}.xlsx`)}
+            onClick={() => downloadFile('/fees/export', `Cuotas_${year}.xlsx`, { query })}
           >
             Exportar
           </Button>

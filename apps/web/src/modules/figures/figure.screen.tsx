@@ -5,8 +5,9 @@ import { Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission, useSession } from '../../auth/session';
+import { MonthField } from '../../fields/PeriodFields';
 import { useGlobalFilters } from '../../shell/filters';
-import { lastMonth, MonthPicker, YearPicker } from './common';
+import { lastMonth, YearPicker } from './common';
 import { FiguresView } from './FiguresView';
 import { PeriodsView } from './PeriodsView';
 
@@ -29,7 +30,7 @@ export default function FigureScreen() {
             Cifras
           </Typography>
           <YearPicker value={year} onChange={setYear} />
-          <MonthPicker value={month} onChange={setMonth} />
+          <MonthField value={month} onChange={setMonth} />
           <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ ml: 2 }}>
             <Tab label="Cifras" />
             <Tab label="Periodos" />

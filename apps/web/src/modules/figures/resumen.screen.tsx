@@ -20,12 +20,13 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { http } from '../../api/http';
+import { downloadFile, http } from '../../api/http';
 import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission } from '../../auth/session';
+import { MonthField } from '../../fields/PeriodFields';
 import { formatNumber, formatRatio, useCurrencySign } from '../../sheet/numbers';
 import { useGlobalFilters } from '../../shell/filters';
-import { download, lastMonth, MonthPicker, unitKind, YearPicker } from './common';
+import { lastMonth, unitKind, YearPicker } from './common';
 
 function Variation({ value, ratio, good }: { value: number | null; ratio: number | null; good: boolean }) {
   if (value === null) return <>—</>;
@@ -65,14 +66,16 @@ export default function ResumenScreen() {
           Resumen Comparativo
         </Typography>
         <YearPicker value={year} onChange={setYear} />
-        <MonthPicker value={month} onChange={setMonth} />
+        <MonthField value={month} onChange={setMonth} />
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
           {answer.data?.dealer_name ?? 'Toda la red'}
         </Typography>
         {canExport && (
           <Button
             startIcon={<FileDownload />}
-            onClick={() => download('/resumen-comparativo/export', query, `Resumen_Comparativo_${year}.xlsx`)}
+            onClick={() =>
+              downloadFile('/resumen-comparativo/export', `Resumen_Comparativo_${year}.xlsx`, { query })
+            }
           >
             Exportar
           </Button>

@@ -1,6 +1,6 @@
 // Table-stats for a year/month, the toolbar brand and dealer: cobertura, ranking by top box (the
 // dealers under the minimum sample apart, 'muestra insuficiente'), postventa, a chart, export.
-import { MONTHS, QUIZ_MESSAGES, type RankingRow, type TableStats, years } from '@app/contracts';
+import { QUIZ_MESSAGES, type RankingRow, type TableStats } from '@app/contracts';
 import FileDownload from '@mui/icons-material/FileDownload';
 import {
   Alert,
@@ -8,24 +8,22 @@ import {
   Button,
   Chip,
   LinearProgress,
-  MenuItem,
   Paper,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
   useTheme,
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { type FileResult, http, saveFile } from '../../api/http';
-import { useTypeOptions } from '../../app/generalTypes';
+import { downloadFile, http } from '../../api/http';
 import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission } from '../../auth/session';
+import { MonthField, YearField } from '../../fields/PeriodFields';
 import { useGlobalFilters } from '../../shell/filters';
 import { useSelectorsPlace } from '../../shell/Selectors';
 import { avg, pct } from './format';
@@ -95,7 +93,6 @@ export default function StatsView() {
   const start = useUrlPeriod({ year: thisYear, month: 0 });
   const [year, setYear] = useState(start.year);
   const [month, setMonth] = useState(start.month);
-  const monthOptions = useTypeOptions('MONTHS', MONTHS);
   const { dealerId, manufacturerId } = useGlobalFilters();
   const selectors = useSelectorsPlace();
   const canExport = usePermission('Quizzes.export');
@@ -115,52 +112,19 @@ export default function StatsView() {
 
   const exportXlsx = async () => {
     setBusy(true);
-    try {
-      const file = await http.get<FileResult>('/table-stats/export', query, { file: true });
-      saveFile(file, `Satisfaccion_${year}${month ? `-${month}` : ''}.xlsx`);
-    } catch {
-      // toast shown by the client
-    } finally {
-      setBusy(false);
-    }
+    await downloadFile('/table-stats/export', `Satisfaccion_${year}${month ? `-${month}` : ''}.xlsx`, {
+      query,
+    });
+    setBusy(false);
   };
 
   const chartRows = d?.ranking.ranked ?? [];
   return (
     <Box>
       <Paper sx={{ p: 2, mb: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField
-          select
-          label="Año"
-          value={year}
-          onChange={(e) => setYear(Number(e.target.value))}
-          sx={{ width: 120 }}
-          fullWidth={false}
-        >
-          {/* SPEC §9: years start at 2016; the newest first. */}
-          {years()
-            .reverse()
-            .map((y) => (
-              <MenuItem key={y} value={y}>
-                {y}
-              </MenuItem>
-            ))}
-        </TextField>
-        <TextField
-          select
-          label="Mes"
-          value={month}
-          onChange={(e) => setMonth(Number(e.target.value))}
-          sx={{ width: 170 }}
-          fullWidth={false}
-        >
-          <MenuItem value={0}>Todo el año</MenuItem>
-          {monthOptions.map((m) => (
-            <MenuItem key={m.id} value={m.id}>
-              {m.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        {/* SPEC §9: years start at 2016; the newest first. */}
+        <YearField value={year} onChange={setYear} newestFirst />
+        <MonthField value={month} onChange={setMonth} allYear />
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
           Marca y concesionario: {selectors}.
         </Typography>

@@ -1,11 +1,4 @@
-import { type FileResult, http, saveFile } from '../../api/http';
+import { downloadFile } from '../../api/http';
 
 /** GET /api/sales/template: the empty import template. */
-export async function downloadTemplate(): Promise<void> {
-  try {
-    const file = await http.get<FileResult>('/sales/template', undefined, { file: true });
-    saveFile(file, 'Plantilla_Ventas.xlsx');
-  } catch {
-    // toast shown by the client
-  }
-}
+export const downloadTemplate = (): Promise<void> => downloadFile('/sales/template', 'Plantilla_Ventas.xlsx');

@@ -24,12 +24,12 @@ import {
 import { BarChart } from '@mui/x-charts/BarChart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { http } from '../../api/http';
+import { downloadFile, http } from '../../api/http';
 import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission } from '../../auth/session';
+import { MonthField, YearField } from '../../fields/PeriodFields';
 import { formatNumber, formatRatio, useCurrencySign } from '../../sheet/numbers';
 import { useGlobalFilters } from '../../shell/filters';
-import { download, MonthField, YearField } from '../dispatches/shared';
 
 const defaultYear = () => {
   const d = new Date();
@@ -188,7 +188,7 @@ export default function ReportView() {
           <Button
             startIcon={<FileDownload />}
             onClick={() =>
-              void download('/reports/report-info/export', `Reporte_Info_Taller_${year}.xlsx`, { query })
+              void downloadFile('/reports/report-info/export', `Reporte_Info_Taller_${year}.xlsx`, { query })
             }
           >
             Exportar

@@ -6,11 +6,11 @@ import UploadFile from '@mui/icons-material/UploadFile';
 import { Box, Button } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { downloadFile } from '../../api/http';
 import { usePermission } from '../../auth/session';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 import { UploadDialog } from '../../resources/UploadDialog';
-import { download } from '../dispatches/shared';
 
 export const workshopScreen = defineScreen({
   contract: workshopInfoContract,
@@ -45,7 +45,7 @@ export const workshopScreen = defineScreen({
   ],
 });
 
-const template = () => void download('/workshop-infos/template', WORKSHOP_FILES.template);
+const template = () => void downloadFile('/workshop-infos/template', WORKSHOP_FILES.template);
 
 export default function WorkshopList() {
   const [uploading, setUploading] = useState(false);
