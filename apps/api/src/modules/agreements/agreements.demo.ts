@@ -7,6 +7,7 @@ import { inArray } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 import { dealerContacts, users } from '../../db/schema';
 import { demoDealersWithout } from '../../seed/demo-dealers';
+import { demoRandom } from '../../seed/demo-random';
 import { agreementEvents, agreements } from './agreements.tables';
 
 const TOPICS: { title: string; detail: string; level: 'high' | 'medium' | 'low' }[] = [
@@ -80,17 +81,6 @@ const COMMENTS = [
   'Se adjunto el sustento en la carpeta compartida',
 ];
 
-function random(seed: string) {
-  let h = 2166136261;
-  for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
-  return () => {
-    h = Math.imul(h ^ (h >>> 15), 2246822507);
-    h = Math.imul(h ^ (h >>> 13), 3266489909);
-    h ^= h >>> 16;
-    return (h >>> 0) / 4294967296;
-  };
-}
-
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -140,7 +130,7 @@ export async function seedAgreementsDemo(
   await db.transaction(async (tx: any) => {
     for (const d of todo.sort((x, y) => (order.get(x.code) ?? 0) - (order.get(y.code) ?? 0))) {
       const index = order.get(d.code) ?? 0;
-      const rnd = random(`agr-${d.code}`);
+      const rnd = demoRandom(`agr-${d.code}`);
       const own = contacts.filter((c) => c.dealer_id === d.id);
       const dealerUser = dealerUsers.find((u) => u.dealer_id === d.id)?.id ?? manager?.id ?? null;
       // Some dealers keep up, others let agreements slip (more open past due).

@@ -8,6 +8,7 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import { limaToday } from '../../core/lima';
 import type { DatabaseHandle } from '../../db/client';
 import { dealers, manufacturerModels, manufacturers } from '../../db/schema';
+import { demoSequence } from '../../seed/demo-random';
 import { dailySales, dispatches, dispatchObjectives, storedOffices } from './dispatches.tables';
 
 const OFFICES = [
@@ -46,15 +47,6 @@ const NO_DAILY_THIS_MONTH = 'TAC01';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** A small deterministic random sequence (the demo is the same on every machine). */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 export async function seedDispatchDemo(handle: DatabaseHandle) {
   const db = handle.db;
   const created = { dispatches: 0, objectives: 0, dailySales: 0 };
@@ -90,7 +82,7 @@ export async function seedDispatchDemo(handle: DatabaseHandle) {
     const d = new Date(Date.UTC(ty, tm - 1 - i, 1));
     months.push({ y: d.getUTCFullYear(), m: d.getUTCMonth() + 1 });
   }
-  const rnd = random(2026);
+  const rnd = demoSequence(2026);
   const objectives: (typeof dispatchObjectives.$inferInsert)[] = [];
   const dispatchRows: (typeof dispatches.$inferInsert)[] = [];
   const daily = new Map<string, typeof dailySales.$inferInsert>();

@@ -13,6 +13,7 @@ import { limaToday } from '../../core/lima';
 import type { FileStorage } from '../../core/storage';
 import type { DatabaseHandle } from '../../db/client';
 import { categories, dealers, users } from '../../db/schema';
+import { demoSequence } from '../../seed/demo-random';
 import { samplePdf, sampleXlsx } from './documents.samples';
 import { documentDealers, documentFiles, documentReads, documents } from './documents.tables';
 
@@ -203,15 +204,6 @@ const DAY = 86_400_000;
 const dayOffset = (today: string, days: number) =>
   new Date(Date.parse(`${today}T12:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
-/** A small deterministic random sequence (the demo is the same on every machine). */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 const MODELS = [
   'Sedan 1.6',
   'Hatchback 1.4',
@@ -304,7 +296,7 @@ export async function seedDocumentsDemo(handle: DatabaseHandle, storage: FileSto
           .set({ parent_id: catId.get(c.parent)! })
           .where(eq(categories.id, catId.get(c.name)!));
 
-    const rand = random(20261);
+    const rand = demoSequence(20261);
     for (const [i, doc] of DOCS.entries()) {
       const published = dayOffset(today, -doc.ago);
       const [row] = await tx

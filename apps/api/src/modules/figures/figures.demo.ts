@@ -8,6 +8,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 import { concepts, dealerBranches, users } from '../../db/schema';
 import { demoDealersWithout } from '../../seed/demo-dealers';
+import { demoRandom } from '../../seed/demo-random';
 import { figures } from './figures.tables';
 
 /** A monthly value of a mid-size dealer, before its size, the season and its trend. */
@@ -34,18 +35,6 @@ const BASE: Record<string, { value: number; seasonal: boolean; decimals: number 
 const SEASON = [0.92, 0.84, 0.97, 0.95, 1.0, 1.02, 1.12, 1.03, 0.98, 1.0, 1.02, 1.2];
 /** Concepts where the level, not the volume, follows the dealer (percentages, days, complaints). */
 const LEVELS = new Set(['CONV_PCT', 'EFIC_PCT', 'PERM_DIAS', 'CSI_VTA', 'CSI_PV', 'RECLAMOS']);
-
-/** A small deterministic generator, so every demo run draws the same network. */
-function random(seed: string) {
-  let h = 2166136261;
-  for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
-  return () => {
-    h = Math.imul(h ^ (h >>> 15), 2246822507);
-    h = Math.imul(h ^ (h >>> 13), 3266489909);
-    h ^= h >>> 16;
-    return (h >>> 0) / 4294967296;
-  };
-}
 
 const round = (v: number, decimals: number) => Math.round(v * 10 ** decimals) / 10 ** decimals;
 
@@ -137,7 +126,7 @@ export async function seedFiguresDemo(
   const periodRows: object[] = [];
   const capacityRows: object[] = [];
   todo.forEach((d, index) => {
-    const rnd = random(d.code);
+    const rnd = demoRandom(d.code);
     // Lima's dealers are the big ones; the first dealers of the list run ahead of target.
     const size = (d.code.startsWith('LIM') || d.code.startsWith('CAL') ? 1.25 : 0.7) * (0.8 + rnd() * 0.4);
     const trend = [1.14, 1.06, 0.98, 0.9, 1.1, 0.94][index % 6];

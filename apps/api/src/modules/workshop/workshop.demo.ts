@@ -8,6 +8,7 @@ import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 import { users } from '../../db/schema';
 import { demoDealersWithout } from '../../seed/demo-dealers';
+import { demoRandom } from '../../seed/demo-random';
 import { capacities } from '../figures/figures.tables';
 import { workshopInfos } from './workshop.tables';
 
@@ -16,17 +17,6 @@ const SEASON = [0.97, 0.9, 0.98, 0.97, 1, 1, 1.05, 1.01, 0.98, 1, 1.01, 1.06];
 /** Each dealer's productivity level (index of the demo list) and this year's trend. */
 const LEVEL = [0.88, 0.82, 0.7, 0.78, 0.91, 0.63, 0.8, 0.74, 0.85, 0.68, 0.66, 0.72, 0.86, 0.69, 0.8, 0.75];
 const TREND = [1.04, 1.02, 0.96, 1, 1.03, 0.95, 1.01, 0.98, 1.03, 0.97, 1.02, 0.99, 1.01, 0.96, 1.04, 1];
-
-function random(seed: string) {
-  let h = 2166136261;
-  for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
-  return () => {
-    h = Math.imul(h ^ (h >>> 15), 2246822507);
-    h = Math.imul(h ^ (h >>> 13), 3266489909);
-    h ^= h >>> 16;
-    return (h >>> 0) / 4294967296;
-  };
-}
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -84,7 +74,7 @@ export async function seedWorkshopDemo(
   const rows: (typeof workshopInfos.$inferInsert)[] = [];
   for (const d of todo) {
     const index = order.get(d.code) ?? 0;
-    const rnd = random(`taller-${d.code}`);
+    const rnd = demoRandom(`taller-${d.code}`);
     const lima = d.code.startsWith('LIM') || d.code.startsWith('CAL');
     const efficiency = 0.9 + rnd() * 0.16;
     const rate = (lima ? 118 : 96) + rnd() * 18;
