@@ -174,20 +174,14 @@ export function checkWorkshopRows(rows: WorkshopRow[], l: Lookups, user: Current
   return { report, valid, failed };
 }
 
+/** What a row loaded again replaces: its figures (every template column but who and when) and who loaded it. */
 const REPLACED = [
-  'work_orders_opened',
-  'work_orders_closed',
-  'hours_sold',
-  'hours_worked',
-  'labour_revenue',
-  'parts_revenue',
-  'accessories_revenue',
-  'warranty_orders',
-  'technicians',
-  'notes',
+  ...WORKSHOP_COLUMNS.map((c) => c.key).filter(
+    (k) => !['dealer_code', 'branch', 'year', 'month'].includes(k),
+  ),
   'source',
   'updated_by',
-] as const;
+];
 
 /**
  * Checks every row, then (only if all are right) writes them all in one transaction with the
