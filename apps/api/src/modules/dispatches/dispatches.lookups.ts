@@ -8,64 +8,12 @@ import type { CurrentUser } from '../../core/context';
 import { ValidationError } from '../../core/errors';
 import { type QueryParams, qInt, qs } from '../../core/http';
 import { limaToday } from '../../core/lima';
-import { dealers, manufacturerModels, manufacturers } from '../../db/schema';
-import { up } from '../sales/sales.import';
+import { manufacturers } from '../../db/schema';
+import { type Brand, loadReferences, type References } from '../sales/sales.import';
 
-export interface Brand {
-  id: number;
-  code: string;
-  name: string;
-}
-
-export interface Lookups {
-  dealersByCode: Map<string, { id: number; code: string; name: string }>;
-  dealersById: Map<number, { id: number; code: string; name: string }>;
-  brands: Map<string, Brand>;
-  brandsById: Map<number, Brand>;
-  /** `${brandId}|${NAME or CODE}` → model id. */
-  models: Map<string, number>;
-  modelsById: Map<number, { id: number; manufacturer_id: number; name: string }>;
-}
-
-export async function loadLookups(db: Executor): Promise<Lookups> {
-  const [dealerRows, brandRows, modelRows] = await Promise.all([
-    db.select({ id: dealers.id, code: dealers.code, name: dealers.name }).from(dealers),
-    db
-      .select({ id: manufacturers.id, code: manufacturers.code, name: manufacturers.name })
-      .from(manufacturers),
-    db
-      .select({
-        id: manufacturerModels.id,
-        manufacturer_id: manufacturerModels.manufacturer_id,
-        code: manufacturerModels.code,
-        name: manufacturerModels.name,
-      })
-      .from(manufacturerModels),
-  ]);
-  const l: Lookups = {
-    dealersByCode: new Map(),
-    dealersById: new Map(),
-    brands: new Map(),
-    brandsById: new Map(),
-    models: new Map(),
-    modelsById: new Map(),
-  };
-  for (const d of dealerRows) {
-    l.dealersByCode.set(up(d.code), d);
-    l.dealersById.set(d.id, d);
-  }
-  for (const b of brandRows) {
-    l.brands.set(up(b.code), b);
-    l.brands.set(up(b.name), b);
-    l.brandsById.set(b.id, b);
-  }
-  for (const m of modelRows) {
-    l.models.set(`${m.manufacturer_id}|${up(m.name)}`, m.id);
-    if (m.code) l.models.set(`${m.manufacturer_id}|${up(m.code)}`, m.id);
-    l.modelsById.set(m.id, m);
-  }
-  return l;
-}
+/** What the module's row checks look up: dealers, brands and models (see loadReferences). */
+export type Lookups = References;
+export const loadLookups = (db: Executor): Promise<Lookups> => loadReferences(db, { brands: true });
 
 /** Why a dealer user may not write rows of this dealer, or undefined. */
 export function notOwnDealer(user: CurrentUser, dealerId: number, code: string): string | undefined {

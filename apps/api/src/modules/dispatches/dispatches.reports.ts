@@ -9,7 +9,8 @@ import { limaToday } from '../../core/lima';
 import { scopeCondition } from '../../core/resource-query';
 import type { ReportColumn, XlsxReport } from '../../core/xlsx';
 import { manufacturers } from '../../db/schema';
-import { type Brand, monthEnd, monthStart } from './dispatches.lookups';
+import type { Brand } from '../sales/sales.import';
+import { monthEnd, monthStart } from './dispatches.lookups';
 import { dispatchResource } from './dispatches.resources';
 import {
   dailyGrid,

@@ -56,14 +56,6 @@ const PAYMENT_ALIASES: Record<string, string> = {
   GRATUITO: 'G',
 };
 
-/** The lookups a validation pass needs, loaded once per import. */
-interface Lookups {
-  dealers: Map<string, { id: number; name: string }>;
-  branches: Map<string, number>;
-  brands: Map<string, number>;
-  models: Map<string, number>;
-}
-
 export const up = (s: string) =>
   s
     .normalize('NFD')
@@ -71,42 +63,90 @@ export const up = (s: string) =>
     .trim()
     .toUpperCase();
 
-async function loadLookups(db: Executor): Promise<Lookups> {
+export interface Brand {
+  id: number;
+  code: string;
+  name: string;
+}
+
+/**
+ * What the row checks of every import look up, loaded once per run: dealers by code (upper case,
+ * no accents: see `up`) and by id; with `branches`, a dealer's branches by name or code; with
+ * `brands`, brands by code or name and their models by name or code. Parts not asked are empty.
+ */
+export interface References {
+  dealersByCode: Map<string, { id: number; code: string; name: string }>;
+  dealersById: Map<number, { id: number; code: string; name: string }>;
+  /** `${dealerId}|${NAME or CODE}` → branch id. */
+  branches: Map<string, number>;
+  branchesById: Map<number, { id: number; dealer_id: number }>;
+  brands: Map<string, Brand>;
+  brandsById: Map<number, Brand>;
+  /** `${brandId}|${NAME or CODE}` → model id. */
+  models: Map<string, number>;
+  modelsById: Map<number, { id: number; manufacturer_id: number; name: string }>;
+}
+
+export async function loadReferences(
+  db: Executor,
+  parts: { branches?: boolean; brands?: boolean },
+): Promise<References> {
   const [dealerRows, branchRows, brandRows, modelRows] = await Promise.all([
     db.select({ id: dealers.id, code: dealers.code, name: dealers.name }).from(dealers),
-    db
-      .select({
-        id: dealerBranches.id,
-        dealer_id: dealerBranches.dealer_id,
-        code: dealerBranches.code,
-        name: dealerBranches.name,
-      })
-      .from(dealerBranches),
-    db
-      .select({ id: manufacturers.id, code: manufacturers.code, name: manufacturers.name })
-      .from(manufacturers),
-    db
-      .select({
-        id: manufacturerModels.id,
-        manufacturer_id: manufacturerModels.manufacturer_id,
-        code: manufacturerModels.code,
-        name: manufacturerModels.name,
-      })
-      .from(manufacturerModels),
+    parts.branches
+      ? db
+          .select({
+            id: dealerBranches.id,
+            dealer_id: dealerBranches.dealer_id,
+            code: dealerBranches.code,
+            name: dealerBranches.name,
+          })
+          .from(dealerBranches)
+      : [],
+    parts.brands
+      ? db
+          .select({ id: manufacturers.id, code: manufacturers.code, name: manufacturers.name })
+          .from(manufacturers)
+      : [],
+    parts.brands
+      ? db
+          .select({
+            id: manufacturerModels.id,
+            manufacturer_id: manufacturerModels.manufacturer_id,
+            code: manufacturerModels.code,
+            name: manufacturerModels.name,
+          })
+          .from(manufacturerModels)
+      : [],
   ]);
-  const l: Lookups = { dealers: new Map(), branches: new Map(), brands: new Map(), models: new Map() };
-  for (const d of dealerRows) l.dealers.set(up(d.code), { id: d.id, name: d.name });
+  const l: References = {
+    dealersByCode: new Map(),
+    dealersById: new Map(),
+    branches: new Map(),
+    branchesById: new Map(),
+    brands: new Map(),
+    brandsById: new Map(),
+    models: new Map(),
+    modelsById: new Map(),
+  };
+  for (const d of dealerRows) {
+    l.dealersByCode.set(up(d.code), d);
+    l.dealersById.set(d.id, d);
+  }
   for (const b of branchRows) {
     l.branches.set(`${b.dealer_id}|${up(b.name)}`, b.id);
     if (b.code) l.branches.set(`${b.dealer_id}|${up(b.code)}`, b.id);
+    l.branchesById.set(b.id, b);
   }
-  for (const m of brandRows) {
-    l.brands.set(up(m.name), m.id);
-    l.brands.set(up(m.code), m.id);
+  for (const b of brandRows) {
+    l.brands.set(up(b.code), b);
+    l.brands.set(up(b.name), b);
+    l.brandsById.set(b.id, b);
   }
   for (const m of modelRows) {
     l.models.set(`${m.manufacturer_id}|${up(m.name)}`, m.id);
     if (m.code) l.models.set(`${m.manufacturer_id}|${up(m.code)}`, m.id);
+    l.modelsById.set(m.id, m);
   }
   return l;
 }
@@ -154,12 +194,12 @@ class SaleRowChecker {
   readonly today = SALE_RULES.today();
 
   private constructor(
-    readonly l: Lookups,
+    readonly l: References,
     readonly scope: RowScope,
   ) {}
 
   static async create(db: Executor, scope: RowScope): Promise<SaleRowChecker> {
-    return new SaleRowChecker(await loadLookups(db), scope);
+    return new SaleRowChecker(await loadReferences(db, { branches: true, brands: true }), scope);
   }
 
   /** The report entries of the rows, the rows to insert, and the VINs to look up in the database. */
@@ -175,7 +215,7 @@ class SaleRowChecker {
       let dealerId: number | undefined;
       if (!dealerCode) errors.push('Concesionario es obligatorio');
       else {
-        const dealer = l.dealers.get(up(dealerCode));
+        const dealer = l.dealersByCode.get(up(dealerCode));
         if (!dealer) errors.push(`Concesionario "${dealerCode}" no existe`);
         else if (scope.user.dealerId !== null && dealer.id !== scope.user.dealerId)
           errors.push(
@@ -241,7 +281,7 @@ class SaleRowChecker {
       }
 
       const brandRaw = text(data.brand);
-      const brandId = brandRaw ? l.brands.get(up(brandRaw)) : undefined;
+      const brandId = brandRaw ? l.brands.get(up(brandRaw))?.id : undefined;
       if (!brandRaw) errors.push('Marca es obligatorio');
       else if (brandId === undefined) errors.push(`Marca "${brandRaw}" no existe`);
 

@@ -10,13 +10,12 @@ import {
   type WorkshopRowInput,
 } from '@app/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../core/action';
+import type { Db } from '../../core/action';
 import { writeAudit } from '../../core/audit';
 import type { CurrentUser } from '../../core/context';
 import { limaWallClock } from '../../core/lima';
 import type { SheetRow } from '../../core/xlsx-read';
-import { dealerBranches, dealers } from '../../db/schema';
-import { text, up } from '../sales/sales.import';
+import { loadReferences, type References, text, up } from '../sales/sales.import';
 import { readTemplateBatches, templateBuffer } from '../sales/sales.xlsx';
 import { workshopInfos } from './workshop.tables';
 
@@ -26,44 +25,6 @@ export interface WorkshopRow {
   /** Spreadsheet row number (header = 1) or position in the batch (first = 1). */
   row: number;
   data: WorkshopRowInput;
-}
-
-interface Lookups {
-  dealersByCode: Map<string, { id: number; code: string }>;
-  dealersById: Map<number, { id: number; code: string }>;
-  /** `${dealerId}|${NAME or CODE}` → branch id. */
-  branches: Map<string, number>;
-  branchesById: Map<number, { id: number; dealer_id: number }>;
-}
-
-async function loadLookups(db: Executor): Promise<Lookups> {
-  const [dealerRows, branchRows] = await Promise.all([
-    db.select({ id: dealers.id, code: dealers.code }).from(dealers),
-    db
-      .select({
-        id: dealerBranches.id,
-        dealer_id: dealerBranches.dealer_id,
-        code: dealerBranches.code,
-        name: dealerBranches.name,
-      })
-      .from(dealerBranches),
-  ]);
-  const l: Lookups = {
-    dealersByCode: new Map(),
-    dealersById: new Map(),
-    branches: new Map(),
-    branchesById: new Map(),
-  };
-  for (const d of dealerRows) {
-    l.dealersByCode.set(up(d.code), d);
-    l.dealersById.set(d.id, d);
-  }
-  for (const b of branchRows) {
-    l.branches.set(`${b.dealer_id}|${up(b.name)}`, b.id);
-    if (b.code) l.branches.set(`${b.dealer_id}|${up(b.code)}`, b.id);
-    l.branchesById.set(b.id, b);
-  }
-  return l;
 }
 
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
@@ -84,7 +45,7 @@ const currentPeriod = () => {
 };
 
 /** Checks every row; answers the report, the rows to write and how many failed. */
-export function checkWorkshopRows(rows: WorkshopRow[], l: Lookups, user: CurrentUser) {
+export function checkWorkshopRows(rows: WorkshopRow[], l: References, user: CurrentUser) {
   const report: ImportReportEntry[] = [];
   const valid: NewInfo[] = [];
   const firstRow = new Map<string, number>();
@@ -193,7 +154,11 @@ export async function saveWorkshopRows(
   user: CurrentUser,
   source: 'import' | 'batch',
 ): Promise<ImportResult> {
-  const { report, valid, failed } = checkWorkshopRows(rows, await loadLookups(db), user);
+  const { report, valid, failed } = checkWorkshopRows(
+    rows,
+    await loadReferences(db, { branches: true }),
+    user,
+  );
   if (failed > 0 || valid.length === 0) return { saved: 0, total: report.length, failed, report };
   await db.transaction(async (tx) => {
     for (let i = 0; i < valid.length; i += 2000) {
