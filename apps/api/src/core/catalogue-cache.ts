@@ -22,7 +22,7 @@ interface Copy {
 }
 
 /** The catalogues of one database (one per database handle: tests open several at once). */
-export class CatalogueCache {
+class CatalogueCache {
   private registered?: Promise<Set<string>>;
   private readonly copies = new Map<string, Copy>();
   private readonly loading = new Map<string, Promise<Copy>>();

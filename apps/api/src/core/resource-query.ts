@@ -391,7 +391,7 @@ function flatRows(selection: Record<string, any>) {
 }
 
 /** Below this offset a page reads its rows directly, from it on through a deferred join. */
-export const DIRECT_OFFSET = 50;
+const DIRECT_OFFSET = 50;
 
 /** Prepared statements one resource keeps (shapes × orders × page sizes); beyond, unprepared. */
 const PREPARED_PER_READER = 24;

@@ -34,7 +34,7 @@ export function sortReport(report: ImportReportEntry[]): ImportReportEntry[] {
 }
 
 /** The .xlsx chooser of an upload dialog: the button and the chosen file's name. */
-export function XlsxPicker({
+function XlsxPicker({
   file,
   disabled,
   onPick,
@@ -64,7 +64,7 @@ export function XlsxPicker({
 }
 
 /** The per-row report of an upload: wrong rows first, then those with notes, then the rest. */
-export function ReportList({ report, label }: { report: ImportReportEntry[]; label: string }) {
+function ReportList({ report, label }: { report: ImportReportEntry[]; label: string }) {
   const lines = sortReport(report).slice(0, MAX_LINES);
   return (
     <>
@@ -100,7 +100,7 @@ export function ReportList({ report, label }: { report: ImportReportEntry[]; lab
 }
 
 /** Runs a call that answers an import report: another way in than the file (e.g. an external API). */
-export type RunImport = (call: () => Promise<ImportResult>) => Promise<void>;
+type RunImport = (call: () => Promise<ImportResult>) => Promise<void>;
 
 /** Upload of a template: the file, then the per-row report (nothing saved when a row is wrong). */
 export function UploadDialog({
