@@ -3,7 +3,7 @@
 import { inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../core/action';
-import { dealers } from '../db/schema';
+import { dealers, users } from '../db/schema';
 
 export interface DemoDealer {
   id: number;
@@ -38,4 +38,18 @@ export async function demoDealersWithout(
     ).map((r) => Number(r.id)),
   );
   return all.filter((d) => !done.has(d.id));
+}
+
+/** The users of these dealers (a demo writes its dealers' rows in their names). */
+export function demoDealerUsers(
+  db: Executor,
+  dealerIds: number[],
+): Promise<{ id: number; dealer_id: number }[]> {
+  return (
+    db
+      .select({ id: users.id, dealer_id: users.dealer_id })
+      .from(users)
+      // Every one has a dealer (the condition names it).
+      .where(inArray(users.dealer_id, dealerIds)) as Promise<{ id: number; dealer_id: number }[]>
+  );
 }

@@ -6,7 +6,7 @@
 import { inArray } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 import { dealerContacts, users } from '../../db/schema';
-import { demoDealersWithout } from '../../seed/demo-dealers';
+import { demoDealersWithout, demoDealerUsers } from '../../seed/demo-dealers';
 import { demoRandom } from '../../seed/demo-random';
 import { agreementEvents, agreements } from './agreements.tables';
 
@@ -101,15 +101,10 @@ export async function seedAgreementsDemo(
     .select({ id: users.id })
     .from(users)
     .where(inArray(users.username, ['gerente.red']));
-  const dealerUsers: { id: number; dealer_id: number }[] = await db
-    .select({ id: users.id, dealer_id: users.dealer_id })
-    .from(users)
-    .where(
-      inArray(
-        users.dealer_id,
-        todo.map((d) => d.id),
-      ),
-    );
+  const dealerUsers = await demoDealerUsers(
+    db,
+    todo.map((d) => d.id),
+  );
   const contacts: { id: number; dealer_id: number; name: string; email: string | null }[] = await db
     .select({
       id: dealerContacts.id,

@@ -7,7 +7,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 import { concepts, dealerBranches, users } from '../../db/schema';
-import { demoDealersWithout } from '../../seed/demo-dealers';
+import { demoDealersWithout, demoDealerUsers } from '../../seed/demo-dealers';
 import { demoRandom } from '../../seed/demo-random';
 import { figures } from './figures.tables';
 
@@ -103,15 +103,10 @@ export async function seedFiguresDemo(
     .where(inArray(users.username, ['gerente.red', 'admin']))
     .orderBy(sql`username = 'gerente.red' desc`)
     .limit(1);
-  const dealerUsers: { id: number; dealer_id: number }[] = await db
-    .select({ id: users.id, dealer_id: users.dealer_id })
-    .from(users)
-    .where(
-      inArray(
-        users.dealer_id,
-        todo.map((d) => d.id),
-      ),
-    );
+  const dealerUsers = await demoDealerUsers(
+    db,
+    todo.map((d) => d.id),
+  );
   const now = new Date();
   const year = now.getFullYear();
   const current = now.getMonth() + 1;

@@ -6,8 +6,7 @@
 // Deterministic, written once per dealer.
 import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
-import { users } from '../../db/schema';
-import { demoDealersWithout } from '../../seed/demo-dealers';
+import { demoDealersWithout, demoDealerUsers } from '../../seed/demo-dealers';
 import { demoRandom } from '../../seed/demo-random';
 import { capacities } from '../figures/figures.tables';
 import { workshopInfos } from './workshop.tables';
@@ -61,15 +60,10 @@ export async function seedWorkshopDemo(
         or(lt(capacities.year, year), and(eq(capacities.year, year), lt(capacities.month, current))),
       ),
     );
-  const owners: { id: number; dealer_id: number }[] = await db
-    .select({ id: users.id, dealer_id: users.dealer_id })
-    .from(users)
-    .where(
-      inArray(
-        users.dealer_id,
-        todo.map((d) => d.id),
-      ),
-    );
+  const owners = await demoDealerUsers(
+    db,
+    todo.map((d) => d.id),
+  );
   const order = new Map(demoDealers.map((d, i) => [d.code, i]));
   const rows: (typeof workshopInfos.$inferInsert)[] = [];
   for (const d of todo) {
