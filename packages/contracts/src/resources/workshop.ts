@@ -142,14 +142,18 @@ export const reportInfoQuerySchema = z.object({
   dealer_id: field.optRef('Concesionario'),
 });
 
-/** The workshop figures of a dealer's month, summed over its branches, with the ratios. */
-export interface WorkshopFigures {
+/** The summed workshop figures of a dealer's month (over its branches). */
+export interface WorkshopSums {
   work_orders_opened: number;
   work_orders_closed: number;
   hours_sold: number;
   hours_worked: number;
   labour_revenue: number;
   parts_revenue: number;
+}
+
+/** The workshop figures of a dealer's month, summed over its branches, with the ratios. */
+export interface WorkshopFigures extends WorkshopSums {
   /** From capacities (every branch of the dealer that month); null when none was recorded. */
   available_hours: number | null;
   /** hours worked ÷ available hours */

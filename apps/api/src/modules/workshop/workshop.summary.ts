@@ -2,7 +2,7 @@
 // worked ÷ available hours from capacities), efficiency (hours sold ÷ hours worked), effective
 // labour rate (labour revenue ÷ hours sold) and parts per order (parts revenue ÷ orders closed),
 // beside the same month a year before; and the period's totals for a dashboard.
-import { type ReportInfoRow, type WorkshopFigures, workshopRatios } from '@app/contracts';
+import { type ReportInfoRow, type WorkshopFigures, type WorkshopSums, workshopRatios } from '@app/contracts';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../core/action';
@@ -22,16 +22,7 @@ export interface WorkshopPeriod {
   dealerId?: number | null;
 }
 
-interface Sums {
-  work_orders_opened: number;
-  work_orders_closed: number;
-  hours_sold: number;
-  hours_worked: number;
-  labour_revenue: number;
-  parts_revenue: number;
-}
-
-const ZERO: Sums = {
+const ZERO: WorkshopSums = {
   work_orders_opened: 0,
   work_orders_closed: 0,
   hours_sold: 0,
@@ -42,8 +33,10 @@ const ZERO: Sums = {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-function figures(s: Sums, available: number | null): WorkshopFigures {
-  const sums = Object.fromEntries(Object.entries(s).map(([k, v]) => [k, round2(v)])) as unknown as Sums;
+function figures(s: WorkshopSums, available: number | null): WorkshopFigures {
+  const sums = Object.fromEntries(
+    Object.entries(s).map(([k, v]) => [k, round2(v)]),
+  ) as unknown as WorkshopSums;
   return { ...sums, available_hours: available, ...workshopRatios({ ...sums, available_hours: available }) };
 }
 
@@ -159,14 +152,14 @@ export async function workshopProductivity(
 ): Promise<WorkshopProductivity> {
   const { info, available } = await monthlySums(db, user, [p.year, p.year - 1], p);
   const total = (year: number, dealer?: number) => {
-    const s: Sums = { ...ZERO };
+    const s: WorkshopSums = { ...ZERO };
     let hours = 0;
     let withCapacity = false;
     let months = 0;
     for (const r of info) {
       if (r.year !== year || (dealer !== undefined && r.dealer_id !== dealer)) continue;
       months++;
-      for (const k of Object.keys(ZERO) as (keyof Sums)[]) s[k] += r[k];
+      for (const k of Object.keys(ZERO) as (keyof WorkshopSums)[]) s[k] += r[k];
       const a = available.get(key(r.dealer_id, r.year, r.month));
       if (a !== null && a !== undefined) {
         hours += a;
