@@ -134,11 +134,15 @@ export function ManufacturerSelector() {
 }
 
 /**
- * Where the dealer and brand selectors are, as a screen's note says it: in the top bar, or at
- * the top of the menu below `md` (the Shell moves them there).
+ * Phones and small tablets (below `md`): the Shell's menu is a temporary drawer, and the dealer and
+ * brand selectors sit at its top instead of in the toolbar.
  */
-export function useSelectorsPlace(): string {
+export function useSmallScreen(): boolean {
   const theme = useTheme();
-  const small = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
-  return small ? 'los elegidos al comienzo del menu' : 'los elegidos en la barra superior';
+  return useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+}
+
+/** Where the dealer and brand selectors are, as a screen's note says it. */
+export function useSelectorsPlace(): string {
+  return useSmallScreen() ? 'los elegidos al comienzo del menu' : 'los elegidos en la barra superior';
 }

@@ -2,8 +2,7 @@
 
 import { LIMITS } from '@app/contracts';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
-import { Box, Breadcrumbs, Drawer, Fab, Link, Typography, useMediaQuery, Zoom } from '@mui/material';
-import { useTheme } from '@mui/material/styles';
+import { Box, Breadcrumbs, Drawer, Fab, Link, Typography, Zoom } from '@mui/material';
 import { Suspense, useEffect, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
@@ -12,7 +11,7 @@ import { HOME_PATH, screenByPath } from '../app/screens';
 import { useSession } from '../auth/session';
 import { GlobalFiltersProvider } from './filters';
 import { openTab } from './openedTabs';
-import { DealerSelector, ManufacturerSelector } from './Selectors';
+import { DealerSelector, ManufacturerSelector, useSmallScreen } from './Selectors';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { SideMenu } from './SideMenu';
 import { TabsBar } from './TabsBar';
@@ -99,9 +98,8 @@ export default function Shell() {
   const menu = useSession((s) => s.menu);
   const location = useLocation();
   const screen = screenByPath(location.pathname);
-  const theme = useTheme();
   // Phones and small tablets: the menu is a temporary drawer behind the toolbar's button.
-  const small = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const small = useSmallScreen();
   const [collapsed, setCollapsedState] = useState<boolean | null>(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [help, setHelp] = useState(false);
