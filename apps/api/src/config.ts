@@ -16,6 +16,8 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** Seconds between two automatic sends of the failed and pending mail (0: only on demand). */
   mailRetrySeconds: number;
+  /** FAKE_NOW: the instant the business clock starts from (tests and rehearsals; core/lima). */
+  fakeNow?: string;
 }
 
 export interface RateLimits {
@@ -66,6 +68,16 @@ function readTrustProxy(env: NodeJS.ProcessEnv): boolean | string {
   return raw;
 }
 
+function readFakeNow(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = read(env, 'FAKE_NOW');
+  if (raw === undefined) return undefined;
+  if (!Number.isFinite(Date.parse(raw)))
+    throw new Error(
+      `FAKE_NOW invalido: "${raw}" (se espera una fecha y hora ISO, p. ej. 2026-12-31T22:00:00-05:00)`,
+    );
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = readPort(env);
   return {
@@ -85,5 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     trustProxy: readTrustProxy(env),
     mailRetrySeconds: readLimit(env, 'MAIL_RETRY_SECONDS', 60),
+    fakeNow: readFakeNow(env),
   };
 }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { buildPgliteTemplate, prepareDatabase } from './bootstrap';
 import { type AppConfig, loadConfig } from './config';
+import { nowMs, pinClock } from './core/lima';
 import { folderStorageFor } from './core/storage';
 import { BackupError, backup, defaultBackupFolder, PID_FILE, restore } from './ops/backup';
 import { describeDemo, seedDemo } from './seed/demo';
@@ -36,6 +37,11 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const config = loadConfig();
+  if (config.fakeNow) {
+    // Tests and rehearsals only: the business clock starts at that instant and goes on from it.
+    pinClock(config.fakeNow);
+    console.log(`Reloj fijado (FAKE_NOW): ${new Date(nowMs()).toISOString()}`);
+  }
   if (argv[0] === '--backup' || argv[0] === '--restore') return backupCommand(config, argv);
   const prepared = await prepareDatabase(config);
   const { handle } = prepared;

@@ -5,7 +5,16 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementsByAge } from '../src/modules/agreements/agreements.summary';
-import { api, createDealerUser, createTestApp, login, type TestContext, uniq } from './harness';
+import {
+  api,
+  createDealerUser,
+  createTestApp,
+  login,
+  type TestContext,
+  testDay,
+  testToday,
+  uniq,
+} from './harness';
 import { setSetting } from './sales-fixtures';
 import { type SmtpStub, startSmtpStub } from './smtp-stub';
 
@@ -18,8 +27,9 @@ let smtp: SmtpStub;
 let smtpUrl: string;
 let received: SmtpStub['received'];
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const today = () => new Date().toISOString().slice(0, 10);
+// Dates on the suite's clock (Lima's day, pinned: see harness testClockInstant).
+const day = testDay;
+const today = testToday;
 /** Days from `date` to today, computed here independently of the server. */
 const daysSince = (date: string) => Math.round((Date.parse(today()) - Date.parse(date)) / 86_400_000);
 

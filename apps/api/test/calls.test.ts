@@ -3,6 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { limaDateOf } from '@app/contracts';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,7 +101,8 @@ describe('roles and permissions', () => {
 describe('audit log', () => {
   it('filters by resource, user and date range', async () => {
     const zone = await api(t.app, 'POST', '/api/zones', { token: admin, body: { name: 'Zona Auditada' } });
-    const today = new Date().toISOString().slice(0, 10);
+    // The audit row's time is the real instant; the filter's day is Lima's.
+    const today = limaDateOf(Date.now());
     const q = `filter[resource]=zones&filter[record_id]=${zone.body.result.id}&filter[user_id]=1`;
     const hit = await api(
       t.app,

@@ -1,5 +1,6 @@
 // The demo network: what it adds, that a second run changes nothing, and that its users work.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { limaMonth, limaYear } from '../src/core/lima';
 import { DEFAULT_DEMO_PASSWORD, describeDemo, seedDemo } from '../src/seed/demo';
 import { api, createTestApp, login, type TestContext } from './harness';
 
@@ -117,7 +118,7 @@ describe('demo network', () => {
         (select count(distinct dealer_id) from capacities)::int as capacity_dealers,
         (select count(distinct status) from figure_periods)::int as period_states`,
     );
-    const year = new Date().getFullYear();
+    const year = limaYear();
     // From January of last year: the year to date compares with the same months a year before.
     expect(String(n.first_dispatch).slice(0, 7)).toBe(`${year - 1}-01`);
     expect(n.objective_months).toBeGreaterThanOrEqual(13);
@@ -194,7 +195,7 @@ describe('demo network', () => {
     expect(missing.n).toBeGreaterThanOrEqual(2);
     // The report a manager opens: this year's rows with the year before beside them.
     const manager = await login(t.app, 'gerente.red', DEFAULT_DEMO_PASSWORD);
-    const year = new Date().getMonth() === 0 ? new Date().getFullYear() - 1 : new Date().getFullYear();
+    const year = limaMonth() === 1 ? limaYear() - 1 : limaYear();
     const report = await api(t.app, 'GET', `/api/reports/report-info?year=${year}`, { token: manager });
     expect(report.body.result.length).toBeGreaterThan(16);
     expect(report.body.result.filter((r: any) => r.previous?.productivity).length).toBeGreaterThan(16);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf, sampleXlsx } from '../src/modules/documents/documents.samples';
 import { storedFileHashes } from '../src/ops/backup';
-import { api, createDealerUser, createTestApp, login, type TestContext, uniq } from './harness';
+import { api, createDealerUser, createTestApp, login, type TestContext, testDay, uniq } from './harness';
 import { multipart } from './sales-fixtures';
 
 let t: TestContext;
@@ -23,8 +23,8 @@ let childCat: number;
 let otherCat: number;
 
 const DAY = 86_400_000;
-const limaDay = (offsetDays = 0) =>
-  new Date(Date.now() - 5 * 3_600_000 + offsetDays * DAY).toISOString().slice(0, 10);
+// Dates on the suite's clock (Lima's day, pinned: see harness testClockInstant).
+const limaDay = (offsetDays = 0) => testDay(offsetDays);
 const today = limaDay();
 const yesterday = limaDay(-1);
 const tomorrow = limaDay(1);

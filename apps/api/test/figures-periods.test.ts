@@ -2,6 +2,7 @@
 // state, the grid calls' dealer scope, all-or-nothing batches, the manufacturer's per-concept load,
 // the dealers' state for a month and the reminder mail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { limaMonth, limaYear } from '../src/core/lima';
 import { api, createDealerUser, createTestApp, login, type TestContext } from './harness';
 
 let t: TestContext;
@@ -45,7 +46,10 @@ describe('period transitions', () => {
     expect(again.body.error.message).toMatch(/^El periodo Marzo 2025 de .+ ya esta habilitado$/);
     const byDealer = await enable({ year: Y, month: 3, dealer_ids: [a.dealerId] }, a.token);
     expect(byDealer.status).toBe(403);
-    const future = await enable({ year: new Date().getFullYear() + 1, month: 1, all: true });
+    // Next month in Lima has not begun (at 22:00 on 31 December in Lima, January of next year).
+    const next =
+      limaMonth() === 12 ? { year: limaYear() + 1, month: 1 } : { year: limaYear(), month: limaMonth() + 1 };
+    const future = await enable({ ...next, all: true });
     expect(future.status).toBe(422);
     expect(future.body.error.validationErrors[0]).toEqual({
       field: 'month',

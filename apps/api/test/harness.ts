@@ -3,15 +3,44 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { limaDateOf } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../src/app';
 import { type AppConfig, loadConfig, type RateLimits } from '../src/config';
+import { limaToday, pinClock } from '../src/core/lima';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, databaseUrlFor, dropDatabaseWhenIdle } from './template';
 
 export { ADMIN_PASSWORD, ADMIN_USERNAME };
+
+/**
+ * The instant the suite's business clock is pinned at (core/lima), from TEST_CLOCK: 'noon' (12:00
+ * in Lima today), 'night' (23:30 in Lima, when UTC's day is already tomorrow: the default, so a
+ * date read from the wrong clock fails at any hour), 'yearend' (22:00 on 31 December in Lima,
+ * when UTC's year is already the next) or an ISO instant. scripts/test.mjs runs the date
+ * suites at all three.
+ */
+export function testClockInstant(name = process.env.TEST_CLOCK || 'night'): number {
+  const today = limaDateOf(Date.now());
+  const at: Record<string, string> = {
+    noon: `${today}T12:00:00-05:00`,
+    night: `${today}T23:30:00-05:00`,
+    yearend: `${today.slice(0, 4)}-12-31T22:00:00-05:00`,
+  };
+  const ms = Date.parse(at[name] ?? name);
+  if (!Number.isFinite(ms)) throw new Error(`TEST_CLOCK no valido: ${name}`);
+  return ms;
+}
+pinClock(testClockInstant());
+
+/** Today in Lima on the suite's clock (what the server calls today), YYYY-MM-DD. */
+export const testToday = () => limaToday();
+
+/** The day `offset` days from the suite's today, YYYY-MM-DD. */
+export const testDay = (offset: number) =>
+  new Date(Date.parse(`${testToday()}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
 
 export const JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 

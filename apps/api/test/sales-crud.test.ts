@@ -1,7 +1,8 @@
 // The sales resource through the generic engine: the dialog's create/update, its rules and
 // dealer isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createDealerUser, createTestApp, login, type TestContext, uniq } from './harness';
+import { limaYear } from '../src/core/lima';
+import { api, createDealerUser, createTestApp, login, type TestContext, testDay, uniq } from './harness';
 import { createDealer, vinFactory } from './sales-fixtures';
 
 let t: TestContext;
@@ -49,8 +50,8 @@ afterAll(() => t?.close());
 
 describe('sales resource', () => {
   it("the dialog checks the import's rules: no future date, a DNI of 8 digits, a year up to next year", async () => {
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const nextYear = new Date().getUTCFullYear() + 1;
+    const tomorrow = testDay(1);
+    const nextYear = limaYear() + 1;
     const cases: [Record<string, unknown>, string, string][] = [
       [{ sale_date: tomorrow }, 'sale_date', 'Fecha Venta no puede ser una fecha futura'],
       [{ sale_date: '1999-12-31' }, 'sale_date', 'Fecha Venta no puede ser anterior al 2000-01-01'],

@@ -2,6 +2,7 @@
 import { SALES_IMPORT_HEADERS } from '@app/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { limaYear } from '../src/core/lima';
 import { api, createDealerUser, createTestApp, login, type TestContext, uniq } from './harness';
 import {
   countSales,
@@ -154,7 +155,7 @@ describe('POST /api/sales/import', () => {
       'Documento: un DNI tiene 8 digitos',
       'Cliente es obligatorio',
       'VIN "I0" no es valido: 17 letras o digitos, sin I, O ni Q',
-      `Año "1800" no es valido (entre 1990 y ${new Date().getUTCFullYear() + 1})`,
+      `Año "1800" no es valido (entre 1990 y ${limaYear() + 1})`,
     ]);
   });
 

@@ -211,7 +211,11 @@ export interface ObjectiveSummaryRow {
   units: number;
   /** units ÷ objective × 100, null without objective. */
   compliance: number | null;
-  /** The objective prorated to the day of the period reached (the whole objective once it ended). */
+  /**
+   * The objective due by the day of the period reached, exact (a fraction of a unit; screens and
+   * files round it only to show it): a month's objective prorated by its days, a year's months
+   * summed (complete months in full, the current one prorated).
+   */
   objective_to_date: number;
   /** units ÷ objective_to_date × 100. */
   pacing: number | null;
@@ -229,6 +233,9 @@ export interface ObjectivesSummary {
   days_total: number;
   rows: ObjectiveSummaryRow[];
   totals: { objective: number; units: number; objective_to_date: number; sold: number };
+  /** The totals' pace (%), from the exact objective to date (not from the rounded one shown). */
+  pacing: number | null;
+  status: PacingStatus;
 }
 
 export interface DailyGridRow {

@@ -7,7 +7,7 @@ import { MONTHS } from './fixed-lists';
 import { messages } from './messages';
 import { defineContract, f, field } from './resources/fields';
 
-/** What a concept counts. '%' rows average over months; the others add up. */
+/** What a concept counts (how it adds up is its `aggregation`). */
 export const CONCEPT_UNITS = [
   { id: 'UND', name: 'Unidades' },
   { id: 'PCT', name: '%' },
@@ -15,6 +15,20 @@ export const CONCEPT_UNITS = [
   { id: 'HRS', name: 'Horas' },
 ] as const;
 export type ConceptUnit = (typeof CONCEPT_UNITS)[number]['id'];
+
+/**
+ * How a concept's values add up over months and dealers, declared per concept (never guessed
+ * from its unit): 'sum' adds months and dealers (units, soles, hours); 'avg' is a rate or an
+ * average (%, days in the workshop): a dealer's months average, and the network is the average
+ * of its dealers; 'last' is a month-end stock: a dealer's latest month, and the network adds
+ * its dealers' latest months.
+ */
+export const CONCEPT_AGGREGATIONS = [
+  { id: 'sum', name: 'Suma' },
+  { id: 'avg', name: 'Promedio' },
+  { id: 'last', name: 'Último valor' },
+] as const;
+export type ConceptAggregation = (typeof CONCEPT_AGGREGATIONS)[number]['id'];
 
 /** A dealer's month: closed (no row) → enabled (manufacturer) → confirmed (dealer, locked). */
 export const PERIOD_STATUSES = [
@@ -90,15 +104,33 @@ export function compliance(
   return num / den;
 }
 
-/** A row of months' values summed up, or averaged for a '%' concept; null when all are empty. */
+const presentOf = (values: (number | null | undefined)[]) =>
+  values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+
+/**
+ * One dealer's months (in month order) as one value, by the concept's aggregation; null when all
+ * are empty.
+ */
 export function aggregate(
   values: (number | null | undefined)[],
-  unit: string | null | undefined,
+  aggregation: string | null | undefined,
 ): number | null {
-  const present = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  const present = presentOf(values);
+  if (!present.length) return null;
+  if (aggregation === 'last') return present[present.length - 1];
+  const sum = present.reduce((a, b) => a + b, 0);
+  return aggregation === 'avg' ? sum / present.length : sum;
+}
+
+/** Several dealers' values as the network's: the average of dealers for 'avg', else their sum. */
+export function combineDealers(
+  values: (number | null | undefined)[],
+  aggregation: string | null | undefined,
+): number | null {
+  const present = presentOf(values);
   if (!present.length) return null;
   const sum = present.reduce((a, b) => a + b, 0);
-  return unit === 'PCT' ? sum / present.length : sum;
+  return aggregation === 'avg' ? sum / present.length : sum;
 }
 
 /** Hours a branch can sell in a month: bays and technicians both needed, so the smaller counts. */
@@ -214,6 +246,7 @@ export interface ConceptRow {
   group: string | null;
   order: number;
   higher_is_better: boolean;
+  aggregation: ConceptAggregation;
 }
 
 export interface GridDealer {
@@ -292,6 +325,11 @@ export interface ResumenRow {
   compliance: number | null;
   ytd_fee: number | null;
   ytd_compliance: number | null;
+  /**
+   * The months both sides of the accumulated compliance cover (those with a figure and a fee):
+   * 'Cumpl. acum.' compares the figures and the fees of these months only.
+   */
+  ytd_compliance_months: number[];
 }
 
 export interface ResumenAnswer {

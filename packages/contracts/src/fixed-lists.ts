@@ -1,4 +1,6 @@
 // Fixed lists of SPEC §3 and constants of SPEC §9.
+import { limaYearNow } from './clock';
+
 export interface FixedItem<K extends string | number = string | number> {
   id: K;
   name: string;
@@ -38,9 +40,10 @@ export const ATTRIBUTE_GROUPS: FixedItem<string>[] = [
 
 export const FIRST_YEAR = 2016;
 
-export function years(now = new Date()): number[] {
+/** FIRST_YEAR up to this year in Lima. */
+export function years(last = limaYearNow()): number[] {
   const out: number[] = [];
-  for (let y = FIRST_YEAR; y <= now.getFullYear(); y++) out.push(y);
+  for (let y = FIRST_YEAR; y <= last; y++) out.push(y);
   return out;
 }
 

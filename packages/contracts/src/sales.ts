@@ -1,5 +1,6 @@
 // CEM sales: the sale record, the import/batch row, the import report and the survey request.
 import { z } from 'zod';
+import { limaDate, limaYearNow } from './clock';
 import { PAYMENT_METHODS } from './fixed-lists';
 import { defineContract, f, field } from './resources/fields';
 
@@ -76,9 +77,9 @@ export const SALE_RULES = {
   minDate: '2000-01-01',
   minYear: 1990,
   /** Next year's models are sold from the middle of this year. */
-  maxYear: () => new Date().getUTCFullYear() + 1,
-  /** Today as YYYY-MM-DD (UTC, as the server stores dates). */
-  today: () => new Date().toISOString().slice(0, 10),
+  maxYear: () => limaYearNow() + 1,
+  /** Today in Lima as YYYY-MM-DD (a sale of later than today is refused). */
+  today: () => limaDate(),
 } as const;
 
 /** Document number by document type (upper-cased before the check). */

@@ -511,6 +511,7 @@ export class ListReader {
    * on every connection), so rare shapes run unprepared.
    */
   private once(key: string, build: (db: Db) => any, name: string, flat?: Record<string, any>): any {
+    if (this.res.clockDependent) return undefined;
     let p = this.prepared.get(key);
     if (!p) {
       if (this.prepared.size >= PREPARED_PER_READER) return undefined;

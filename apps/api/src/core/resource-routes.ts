@@ -10,6 +10,7 @@ import { assertPermission, currentUser, DOWNLOAD_ROUTE, requireAuth } from './au
 import { ok } from './envelope';
 import { NotFoundError, ValidationError } from './errors';
 import { parseBody, parseId, type QueryParams, qs } from './http';
+import { limaToday } from './lima';
 import { jsonSchemaOf } from './openapi';
 import type { HookContext, Resource, Row } from './resource';
 import {
@@ -206,7 +207,7 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
           if (rows.length < EXPORT_BATCH) return;
         }
       }
-      const stamp = new Date().toISOString().slice(0, 10);
+      const stamp = limaToday();
       return sendXlsx(reply, {
         filename: `${res.label}_${stamp}.xlsx`,
         sheetName: res.label,

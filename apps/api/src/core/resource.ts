@@ -99,6 +99,11 @@ export interface ResourceOptions<S extends z.ZodObject = z.ZodObject, T extends 
   listColumns?: string[];
   /** No create/update/delete routes. */
   readOnly?: boolean;
+  /**
+   * A display field reads the clock (core/lima `lazyToday`): its pages are never prepared, so
+   * each one is built with the day it is read on.
+   */
+  clockDependent?: boolean;
   /** Default page size (SPEC §9). */
   pageSize?: number;
   /** Order of perPage=-1 and query-search (defaults to name, else defaultSort). */

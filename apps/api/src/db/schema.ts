@@ -258,6 +258,8 @@ export const concepts = pgTable('concepts', {
   order: integer('order').notNull().default(0),
   /** Off: lower is better (compliance = fee ÷ figure). */
   higher_is_better: boolean('higher_is_better').notNull().default(true),
+  /** How months and dealers add up: sum | avg (a rate, days) | last (a month-end stock). */
+  aggregation: varchar('aggregation', { length: 4 }).notNull().default('sum'),
   ...active,
   ...timestamps,
 });

@@ -14,6 +14,7 @@ import {
   WEEK_DAYS,
   years,
 } from '@app/contracts';
+import { limaYear } from '../core/lima';
 
 export interface SeedTypeValue {
   code: string;
@@ -46,7 +47,7 @@ const fromNumbers = (items: readonly number[]): SeedTypeValue[] =>
   items.map((n) => ({ code: String(n), name: String(n), payload: { value: n } }));
 
 /** Every fixed list of SPEC §3 as a general type. Years grow by one each new year. */
-export function generalTypes(now = new Date()): SeedGeneralType[] {
+export function generalTypes(lastYear = limaYear()): SeedGeneralType[] {
   return [
     { code: 'WEEK_DAYS', name: 'Dias de la semana', values: fromItems(WEEK_DAYS) },
     { code: 'PAYMENT_METHODS', name: 'Formas de pago', values: fromItems(PAYMENT_METHODS) },
@@ -54,7 +55,7 @@ export function generalTypes(now = new Date()): SeedGeneralType[] {
     { code: 'ITEMS_PER_PAGE', name: 'Registros por pagina', values: fromNumbers(PAGE_SIZES) },
     { code: 'PRINTER_WIDTHS', name: 'Ancho de impresora', values: fromNumbers(PRINTER_WIDTHS) },
     { code: 'ATTRIBUTE_GROUPS', name: 'Grupos de atributos', values: fromItems(ATTRIBUTE_GROUPS) },
-    { code: 'YEARS', name: 'Años', values: fromNumbers(years(now)) },
+    { code: 'YEARS', name: 'Años', values: fromNumbers(years(lastYear)) },
     { code: 'MONTHS', name: 'Meses', values: fromItems(MONTHS) },
     { code: 'LICENSE_CATEGORIES', name: 'Categorias de licencia', values: fromItems(LICENSE_CATEGORIES) },
     {

@@ -6,6 +6,7 @@
 import { ADMIN_ROLE, DEALER_ROLE } from '@app/contracts';
 import { hash } from '@node-rs/argon2';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { limaWallClock, limaYear } from '../core/lima';
 import { type FileStorage, folderStorageFor } from '../core/storage';
 import type { DatabaseHandle } from '../db/client';
 import {
@@ -267,14 +268,15 @@ const serviceQuality = (index: number) => ((index * 37) % 16) / 15;
  * The months of the demo: from January of last year to the current one, so every screen and the
  * dashboard can compare the year to date with the same months a year before.
  */
-export const demoMonthCount = (now = new Date()) => 13 + now.getUTCMonth();
+export const demoMonthCount = (now = limaWallClock()) => 13 + now.getUTCMonth();
 
 /**
  * The date of a dealer's i-th sale of n over the demo months, spread by SEASON (the months are
  * weighed, then the sale falls on a day of its month); never in the last 3 days.
  */
 function saleDate(i: number, n: number, index: number): string {
-  const now = new Date();
+  // Lima's wall clock: its UTC fields read Lima's date.
+  const now = limaWallClock();
   const count = demoMonthCount(now);
   const months = Array.from({ length: count }, (_, k) => {
     const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (count - 1) + k, 1));
@@ -290,7 +292,7 @@ function saleDate(i: number, n: number, index: number): string {
     }) ?? months[months.length - 1];
   const day = 1 + ((index * 13 + i * 7) % 28);
   const date = new Date(Date.UTC(month.d.getUTCFullYear(), month.d.getUTCMonth(), day));
-  const latest = Date.now() - 3 * 86_400_000;
+  const latest = now.getTime() - 3 * 86_400_000;
   return new Date(Math.min(date.getTime(), latest)).toISOString().slice(0, 10);
 }
 
@@ -582,7 +584,7 @@ export async function seedDemo(
             manufacturer_id: brand.id,
             manufacturer_model_id: model.id,
             model_name: model.name,
-            year: new Date().getUTCFullYear() - (i % 3 === 0 ? 1 : 0),
+            year: limaYear() - (i % 3 === 0 ? 1 : 0),
             seller: `${people[2 + (i % 2)].first_name} ${people[2 + (i % 2)].last_name}`,
             payment_method: pick(PAYMENTS, index + i),
           };

@@ -1,6 +1,7 @@
 // Seguimiento (/agreement): agreements with a dealer, their levels and statuses, the history of
 // comments, status changes and notices, and the bodies of its calls.
 import { z } from 'zod';
+import { limaDate } from '../clock';
 import { messages } from '../messages';
 import { defineContract, f, field, typeError } from './fields';
 
@@ -154,7 +155,7 @@ export interface AgreementAgeSummary {
 /** Days an open agreement is past its due date (null when closed or not yet due), as both sides compute it. */
 export function agreementAge(
   a: { status?: string | null; due_date?: string | null },
-  today: string = new Date().toISOString().slice(0, 10),
+  today: string = limaDate(),
 ): number | null {
   if (!a.due_date || !OPEN_AGREEMENT_STATUSES.includes(a.status as AgreementStatus)) return null;
   const days = Math.round(

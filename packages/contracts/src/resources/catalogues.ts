@@ -1,6 +1,7 @@
 // Catalogues: KPI concepts and document categories (a tree, the extranet's folders).
-import { CONCEPT_UNITS } from '../figures';
-import { defineContract, f } from './fields';
+import { z } from 'zod';
+import { CONCEPT_AGGREGATIONS, CONCEPT_UNITS } from '../figures';
+import { defineContract, f, typeError } from './fields';
 
 /**
  * The KPI catalogue of the figures and fees grids: a row per concept, in `order` within its
@@ -23,6 +24,18 @@ export const conceptContract = defineContract(
     group: f.optText('Grupo', 60, { search: true, sort: true, filter: true, column: true }),
     order: f.optInt('Orden', 0, 100000, { sort: true, column: { width: 90 } }),
     higher_is_better: f.bool('Mayor es mejor', { filter: true, column: { width: 130 } }),
+    // Absent or empty: 'sum' on a new concept, unchanged on an edit (never null in the table).
+    aggregation: f.rule(
+      'Agregación',
+      (l) =>
+        z
+          .preprocess(
+            (v) => (v === '' || v === null ? undefined : v),
+            z.enum(CONCEPT_AGGREGATIONS.map((a) => a.id) as ['sum', 'avg', 'last'], { error: typeError(l) }),
+          )
+          .optional(),
+      { options: CONCEPT_AGGREGATIONS, filter: true, column: { width: 120 } },
+    ),
     active: f.active(),
   },
 );

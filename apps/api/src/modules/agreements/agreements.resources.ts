@@ -12,6 +12,7 @@ import { and, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../core/action';
 import { ValidationError } from '../../core/errors';
+import { lazyToday, sqlToday } from '../../core/lima';
 import { defineResource, fromContract, type HookContext, type Row } from '../../core/resource';
 import { dealerContacts, dealers, zones } from '../../db/schema';
 import { agreementEvents, agreements } from './agreements.tables';
@@ -31,9 +32,9 @@ const nameOf = (col: PgColumn, list: readonly { id: string; name: string }[]): S
 
 const isOpen = inArray(agreements.status, OPEN_AGREEMENT_STATUSES);
 
-/** Days an open agreement is past its due date; null when closed or not yet due. */
-export const ageDays = sql<number | null>`case when ${agreements.status} in ('pending', 'in_progress')
-  and ${agreements.due_date} < current_date then current_date - ${agreements.due_date} end`;
+/** Days an open agreement is past its due date on Lima's today; null when closed or not yet due. */
+const ageDays = sql<number | null>`case when ${agreements.status} in ('pending', 'in_progress')
+  and ${agreements.due_date} < ${lazyToday} then ${lazyToday} - ${agreements.due_date} end`;
 
 /** What a dealer user may change on its agreement: its progress, not what was agreed. */
 const DEALER_EDITABLE = ['status'];
@@ -118,13 +119,14 @@ export const agreementResource = defineResource({
   },
   hidden: ['created_by'],
   dealerScoped: 'dealer_id',
+  // age_days reads Lima's today when each page is read.
+  clockDependent: true,
   filterHandlers: {
     due_from: dateFilter('Vence desde', gte),
     due_to: dateFilter('Vence hasta', lte),
     overdue: (v) => {
-      if (v === '1' || v === 'true') return and(isOpen, lt(agreements.due_date, sql`current_date`));
-      if (v === '0' || v === 'false')
-        return sql`not (${and(isOpen, lt(agreements.due_date, sql`current_date`))})`;
+      if (v === '1' || v === 'true') return and(isOpen, lt(agreements.due_date, sqlToday()));
+      if (v === '0' || v === 'false') return sql`not (${and(isOpen, lt(agreements.due_date, sqlToday()))})`;
       throw ValidationError.field('filter', 'Vencido: use 1 o 0');
     },
   },

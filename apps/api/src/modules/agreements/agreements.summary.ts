@@ -9,10 +9,10 @@ import {
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
-import { limaToday } from '../../core/lima';
+import { limaEndOfDay, limaToday } from '../../core/lima';
 import { scopeCondition } from '../../core/resource-query';
 import { agreementResource } from './agreements.resources';
-import { agreements } from './agreements.tables';
+import { agreementEvents, agreements } from './agreements.tables';
 
 export interface AgreementFilter {
   dealerId?: number | null;
@@ -22,6 +22,12 @@ export interface AgreementFilter {
   month?: number | null;
   /** The day ages are counted to (YYYY-MM-DD); default today. */
   asOf?: string;
+  /**
+   * The dashboard's question: every agreement open at the end of this Lima day (YYYY-MM-DD),
+   * whatever its due date, with its status of that day (from its history) and its age then.
+   * `year`/`month` are ignored with it.
+   */
+  openAt?: string;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -36,17 +42,28 @@ export async function agreementsByAge(
   filter: AgreementFilter = {},
 ): Promise<AgreementAgeSummary> {
   // Days past due count from Lima's today (at 8 p.m. in Lima the UTC date is already tomorrow).
-  const asOf = filter.asOf ?? limaToday();
+  const asOf = filter.openAt ?? filter.asOf ?? limaToday();
   const where: (SQL | undefined)[] = [scopeCondition(agreementResource, user)];
   if (filter.dealerId) where.push(eq(agreements.dealer_id, filter.dealerId));
   if (filter.zoneId) where.push(eq(agreements.zone_id, filter.zoneId));
-  if (filter.year) {
+  let status: SQL = sql`${agreements.status}`;
+  if (filter.openAt) {
+    const end = limaEndOfDay(filter.openAt).toISOString();
+    where.push(lte(agreements.created_at, sql`${end}::timestamptz`));
+    // The status of that day: the last change up to it, else what the first later change left.
+    status = sql`coalesce(
+      (select e.to_status from ${agreementEvents} e where e.agreement_id = ${agreements.id}
+        and e.kind = 'status' and e.created_at <= ${end}::timestamptz order by e.id desc limit 1),
+      (select e.from_status from ${agreementEvents} e where e.agreement_id = ${agreements.id}
+        and e.kind = 'status' and e.created_at > ${end}::timestamptz order by e.id asc limit 1),
+      ${agreements.status})`;
+  } else if (filter.year) {
     const from = `${filter.year}-${pad(filter.month ?? 1)}-01`;
     const lastMonth = filter.month ?? 12;
     const to = `${filter.year}-${pad(lastMonth)}-${pad(daysInMonth(filter.year, lastMonth))}`;
     where.push(gte(agreements.due_date, from), lte(agreements.due_date, to));
   }
-  const open = sql`${agreements.status} in ('pending', 'in_progress')`;
+  const open = sql`${status} in ('pending', 'in_progress')`;
   const age = sql`(${asOf}::date - ${agreements.due_date})`;
   const bucketCounts = AGREEMENT_AGE_BUCKETS.map((b) => {
     const conds = [open];
@@ -61,7 +78,7 @@ export async function agreementsByAge(
       overdue: sql<number>`count(*) filter (where ${open} and ${age} > 0)::int`,
       buckets: sql<number[]>`array[${sql.join(bucketCounts, sql`, `)}]`,
       statuses: sql<number[]>`array[${sql.join(
-        AGREEMENT_STATUSES.map((s) => sql`count(*) filter (where ${agreements.status} = ${s.id})::int`),
+        AGREEMENT_STATUSES.map((s) => sql`count(*) filter (where ${status} = ${s.id})::int`),
         sql`, `,
       )}]`,
     })

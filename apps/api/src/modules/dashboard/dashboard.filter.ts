@@ -4,11 +4,11 @@ import type { DashboardFilter, DashboardPeriod } from '@app/contracts';
 import { daysInMonth } from '@app/contracts';
 import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
-import { type QueryParams, qInt } from '../../core/http';
+import type { QueryParams } from '../../core/http';
 import { limaToday } from '../../core/lima';
+import { readPeriod, readRef } from '../../core/period';
 import { monthEnd, monthStart, readBrand } from '../dispatches/dispatches.lookups';
 
-const MAX_ID = 2_147_483_647;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The same day a year before (29 February → 28). */
@@ -29,16 +29,13 @@ export async function readDashboardQuery(
   db: Executor,
   query: QueryParams,
   user: CurrentUser,
-  today = limaToday(),
 ): Promise<DashboardQuery> {
+  const today = limaToday();
   const thisYear = Number(today.slice(0, 4));
-  const year = qInt(query, 'year', 'Año', 2016, thisYear) ?? thisYear;
-  const month = qInt(query, 'month', 'Mes', 0, 12) || null;
+  const { year, month } = readPeriod(query);
   // A dealer user sees its own dealer, whatever it asks for (SPEC §6).
-  const dealerId = user.isDealer
-    ? user.dealerId
-    : qInt(query, 'dealer_id', 'Concesionario', 0, MAX_ID) || null;
-  const brand = await readBrand(db, qInt(query, 'manufacturer_id', 'Marca', 0, MAX_ID), 'manufacturer_id');
+  const dealerId = user.isDealer ? user.dealerId : readRef(query, ['dealer_id'], 'Concesionario');
+  const brand = await readBrand(db, readRef(query, ['manufacturer_id'], 'Marca'), 'manufacturer_id');
   const manufacturerId = brand?.id ?? null;
   const from = monthStart(year, month ?? 1);
   const end = monthEnd(year, month ?? 12);

@@ -99,11 +99,13 @@ export async function encuestasGroup(c: GroupContext): Promise<DashboardEncuesta
     scope: scopeCondition(saleResource, user),
   };
   const month = f.month ?? undefined;
-  const [stats, statsPrev, trend, trendPrev] = await Promise.all([
+  const [stats, statsPrev, trend, trendPrev, trendPrevToDate] = await Promise.all([
     tableStats(db, { ...base, year: f.year, month, until: p.to }),
     tableStats(db, { ...base, year: f.year - 1, month, until: p.prev_to }),
     surveyTrend(db, { ...base, year: f.year, until: trendEnd(c) }),
+    // The chart shows the whole year before; the card compares the same days a year before.
     surveyTrend(db, { ...base, year: f.year - 1 }),
+    surveyTrend(db, { ...base, year: f.year - 1, until: p.prev_to }),
   ]);
   const cover = (s: typeof stats) => {
     const sales = sum(s.cobertura.map((r) => r.sales));
@@ -128,7 +130,7 @@ export async function encuestasGroup(c: GroupContext): Promise<DashboardEncuesta
   return {
     ...now,
     coverage: { value: pct(now.responses, now.sales), previous: pct(before.responses, before.sales) },
-    top_box: { value: topOf(inPeriod(trend)), previous: topOf(inPeriod(trendPrev)) },
+    top_box: { value: topOf(inPeriod(trend)), previous: topOf(inPeriod(trendPrevToDate)) },
     coverage_by_month: months(
       (m) => (m <= upTo ? pct(trend[m - 1].responses, trend[m - 1].sales) : null),
       (m) => pct(trendPrev[m - 1].responses, trendPrev[m - 1].sales),

@@ -34,11 +34,11 @@ async function openAlertAges(c: GroupContext, date: string): Promise<number[]> {
 
 export async function seguimientoGroup(c: GroupContext): Promise<DashboardSeguimiento> {
   const { db, user, filter: f, period: p } = c;
-  // Agreements have no brand: the brand filter leaves them as they are.
-  const agreementFilter = { dealerId: f.dealer_id, month: f.month };
+  // Agreements have no brand: the brand filter leaves them as they are. The card counts every
+  // agreement open at the end of the period (today, for a period under way), whatever its due date.
   const [agreements, agreementsPrev, alerts, alertsPrev] = await Promise.all([
-    agreementsByAge(db, user, { ...agreementFilter, year: f.year, asOf: p.to }),
-    agreementsByAge(db, user, { ...agreementFilter, year: f.year - 1, asOf: p.prev_to }),
+    agreementsByAge(db, user, { dealerId: f.dealer_id, openAt: p.to }),
+    agreementsByAge(db, user, { dealerId: f.dealer_id, openAt: p.prev_to }),
     openAlertAges(c, p.to),
     openAlertAges(c, p.prev_to),
   ]);

@@ -29,6 +29,8 @@ interface DailyCell {
   /** From the file: dealer, brand and model by code or name. */
   codes?: { dealer: string | null; brand: string | null; model: string | null };
   entry: Partial<Record<keyof DailySaleEntryInput, unknown>>;
+  /** A file row with every day blank: its codes are checked, nothing is written (blank = unchanged). */
+  checkOnly?: boolean;
 }
 
 interface CheckedDaily {
@@ -105,7 +107,7 @@ export async function saveDailySales(
     const entry = report.get(c.row) ?? { row: c.row, ok: true, errors: [] };
     report.set(c.row, entry);
     const { errors, value } = checkCell(c, l, user, today);
-    if (value) {
+    if (value && !c.checkOnly) {
       const key = `${value.dealer_id}|${value.manufacturer_model_id}|${value.sale_date}`;
       const first = firstRow.get(key);
       if (first !== undefined)
@@ -116,7 +118,7 @@ export async function saveDailySales(
       for (const e of errors) if (!entry.errors.includes(e)) entry.errors.push(e);
       if (entry.ok) failed++;
       entry.ok = false;
-    } else if (value)
+    } else if (value && !c.checkOnly)
       valid.set(`${value.dealer_id}|${value.manufacturer_model_id}|${value.sale_date}`, value);
   }
   const list = [...report.values()];
@@ -189,7 +191,13 @@ export function cellsFromSheet(rows: SheetRow[], year: number, month: number): D
         entry: { sale_date: `${monthStart(year, month).slice(0, 8)}${String(d).padStart(2, '0')}`, units },
       });
     }
-    if (!any) out.push({ row: number, codes, entry: { sale_date: monthStart(year, month), units: 0 } });
+    if (!any)
+      out.push({
+        row: number,
+        codes,
+        checkOnly: true,
+        entry: { sale_date: monthStart(year, month), units: 0 },
+      });
   }
   return out;
 }

@@ -6,8 +6,8 @@ import { eq, or } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ValidationError } from '../../core/errors';
-import { type QueryParams, qInt, qs } from '../../core/http';
-import { limaToday } from '../../core/lima';
+import { type QueryParams, qs } from '../../core/http';
+import { readPeriod, readRef } from '../../core/period';
 import { manufacturers } from '../../db/schema';
 import { type Brand, loadReferences, type References } from '../sales/sales.import';
 
@@ -32,13 +32,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export const monthStart = (y: number, m: number) => `${y}-${pad(m)}-01`;
 export const monthEnd = (y: number, m: number) => `${y}-${pad(m)}-${pad(daysInMonth(y, m))}`;
 
-/** ?year (default this year) and ?month (optional). */
+/** ?year (default this year in Lima; up to next year, for objectives loaded ahead) and ?month. */
 export function readYearMonth(query: QueryParams, monthRequired = false): { year: number; month?: number } {
-  const today = limaToday();
-  const year = qInt(query, 'year', 'Año', 2016, 2100) ?? Number(today.slice(0, 4));
-  const month = qInt(query, 'month', 'Mes', 1, 12);
-  if (monthRequired && month === undefined) throw ValidationError.field('month', 'Mes es obligatorio');
-  return { year, month };
+  const { year, month } = readPeriod(query, { monthRequired, lastYear: 'next' });
+  return { year, month: month ?? undefined };
 }
 
 /** ?months=1,2,3 (or months[]=1&months[]=2); default every month. */
@@ -79,10 +76,7 @@ export async function readBrand(
 
 /** ?dealer or ?dealer_id (0 = every dealer the caller sees). */
 export function readDealer(query: QueryParams): number | undefined {
-  const v =
-    qInt(query, 'dealer', 'Concesionario', 0, 2147483647) ??
-    qInt(query, 'dealer_id', 'Concesionario', 0, 2147483647);
-  return v ? v : undefined;
+  return readRef(query, ['dealer', 'dealer_id'], 'Concesionario') ?? undefined;
 }
 
 export const brandQuery = (query: QueryParams) => qs(query, 'manufacturer') ?? qs(query, 'manufacturer_id');

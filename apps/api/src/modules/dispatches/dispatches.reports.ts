@@ -412,7 +412,8 @@ export async function internalDailyReport(
     info: [
       ['Marca', name],
       ['Periodo', `${MONTHS[q.month - 1].name} ${q.year}`],
-      ['Avance', `${s.days_elapsed} de ${s.days_total} dias (al ${s.as_of})`],
+      ['Días transcurridos', `${s.days_elapsed} de ${s.days_total} (al ${s.as_of})`],
+      ['Avance', 'Venta diaria a la fecha ÷ objetivo de despacho a la fecha'],
     ],
     columns: [
       { key: 'dealer_code', header: 'Codigo', width: 10 },

@@ -178,13 +178,29 @@ export async function unitsBy(
   return new Map(rows.map((r) => [`${r.dealer_id}|${r.manufacturer_id}`, r.units]));
 }
 
+/** A percentage to show, rounded to one decimal from the exact ratio (never from rounded parts). */
 const pct = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 10 : null);
 
 /**
+ * The share of one month's objective due by `asOf`: all of it once the month is over, the days
+ * elapsed ÷ its days while under way, none before it begins.
+ */
+export function monthShareDue(year: number, month: number, asOf: string): number {
+  const from = monthStart(year, month);
+  const to = monthEnd(year, month);
+  if (asOf >= to) return 1;
+  if (asOf < from) return 0;
+  return (dayDiff(from, asOf) + 1) / daysInMonth(year, month);
+}
+
+/**
  * GET /api/objectives-summary: per dealer and brand, the objective of the month (or the year),
- * the units dispatched, compliance, and the pace: the objective prorated to `asOf` (days elapsed ÷
- * days of the period) against the units dispatched up to that day, so on the 15th a manager sees
- * who is behind. Daily sales of the same days come along as `sold`.
+ * the units dispatched, compliance, and the pace: the objective due by `asOf` against the units
+ * dispatched up to that day, so on the 15th a manager sees who is behind. A month's objective is
+ * due by its days elapsed; a year's is the sum of its months' (complete months in full, the
+ * current one prorated), not the annual total spread over the year's days. Daily sales of the
+ * same days come along as `sold`. The objective to date is exact (a fraction of a unit): ratios
+ * come from it, and only screens and files round it, for showing.
  */
 export async function objectivesSummary(
   db: Executor,
@@ -197,13 +213,25 @@ export async function objectivesSummary(
   const daysTotal = dayDiff(from, to) + 1;
   const daysElapsed = Math.max(0, Math.min(daysTotal, dayDiff(from, asOf) + 1));
   const upTo = asOf < to ? asOf : to;
-  const objectives = await unitsBy(
-    db,
-    user,
-    'objectives',
-    q,
-    and(eq(dispatchObjectives.year, q.year), q.month ? eq(dispatchObjectives.month, q.month) : undefined),
-  );
+  const s = SOURCES.objectives;
+  const objectiveRows = await db
+    .select({
+      dealer_id: s.dealer,
+      manufacturer_id: s.brand,
+      month: dispatchObjectives.month,
+      units: sql<number>`sum(${s.units})::int`,
+    })
+    .from(s.table)
+    .where(
+      and(
+        scopeCondition(s.resource, user),
+        eq(dispatchObjectives.year, q.year),
+        q.month ? eq(dispatchObjectives.month, q.month) : undefined,
+        q.manufacturerId ? eq(s.brand, q.manufacturerId) : undefined,
+        q.dealerId ? eq(s.dealer, q.dealerId) : undefined,
+      ),
+    )
+    .groupBy(s.dealer, s.brand, dispatchObjectives.month);
   const none = new Map<string, number>();
   const dispatched =
     daysElapsed === 0
@@ -212,15 +240,19 @@ export async function objectivesSummary(
   const sold =
     daysElapsed === 0 ? none : await unitsBy(db, user, 'daily', q, between(dailySales.sale_date, from, upTo));
 
-  const cells = new Map<string, { objective: number; units: number; sold: number }>();
+  const cells = new Map<string, { objective: number; toDate: number; units: number; sold: number }>();
   const cell = (k: string) => {
     const found = cells.get(k);
     if (found) return found;
-    const c = { objective: 0, units: 0, sold: 0 };
+    const c = { objective: 0, toDate: 0, units: 0, sold: 0 };
     cells.set(k, c);
     return c;
   };
-  for (const [k, units] of objectives) cell(k).objective = units;
+  for (const r of objectiveRows) {
+    const c = cell(`${r.dealer_id}|${r.manufacturer_id}`);
+    c.objective += r.units;
+    c.toDate += r.units * monthShareDue(q.year, r.month, asOf);
+  }
   for (const [k, units] of dispatched) cell(k).units = units;
   for (const [k, units] of sold) cell(k).sold = units;
 
@@ -240,7 +272,6 @@ export async function objectivesSummary(
     for (const b of brands) {
       const c = cells.get(`${d.id}|${b.id}`);
       if (!c) continue;
-      const toDate = Math.round(((c.objective * daysElapsed) / daysTotal) * 10) / 10;
       rows.push({
         dealer_id: d.id,
         dealer_code: d.code,
@@ -250,18 +281,17 @@ export async function objectivesSummary(
         objective: c.objective,
         units: c.units,
         compliance: pct(c.units, c.objective),
-        objective_to_date: toDate,
-        pacing: pct(c.units, toDate),
-        status: pacingStatus(toDate, c.units, c.objective),
+        objective_to_date: c.toDate,
+        pacing: pct(c.units, c.toDate),
+        status: pacingStatus(c.toDate, c.units, c.objective),
         sold: c.sold,
       });
       totals.objective += c.objective;
       totals.units += c.units;
-      totals.objective_to_date += toDate;
+      totals.objective_to_date += c.toDate;
       totals.sold += c.sold;
     }
   }
-  totals.objective_to_date = Math.round(totals.objective_to_date * 10) / 10;
   return {
     year: q.year,
     month: q.month ?? null,
@@ -270,6 +300,8 @@ export async function objectivesSummary(
     days_total: daysTotal,
     rows,
     totals,
+    pacing: pct(totals.units, totals.objective_to_date),
+    status: pacingStatus(totals.objective_to_date, totals.units, totals.objective),
   };
 }
 

@@ -23,7 +23,7 @@ const grid = defineAction({
   access: { permission: 'Capacities.view' },
   query,
   async handler({ db, user, query: q }) {
-    const { year, month, dealerId } = gridQuery(q, true);
+    const { year, month, dealerId } = gridQuery(q, { monthRequired: true });
     const dealer = await requestedDealer(db, user, dealerId);
     return capacityGrid(db, user, year, month!, dealer?.id ?? null);
   },
@@ -53,7 +53,7 @@ const exportFile = defineAction({
   access: { permission: 'Capacities.export' },
   query,
   async handler({ db, user, query: q }) {
-    const { year, month, dealerId } = gridQuery(q, true);
+    const { year, month, dealerId } = gridQuery(q, { monthRequired: true });
     const dealer = await requestedDealer(db, user, dealerId);
     const rows = await capacityGrid(db, user, year, month!, dealer?.id ?? null);
     const filename = capacityFilename(year, month!, dealer?.code);
@@ -74,7 +74,7 @@ const download = defineAction({
   download: true,
   raw: true,
   async handler({ db, user, query: q, reply }) {
-    const { year, month, dealerId } = gridQuery(q, true);
+    const { year, month, dealerId } = gridQuery(q, { monthRequired: true });
     const dealer = await requestedDealer(db, user, dealerId);
     const rows = await capacityGrid(db, user, year, month!, dealer?.id ?? null);
     return sendXlsx(reply, {

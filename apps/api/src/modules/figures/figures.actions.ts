@@ -195,7 +195,7 @@ const figureDealers = defineAction({
   access: { permission: 'Figures.view' },
   query: { year: gridQueryDoc.year, month: { type: 'integer', description: '1..12' } },
   async handler({ db, user, query }): Promise<FigureDealerRow[]> {
-    const q = gridQuery(query, true);
+    const q = gridQuery(query, { monthRequired: true });
     const dealers = await dealersInScope(db, user);
     const ids = dealers.map((d) => d.id);
     const [concepts, periods, values] = await Promise.all([
@@ -247,7 +247,7 @@ const resumenQuery = {
 
 /** The comparison of the query's month (default: this month) for its dealer, or every dealer. */
 async function resumenOf(db: Db, user: CurrentUser, query: QueryParams): Promise<ResumenAnswer> {
-  const q = gridQuery({ month: String(new Date().getMonth() + 1), ...query }, true);
+  const q = gridQuery(query, { monthRequired: true, defaultMonth: 'current', lastYear: 'this' });
   const dealer = await requestedDealer(db, user, q.dealerId);
   const rows = await figureSummary(db, {
     year: q.year,

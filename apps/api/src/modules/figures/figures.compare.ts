@@ -1,9 +1,11 @@
 // The comparison of a month with the same month a year before and of the year to date with the
 // year before's, per concept, for one dealer or all, with the fees and compliance beside them.
 // `figureSummary` is what other modules (the dashboard) call; resumen-comparativo answers it.
-// Across dealers and months a concept's values add up, except '%' concepts, which average.
-import { compliance, type ResumenRow } from '@app/contracts';
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+// Each dealer's months add up by the concept's declared aggregation first, then the dealers
+// combine (an 'avg' network is the average of its dealers, not of all dealer-months). Every
+// compliance compares figures and fees of the same dealer-months only.
+import { aggregate, combineDealers, compliance, type ResumenRow } from '@app/contracts';
+import { and, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import { activeConcepts } from './figures.scope';
 import { fees, figures } from './figures.tables';
@@ -15,53 +17,72 @@ export interface SummaryFilter {
   dealerIds: number[] | null;
 }
 
-interface Agg {
-  sum: number;
-  avg: number;
-}
+/** One dealer's months of one concept: values in month order, keyed by month. */
+type DealerMonths = Map<number, number>;
+/** concept:year → dealer → its months. */
+type Cells = Map<string, Map<number, DealerMonths>>;
 
-const pick = (a: Agg | undefined, unit: string | null) => (a ? (unit === 'PCT' ? a.avg : a.sum) : null);
+const dealerFilter = (table: typeof figures | typeof fees, f: SummaryFilter) =>
+  f.dealerIds ? inArray(table.dealer_id, f.dealerIds.length ? f.dealerIds : [0]) : undefined;
 
-async function aggregates(
-  db: Executor,
-  table: typeof figures | typeof fees,
-  f: SummaryFilter,
-  years: number[],
-) {
-  const bucket = sql<string>`case when ${table.month} = ${f.month} then 'm' else 'y' end`;
+/** The cells of the years asked, months 1..f.month (a few thousand per year on a big network). */
+async function cells(db: Executor, table: typeof figures | typeof fees, f: SummaryFilter, years: number[]) {
   const rows = await db
     .select({
       concept_id: table.concept_id,
+      dealer_id: table.dealer_id,
       year: table.year,
-      bucket,
-      sum: sql<string>`sum(${table.value})`,
-      count: sql<number>`count(*)::int`,
+      month: table.month,
+      value: sql<string>`${table.value}`,
     })
     .from(table)
     .where(
       and(
-        or(...years.map((y) => eq(table.year, y))),
+        inArray(table.year, years),
         lte(table.month, f.month),
-        f.dealerIds ? inArray(table.dealer_id, f.dealerIds.length ? f.dealerIds : [0]) : undefined,
+        isNotNull(table.value),
+        dealerFilter(table, f),
       ),
-    )
-    // By position: the bucket's month is a parameter, written twice it would not match.
-    .groupBy(sql`1`, sql`2`, sql`3`);
-  // The month alone, and the year to date (the month's bucket plus the months before it).
-  const month = new Map<string, Agg>();
-  const ytd = new Map<string, { sum: number; count: number }>();
+    );
+  const out: Cells = new Map();
   for (const r of rows) {
     const key = `${r.concept_id}:${r.year}`;
-    const sum = Number(r.sum);
-    if (r.bucket === 'm') month.set(key, { sum, avg: sum / r.count });
-    const acc = ytd.get(key) ?? { sum: 0, count: 0 };
-    acc.sum += sum;
-    acc.count += r.count;
-    ytd.set(key, acc);
+    const byDealer = out.get(key) ?? new Map<number, DealerMonths>();
+    out.set(key, byDealer);
+    const months = byDealer.get(r.dealer_id) ?? new Map<number, number>();
+    byDealer.set(r.dealer_id, months);
+    months.set(r.month, Number(r.value));
   }
-  const ytdAgg = new Map<string, Agg>([...ytd].map(([k, a]) => [k, { sum: a.sum, avg: a.sum / a.count }]));
-  return { month, ytd: ytdAgg };
+  return out;
 }
+
+const inOrder = (months: DealerMonths, keep: (m: number) => boolean) =>
+  [...months.keys()]
+    .filter(keep)
+    .sort((a, b) => a - b)
+    .map((m) => months.get(m)!);
+
+/** The network's (or one dealer's) value of the months `keep` accepts. */
+function networkValue(
+  byDealer: Map<number, DealerMonths> | undefined,
+  aggregation: string,
+  keep: (dealerId: number, m: number) => boolean,
+): number | null {
+  if (!byDealer) return null;
+  const perDealer: (number | null)[] = [];
+  for (const [dealerId, months] of byDealer)
+    perDealer.push(
+      aggregate(
+        inOrder(months, (m) => keep(dealerId, m)),
+        aggregation,
+      ),
+    );
+  return combineDealers(perDealer, aggregation);
+}
+
+/** Whether dealer `d` has a value in month `m` of `other`. */
+const hasIn = (other: Map<number, DealerMonths> | undefined) => (d: number, m: number) =>
+  other?.get(d)?.has(m) ?? false;
 
 const variation = (now: number | null, before: number | null) =>
   now === null || before === null
@@ -72,18 +93,29 @@ const variation = (now: number | null, before: number | null) =>
 export async function figureSummary(db: Executor, f: SummaryFilter): Promise<ResumenRow[]> {
   const [list, fig, fee] = await Promise.all([
     activeConcepts(db),
-    aggregates(db, figures, f, [f.year, f.year - 1]),
-    aggregates(db, fees, f, [f.year]),
+    cells(db, figures, f, [f.year, f.year - 1]),
+    cells(db, fees, f, [f.year]),
   ]);
+  const all = () => true;
+  const theMonth = (_d: number, m: number) => m === f.month;
   return list.map((c) => {
-    const now = `${c.id}:${f.year}`;
-    const before = `${c.id}:${f.year - 1}`;
-    const month = pick(fig.month.get(now), c.unit);
-    const monthPrev = pick(fig.month.get(before), c.unit);
-    const ytd = pick(fig.ytd.get(now), c.unit);
-    const ytdPrev = pick(fig.ytd.get(before), c.unit);
-    const fm = pick(fee.month.get(now), c.unit);
-    const fy = pick(fee.ytd.get(now), c.unit);
+    const agg = c.aggregation;
+    const figNow = fig.get(`${c.id}:${f.year}`);
+    const figBefore = fig.get(`${c.id}:${f.year - 1}`);
+    const feeNow = fee.get(`${c.id}:${f.year}`);
+    const month = networkValue(figNow, agg, theMonth);
+    const monthPrev = networkValue(figBefore, agg, theMonth);
+    const ytd = networkValue(figNow, agg, all);
+    const ytdPrev = networkValue(figBefore, agg, all);
+    const fm = networkValue(feeNow, agg, theMonth);
+    const fy = networkValue(feeNow, agg, all);
+    // Compliance: the dealer-months with both a figure and a fee, on both sides.
+    const withFee = hasIn(feeNow);
+    const withFigure = hasIn(figNow);
+    const paired = (d: number, m: number) => withFee(d, m) && withFigure(d, m);
+    const pairedMonth = (d: number, m: number) => m === f.month && paired(d, m);
+    const months = new Set<number>();
+    for (const [d, ms] of figNow ?? []) for (const m of ms.keys()) if (withFee(d, m)) months.add(m);
     const mv = variation(month, monthPrev);
     const yv = variation(ytd, ytdPrev);
     return {
@@ -102,9 +134,18 @@ export async function figureSummary(db: Executor, f: SummaryFilter): Promise<Res
       ytd_var: yv.abs,
       ytd_var_pct: yv.pct,
       fee: fm,
-      compliance: compliance(month, fm, c.higher_is_better),
+      compliance: compliance(
+        networkValue(figNow, agg, pairedMonth),
+        networkValue(feeNow, agg, pairedMonth),
+        c.higher_is_better,
+      ),
       ytd_fee: fy,
-      ytd_compliance: compliance(ytd, fy, c.higher_is_better),
+      ytd_compliance: compliance(
+        networkValue(figNow, agg, paired),
+        networkValue(feeNow, agg, paired),
+        c.higher_is_better,
+      ),
+      ytd_compliance_months: [...months].sort((a, b) => a - b),
     };
   });
 }

@@ -5,6 +5,7 @@
 // enabled with no figures by two (missing); this month is still closed. Idempotent: a dealer
 // that already has figures is left as it is.
 import { inArray, sql } from 'drizzle-orm';
+import { limaMonth, limaYear } from '../../core/lima';
 import type { DatabaseHandle } from '../../db/client';
 import { concepts, dealerBranches, users } from '../../db/schema';
 import { demoDealersWithout, demoDealerUsers } from '../../seed/demo-dealers';
@@ -107,9 +108,8 @@ export async function seedFiguresDemo(
     db,
     todo.map((d) => d.id),
   );
-  const now = new Date();
-  const year = now.getFullYear();
-  const current = now.getMonth() + 1;
+  const year = limaYear();
+  const current = limaMonth();
   // Last year whole, this year up to last month.
   const months: { year: number; month: number }[] = [];
   for (let m = 1; m <= 12; m++) months.push({ year: year - 1, month: m });

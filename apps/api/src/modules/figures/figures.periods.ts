@@ -16,6 +16,7 @@ import type { Executor, Tx } from '../../core/action';
 import { writeAudit } from '../../core/audit';
 import type { CurrentUser } from '../../core/context';
 import { ConflictError, ValidationError } from '../../core/errors';
+import { limaMonth, limaYear } from '../../core/lima';
 import { monthKey } from './figures.scope';
 import { figurePeriods } from './figures.tables';
 
@@ -111,9 +112,9 @@ export async function lockedStatuses(
   return out;
 }
 
-/** A month that has not begun cannot be opened. */
-function assertStarted(year: number, month: number, now = new Date()): void {
-  if (year * 12 + month > now.getFullYear() * 12 + now.getMonth() + 1)
+/** A month that has not begun in Lima cannot be opened. */
+function assertStarted(year: number, month: number): void {
+  if (year * 12 + month > limaYear() * 12 + limaMonth())
     throw ValidationError.field('month', FIGURE_MESSAGES.future);
 }
 

@@ -1,12 +1,19 @@
 // Who a grid call is about. The dealers a caller may name are those the dealers resource lets it
 // see (its declared scope: a dealer user, its own dealer only), so every call of the module
 // reads and writes through the same scope as the generic lists.
-import { type ConceptRow, FIGURE_MESSAGES, type GridDealer, messages } from '@app/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  type ConceptAggregation,
+  type ConceptRow,
+  FIGURE_MESSAGES,
+  type GridDealer,
+  type PeriodRules,
+} from '@app/contracts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../core/errors';
-import { type QueryParams, qInt } from '../../core/http';
+import { ForbiddenError, NotFoundError } from '../../core/errors';
+import type { QueryParams } from '../../core/http';
+import { readPeriod, readRef } from '../../core/period';
 import { scopeCondition } from '../../core/resource-query';
 import { concepts, dealers } from '../../db/schema';
 import { dealerResource } from '../organisation/organisation.resources';
@@ -61,13 +68,13 @@ export const GRID_QUERY_DOC = {
   },
 };
 
-/** year (default this year), month (optional) and dealer_id of a grid query. */
-export function gridQuery(query: QueryParams, monthRequired = false) {
-  const year = qInt(query, 'year', 'Año', 2000, 2100) ?? new Date().getFullYear();
-  const month = qInt(query, 'month', 'Mes', monthRequired ? 1 : 0, 12) || null;
-  if (monthRequired && !month) throw ValidationError.field('month', messages.required('Mes'));
-  const dealerId = qInt(query, 'dealer_id', 'Concesionario', 0, 2147483647) || null;
-  return { year, month, dealerId };
+/**
+ * year (default this year in Lima; up to next year, for fees planned ahead), month (optional, or
+ * required, or this month by default) and dealer_id of a grid or report query.
+ */
+export function gridQuery(query: QueryParams, rules: PeriodRules = {}) {
+  const { year, month } = readPeriod(query, { lastYear: 'next', ...rules });
+  return { year, month, dealerId: readRef(query, ['dealer_id'], 'Concesionario') };
 }
 
 /** The active concepts in grid order (the rows of figures and fees). */
@@ -81,6 +88,7 @@ export async function activeConcepts(db: Executor): Promise<ConceptRow[]> {
       group: concepts.group,
       order: concepts.order,
       higher_is_better: concepts.higher_is_better,
+      aggregation: sql<ConceptAggregation>`${concepts.aggregation}`,
     })
     .from(concepts)
     .where(eq(concepts.active, true))

@@ -1,7 +1,7 @@
 // The KPI catalogue a fresh install starts with: what an importer asks its dealers every month
 // (sales, after-sales, parts, satisfaction). Written only while the catalogue is empty, so a
 // concept the manufacturer removed or renamed is never brought back.
-import type { ConceptUnit } from '@app/contracts';
+import type { ConceptAggregation, ConceptUnit } from '@app/contracts';
 import { count } from 'drizzle-orm';
 import type { Db } from '../../core/action';
 import { concepts } from '../../db/schema';
@@ -12,6 +12,8 @@ type SeedConcept = {
   unit: ConceptUnit;
   group: string;
   higher_is_better?: boolean;
+  /** Default: 'avg' for a '%' concept, else 'sum'. */
+  aggregation?: ConceptAggregation;
 };
 
 export const SEED_CONCEPTS: SeedConcept[] = [
@@ -31,6 +33,7 @@ export const SEED_CONCEPTS: SeedConcept[] = [
     unit: 'UND',
     group: 'Postventa',
     higher_is_better: false,
+    aggregation: 'avg',
   },
   { code: 'REP_MOST', name: 'Venta de repuestos en mostrador', unit: 'PEN', group: 'Repuestos' },
   { code: 'REP_TALLER', name: 'Venta de repuestos en taller', unit: 'PEN', group: 'Repuestos' },
@@ -56,6 +59,7 @@ export async function seedConcepts(db: Db): Promise<number> {
         ...c,
         order: (i + 1) * 10,
         higher_is_better: c.higher_is_better ?? true,
+        aggregation: c.aggregation ?? (c.unit === 'PCT' ? 'avg' : 'sum'),
       })),
     )
     .onConflictDoNothing()

@@ -7,7 +7,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, defineAction } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ConflictError, ValidationError } from '../../core/errors';
-import { type QueryParams, qInt, qs } from '../../core/http';
+import { type QueryParams, qs } from '../../core/http';
+import { readPeriod, readRef } from '../../core/period';
 import { scopeCondition } from '../../core/resource-query';
 import { contentDisposition, loadExcel, neutralise, XLSX_TYPE } from '../../core/xlsx';
 import { manufacturers } from '../../db/schema';
@@ -125,8 +126,8 @@ const statsQuery = {
 };
 
 async function statsFilter(db: Db, query: QueryParams, user: CurrentUser): Promise<StatsFilter> {
-  const year = qInt(query, 'year', 'Año', 2000, 2100) ?? new Date().getUTCFullYear();
-  const month = qInt(query, 'month', 'Mes', 0, 12) || undefined;
+  const { year, month: m0 } = readPeriod(query);
+  const month = m0 ?? undefined;
   let manufacturerId: number | undefined;
   const m = qs(query, 'manufacturer');
   if (m && m !== '0') {
@@ -138,7 +139,7 @@ async function statsFilter(db: Db, query: QueryParams, user: CurrentUser): Promi
     if (!row) throw ValidationError.field('manufacturer', 'Marca no existe');
     manufacturerId = row.id;
   }
-  const dealerId = qInt(query, 'dealer_id', 'Concesionario', 0, 2147483647) || undefined;
+  const dealerId = readRef(query, ['dealer_id'], 'Concesionario') ?? undefined;
   return { year, month, manufacturerId, dealerId, scope: scopeCondition(saleResource, user) };
 }
 

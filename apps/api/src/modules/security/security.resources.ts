@@ -148,7 +148,8 @@ const dateParam = (name: string, value: string): Date => {
   if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(Date.parse(value))) {
     throw ValidationError.field(`filter.${name}`, 'Formato de fecha YYYY-MM-DD');
   }
-  return new Date(value.length === 10 ? `${value}T00:00:00` : value);
+  // A day is Lima's day, whatever the server's time zone.
+  return new Date(value.length === 10 ? `${value}T00:00:00-05:00` : value);
 };
 
 export const auditLogResource = defineResource({
@@ -165,8 +166,7 @@ export const auditLogResource = defineResource({
     // Inclusive end day: everything before the next midnight.
     date_to: (v) => {
       const d = dateParam('date_to', v);
-      if (v.length === 10) d.setDate(d.getDate() + 1);
-      return v.length === 10 ? lt(auditLogs.at, d) : lte(auditLogs.at, d);
+      return v.length === 10 ? lt(auditLogs.at, new Date(d.getTime() + 86_400_000)) : lte(auditLogs.at, d);
     },
   },
   listColumns: ['id', 'at', 'username', 'resource', 'record_id', 'action'],

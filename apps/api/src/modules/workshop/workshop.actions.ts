@@ -5,7 +5,8 @@ import type { Db } from '../../core/action';
 import { defineAction } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ValidationError } from '../../core/errors';
-import { type QueryParams, qInt } from '../../core/http';
+import type { QueryParams } from '../../core/http';
+import { readInt, readPeriod, readRef } from '../../core/period';
 import { withUploadedFile } from '../../core/upload';
 import { sendXlsxBuffer, sendXlsxReport } from '../../core/xlsx';
 import { requestedDealer } from '../figures/figures.scope';
@@ -68,15 +69,13 @@ const reportQuery = {
 
 /** The period and dealer of a report-info query; a dealer outside the caller's scope is 404. */
 async function readReportQuery(db: Db, user: CurrentUser, query: QueryParams) {
-  const year = qInt(query, 'year', 'Año', 2016, 2100) ?? new Date().getFullYear();
-  const monthFrom = qInt(query, 'month_from', 'Mes desde', 1, 12) ?? qInt(query, 'month', 'Mes', 1, 12) ?? 1;
-  const monthTo = qInt(query, 'month_to', 'Mes hasta', 1, 12) ?? qInt(query, 'month', 'Mes', 1, 12) ?? 12;
+  const { year, month } = readPeriod(query);
+  const monthFrom = readInt(query, 'month_from', 'Mes desde', 1, 12) ?? month ?? 1;
+  const monthTo = readInt(query, 'month_to', 'Mes hasta', 1, 12) ?? month ?? 12;
   if (monthFrom > monthTo)
     throw ValidationError.field('month_to', 'Mes hasta no puede ser anterior a Mes desde');
-  const requested =
-    qInt(query, 'dealer_id', 'Concesionario', 0, 2147483647) ??
-    qInt(query, 'dealer', 'Concesionario', 0, 2147483647);
-  const dealer = await requestedDealer(db, user, requested || null);
+  const requested = readRef(query, ['dealer_id', 'dealer'], 'Concesionario');
+  const dealer = await requestedDealer(db, user, requested);
   return { year, monthFrom, monthTo, dealerId: dealer?.id ?? null, dealer };
 }
 

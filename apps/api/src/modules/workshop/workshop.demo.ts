@@ -5,6 +5,7 @@
 // quieter in February. Two dealers have not loaded last month yet, one skipped a month.
 // Deterministic, written once per dealer.
 import { and, eq, inArray, lt, or } from 'drizzle-orm';
+import { limaMonth, limaYear } from '../../core/lima';
 import type { DatabaseHandle } from '../../db/client';
 import { demoDealersWithout, demoDealerUsers } from '../../seed/demo-dealers';
 import { demoRandom } from '../../seed/demo-random';
@@ -30,9 +31,8 @@ export async function seedWorkshopDemo(
     workshopInfos.dealer_id,
   );
   if (!todo.length) return { workshopInfos: 0 };
-  const now = new Date();
-  const year = now.getFullYear();
-  const current = now.getMonth() + 1;
+  const year = limaYear();
+  const current = limaMonth();
   const last = current === 1 ? { year: year - 1, month: 12 } : { year, month: current - 1 };
   const caps: {
     dealer_id: number;

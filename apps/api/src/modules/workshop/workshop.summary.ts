@@ -33,11 +33,21 @@ const ZERO: WorkshopSums = {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-function figures(s: WorkshopSums, available: number | null): WorkshopFigures {
+/**
+ * The sums with their ratios. `workedWithCapacity`: the hours worked of the dealer-months that
+ * have a capacity, when they are fewer than all (productivity compares the same dealer-months).
+ */
+function figures(
+  s: WorkshopSums,
+  available: number | null,
+  workedWithCapacity = s.hours_worked,
+): WorkshopFigures {
   const sums = Object.fromEntries(
     Object.entries(s).map(([k, v]) => [k, round2(v)]),
   ) as unknown as WorkshopSums;
-  return { ...sums, available_hours: available, ...workshopRatios({ ...sums, available_hours: available }) };
+  const ratios = workshopRatios({ ...sums, available_hours: available });
+  ratios.productivity = available ? workedWithCapacity / available : null;
+  return { ...sums, available_hours: available, ...ratios };
 }
 
 const key = (dealer: number, year: number, month: number) => `${dealer}|${year}|${month}`;
@@ -141,9 +151,10 @@ export interface WorkshopProductivity extends WorkshopFigures {
 }
 
 /**
- * The period's totals for a dashboard: the ratios of the summed figures (productivity counts
- * the available hours of the dealer-months that reported), overall and per dealer, and the
- * same months of the year before.
+ * The period's totals for a dashboard: the ratios of the summed figures, overall and per dealer,
+ * and the same months of the year before. Productivity covers the same dealer-months on both
+ * sides: the hours worked and the available hours of those that have both (a dealer that did not
+ * load its capacities does not raise the network's figure).
  */
 export async function workshopProductivity(
   db: Executor,
@@ -154,6 +165,7 @@ export async function workshopProductivity(
   const total = (year: number, dealer?: number) => {
     const s: WorkshopSums = { ...ZERO };
     let hours = 0;
+    let worked = 0;
     let withCapacity = false;
     let months = 0;
     for (const r of info) {
@@ -163,10 +175,11 @@ export async function workshopProductivity(
       const a = available.get(key(r.dealer_id, r.year, r.month));
       if (a !== null && a !== undefined) {
         hours += a;
+        worked += r.hours_worked;
         withCapacity = true;
       }
     }
-    return { figures: figures(s, withCapacity ? round2(hours) : null), months };
+    return { figures: figures(s, withCapacity ? round2(hours) : null, worked), months };
   };
   const now = total(p.year);
   const before = total(p.year - 1);

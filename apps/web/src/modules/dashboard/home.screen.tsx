@@ -7,7 +7,7 @@ import { Box, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useDashboardFilters, useGroup } from './dashboard.hooks';
-import { ChartPanel, formatValue, NumberCard, PeriodToolbar } from './widgets';
+import { ChartPanel, formatDate, formatValue, NumberCard, PeriodToolbar } from './widgets';
 
 const monthLabel = (m: number) => MONTH_SHORT[m - 1];
 const anyValue = (rows: DashboardMonth[]) => rows.some((r) => (r.value ?? 0) > 0 || (r.previous ?? 0) > 0);
@@ -43,10 +43,9 @@ export default function HomeScreen() {
   const period = `year=${f.year}${f.month ? `&month=${f.month}` : ''}`;
   const p = ventas.period;
   const salesLink = p && p.to >= p.from ? `/sales?from=${p.from}&to=${p.to}` : '/sales';
-  // Seguimiento counts the agreements due in the period: its list opens on those due dates.
-  const lastDay = f.month ? new Date(f.year, f.month, 0).getDate() : 31;
-  const mm = String(f.month || 1).padStart(2, '0');
-  const agreementsLink = `/agreement?from=${f.year}-${mm}-01&to=${f.year}-${String(f.month || 12).padStart(2, '0')}-${lastDay}`;
+  // Seguimiento counts every agreement open at the end of the period, whatever its due date: the
+  // list opens on all of them with the same count above it ("Abiertos").
+  const agreementsLink = '/agreement';
   const link = (path: string, tab?: string) => `${path}?${tab ? `tab=${tab}&` : ''}${period}`;
   const primary = theme.palette.primary.main;
   const previousColor = theme.palette.grey[400];
@@ -140,7 +139,10 @@ export default function HomeScreen() {
             higherIsBetter={false}
             to={agreementsLink}
             loading={seguimiento.loading}
-            detail={seguimiento.data && `${formatValue(seguimiento.data.overdue_agreements)} vencidos`}
+            detail={
+              seguimiento.data &&
+              `Abiertos al ${p ? formatDate(p.to) : 'cierre del periodo'} · ${formatValue(seguimiento.data.overdue_agreements)} vencidos`
+            }
           />
         )}
         {seguimiento.allowed && (

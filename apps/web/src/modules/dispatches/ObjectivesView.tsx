@@ -108,7 +108,9 @@ export default function ObjectivesView() {
                 <TableCell align="right">{r.objective}</TableCell>
                 <TableCell align="right">{r.units}</TableCell>
                 <TableCell align="right">{pct(r.compliance)}</TableCell>
-                <TableCell align="right">{r.objective_to_date.toLocaleString('es-PE')}</TableCell>
+                <TableCell align="right">
+                  {r.objective_to_date.toLocaleString('es-PE', { maximumFractionDigits: 1 })}
+                </TableCell>
                 <TableCell>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                     <LinearProgress
@@ -150,7 +152,7 @@ export default function ObjectivesView() {
                   )}
                 </TableCell>
                 <TableCell align="right" sx={{ fontWeight: 700 }}>
-                  {s.totals.objective_to_date.toLocaleString('es-PE')}
+                  {s.totals.objective_to_date.toLocaleString('es-PE', { maximumFractionDigits: 1 })}
                 </TableCell>
                 <TableCell />
                 <TableCell align="right" sx={{ fontWeight: 700 }}>

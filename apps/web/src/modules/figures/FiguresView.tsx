@@ -96,8 +96,14 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
       return r;
     });
     const editable = (m: number) => canUpdate && statusOf.get(`${dealer?.id}:${m}`)?.status === 'enabled';
-    const upTo = (r: ConceptLine, prefix: string) =>
-      Array.from({ length: month }, (_, i) => r[`${prefix}${i + 1}`] as number | null);
+    // Months 1..month that have both a figure and a fee: the accumulated compliance compares
+    // the same months on both sides (a month without a fee leaves its figure out too).
+    const paired = (r: ConceptLine, prefix: string) =>
+      Array.from({ length: month }, (_, i) => {
+        const fig = r[`m${i + 1}`];
+        const fee = r[`f${i + 1}`];
+        return typeof fig === 'number' && typeof fee === 'number' ? (r[`${prefix}${i + 1}`] as number) : null;
+      });
     const columns: SheetColumn<ConceptLine>[] = [
       { key: 'name', title: 'Concepto', type: 'label', width: 250 },
       { key: 'unit_name', title: 'Unidad', type: 'label', width: 90 },
@@ -139,7 +145,11 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
         total: false,
         compute: (r) =>
           pct(
-            compliance(aggregate(upTo(r, 'm'), r.unit), aggregate(upTo(r, 'f'), r.unit), r.higher_is_better),
+            compliance(
+              aggregate(paired(r, 'm'), r.aggregation),
+              aggregate(paired(r, 'f'), r.aggregation),
+              r.higher_is_better,
+            ),
           ),
       },
     ];
@@ -176,7 +186,7 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
         type: 'number' as const,
         width: c.unit === 'PEN' ? 155 : 110,
         kind: unitKind(c.unit),
-        total: c.unit === 'PCT' ? ('avg' as const) : ('sum' as const),
+        total: c.aggregation === 'avg' ? ('avg' as const) : ('sum' as const),
         editable: (r: DealerLine) =>
           canUpdate && statusOf.get(`${r.dealer_id}:${month}`)?.status === 'enabled',
       })),
@@ -279,7 +289,7 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
           rowTotal={{
             title: `Total ${year}`,
             keys: Array.from({ length: 12 }, (_, i) => `m${i + 1}`),
-            aggregate: (values, r) => aggregate(values, r.unit),
+            aggregate: (values, r) => aggregate(values, r.aggregation),
           }}
           totals={unitTotals<ConceptLine>(d!.list)}
           startColumn={`m${month}`}

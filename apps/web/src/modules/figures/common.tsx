@@ -59,14 +59,19 @@ export function unitKind(unit: string | null | undefined): NumberKind {
 export const byUnit = (list: ConceptRow[], unit: string) => list.some((c) => c.unit === unit);
 
 /** The total rows of a concepts grid: one per unit that adds up (percentages do not). */
-export function unitTotals<R extends { unit: string | null }>(list: ConceptRow[]) {
+/** The totals rows of a grid: each unit's concepts that add up ('avg' ones, rates and days, never). */
+export function unitTotals<R extends { unit: string | null; aggregation?: string }>(list: ConceptRow[]) {
   return [
     { unit: 'UND', label: 'Total unidades', kind: 'number' as const },
     { unit: 'PEN', label: 'Total soles', kind: 'currency' as const },
     { unit: 'HRS', label: 'Total horas', kind: 'number' as const },
   ]
     .filter((t) => byUnit(list, t.unit))
-    .map((t) => ({ label: t.label, kind: t.kind, filter: (r: R) => r.unit === t.unit }));
+    .map((t) => ({
+      label: t.label,
+      kind: t.kind,
+      filter: (r: R) => r.unit === t.unit && r.aggregation !== 'avg',
+    }));
 }
 
 /** Downloads a file answer (toast on failure by the client). */

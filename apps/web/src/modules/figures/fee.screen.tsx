@@ -4,6 +4,7 @@
 import {
   aggregate,
   CONCEPT_UNITS,
+  type ConceptAggregation,
   type FeesAnswer,
   type GridImportReport,
   MONTH_SHORT,
@@ -28,6 +29,7 @@ type FeeLine = {
   concept_id: number;
   name: string;
   unit: string | null;
+  aggregation: ConceptAggregation;
   unit_name: string;
 } & Record<string, unknown>;
 
@@ -61,6 +63,7 @@ export default function FeeScreen() {
           concept_id: c.id,
           name: c.name,
           unit: c.unit,
+          aggregation: c.aggregation,
           unit_name: unitName.get(c.unit ?? '') ?? '',
         };
         for (let m = 1; m <= 12; m++) r[`m${m}`] = value.get(`${dealer.id}:${c.id}:${m}`) ?? null;
@@ -124,7 +127,7 @@ export default function FeeScreen() {
             rowTotal={{
               title: `Total ${year}`,
               keys: MONTH_SHORT.map((_, i) => `m${i + 1}`),
-              aggregate: (values, r) => aggregate(values, r.unit),
+              aggregate: (values, r) => aggregate(values, r.aggregation),
             }}
             totals={unitTotals<FeeLine>(d.list)}
             onSave={

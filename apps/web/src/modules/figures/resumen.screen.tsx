@@ -39,6 +39,14 @@ function Variation({ value, ratio, good }: { value: number | null; ratio: number
   );
 }
 
+/** 'Ene–Oct' for consecutive months from January, else 'Ene, Mar, Abr'. */
+function monthsLabel(months: number[]): string {
+  const short = (m: number) => MONTH_SHORT[m - 1];
+  if (months.length > 1 && months.every((m, i) => m === months[0] + i))
+    return `${short(months[0])}–${short(months[months.length - 1])}`;
+  return months.map(short).join(', ');
+}
+
 export default function ResumenScreen() {
   const start = useUrlPeriod(lastMonth());
   const [year, setYear] = useState(start.year);
@@ -137,7 +145,19 @@ export default function ResumenScreen() {
                       <TableCell {...num}>{n(r, r.fee)}</TableCell>
                       <TableCell {...num}>{formatRatio(r.compliance)}</TableCell>
                       <TableCell {...num}>{n(r, r.ytd_fee)}</TableCell>
-                      <TableCell {...num}>{formatRatio(r.ytd_compliance)}</TableCell>
+                      <TableCell {...num}>
+                        {formatRatio(r.ytd_compliance)}
+                        {r.ytd_compliance !== null && r.ytd_compliance_months.length < month && (
+                          <Typography
+                            component="span"
+                            variant="caption"
+                            color="text.secondary"
+                            sx={{ ml: 0.5 }}
+                          >
+                            ({monthsLabel(r.ytd_compliance_months)})
+                          </Typography>
+                        )}
+                      </TableCell>
                     </TableRow>
                   ))}
               </Fragment>
@@ -145,6 +165,11 @@ export default function ResumenScreen() {
           </TableBody>
         </Table>
       </Box>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+        Cumpl. acum. compara las cifras y las cuotas de los mismos meses: los que tienen cifra y cuota (entre
+        paréntesis, cuando no son todos). Los conceptos de promedio (%, días) promedian sus meses y, en la
+        red, sus concesionarios.
+      </Typography>
     </Paper>
   );
 }
