@@ -249,9 +249,15 @@ describe('GET /api/objectives-summary', () => {
     expect(a.units).toBe(6);
     expect(a.pacing).toBe(Math.round((6 / 15) * 1000) / 10);
     expect(a.compliance).toBe(Math.round((6 / 31) * 1000) / 10);
-    // B: objective 10 → 4.8 to date; 1 unit.
-    expect(b).toMatchObject({ objective: 10, objective_to_date: 4.8, units: 1, status: 'atrasado' });
+    // B: objective 10 → 150/31 ≈ 4.84 to date, exact (screens round it to show it); 1 unit, and
+    // the pace from the exact value: 1 ÷ (150/31) = 20.7 %, not 1 ÷ 4.8 = 20.8 %.
+    expect(b).toMatchObject({ objective: 10, units: 1, status: 'atrasado' });
+    expect(b.objective_to_date).toBeCloseTo(150 / 31, 9);
+    expect(b.pacing).toBe(Math.round((1 / (150 / 31)) * 1000) / 10);
     expect(s.totals.objective).toBe(41);
+    // The totals add the exact rows (15 + 4.84 = 19.84), and their pace divides by that sum.
+    expect(s.totals.objective_to_date).toBeCloseTo(15 + 150 / 31, 9);
+    expect(s.pacing).toBe(Math.round((s.totals.units / (15 + 150 / 31)) * 1000) / 10);
     // At the end of the month the whole objective counts.
     const end = await api(
       t.app,
@@ -263,6 +269,23 @@ describe('GET /api/objectives-summary', () => {
     );
     const aEnd = end.body.result.rows.find((r: { dealer_id: number }) => r.dealer_id === aId);
     expect(aEnd).toMatchObject({ objective_to_date: 31, units: 10 });
+  });
+
+  it("the year's objective to date sums its months: complete months in full, the current one prorated", async () => {
+    const months = await t.handle.query<{ month: number; units: number }>(
+      'select month, units from dispatch_objectives where dealer_id = $1 and manufacturer_id = $2 and year = 2025',
+      [aId, brandV],
+    );
+    const of = (m: number) => months.find((r) => r.month === m)?.units ?? 0;
+    const yearTotal = months.reduce((a, r) => a + r.units, 0);
+    const res = await api(t.app, 'GET', `/api/objectives-summary?year=2025&as_of=2025-03-15&manufacturer=V`, {
+      token: admin,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const a = res.body.result.rows.find((r: { dealer_id: number }) => r.dealer_id === aId);
+    expect(a.objective).toBe(yearTotal);
+    // Not the annual total × 74/365: January and February as loaded, March × 15/31.
+    expect(a.objective_to_date).toBeCloseTo(of(1) + of(2) + (of(3) * 15) / 31, 9);
   });
 
   it('gives a dealer user its own dealer only', async () => {

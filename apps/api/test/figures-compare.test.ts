@@ -29,11 +29,13 @@ const feeData: Record<number, Record<string, (number | null)[]>> = {};
 async function load(dealer: { dealerId: number; token: string }, k: number) {
   data[dealer.dealerId] = {
     VN_UND: { 2024: series(k, 30, 20), 2025: series(k + 1, 35, 20) },
-    CSI_VTA: { 2024: series(k, 80, 15), 2025: series(k + 2, 82, 15, [2]) },
+    // Dealer b also misses April: the network averages its dealers, not their dealer-months.
+    CSI_VTA: { 2024: series(k, 80, 15), 2025: series(k + 2, 82, 15, k === 7 ? [2, 4] : [2]) },
     PERM_DIAS: { 2024: series(k, 3, 2), 2025: series(k + 3, 2.5, 2) },
   };
   feeData[dealer.dealerId] = {
-    VN_UND: series(k, 40, 10),
+    // Dealer a has no April fee: its April figure stays out of the accumulated compliance.
+    VN_UND: series(k, 40, 10, k === 3 ? [4] : []),
     CSI_VTA: series(k, 85, 5),
     PERM_DIAS: series(k, 3, 1),
   };
@@ -73,26 +75,38 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 // ---- the expected values, computed here from the series ----
+// The definitions (docs/decisions.md): a dealer's months add up by the concept's aggregation
+// ('%' and days in the workshop average, units add up); the network is the average of its
+// dealers for an average, their sum otherwise; compliance compares the figures and the fees of
+// the same dealer-months (those with both).
 const present = (xs: (number | null)[]) => xs.filter((x): x is number => x !== null);
 const sum = (xs: (number | null)[]) => (present(xs).length ? present(xs).reduce((p, q) => p + q, 0) : null);
 const avg = (xs: (number | null)[]) => (present(xs).length ? sum(xs)! / present(xs).length : null);
-const agg = (code: string, xs: (number | null)[]) => (code === 'CSI_VTA' ? avg(xs) : sum(xs));
+const averaged = (code: string) => code === 'CSI_VTA' || code === 'PERM_DIAS';
+const agg = (code: string, xs: (number | null)[]) => (averaged(code) ? avg(xs) : sum(xs));
+/** Each dealer's months first, then the dealers. */
+const network = (code: string, dealers: number[], months: (d: number) => (number | null)[]) =>
+  agg(
+    code,
+    dealers.map((d) => agg(code, months(d))),
+  );
 
 function expected(code: string, dealers: number[]) {
-  const monthVals = (year: number) => dealers.map((d) => data[d][code][year][M - 1]);
-  const ytdVals = (year: number) => dealers.flatMap((d) => data[d][code][year].slice(0, M));
-  const fee = agg(
-    code,
-    dealers.map((d) => feeData[d][code][M - 1]),
-  );
-  const ytdFee = agg(
-    code,
-    dealers.flatMap((d) => feeData[d][code].slice(0, M)),
-  );
-  const month = agg(code, monthVals(Y));
-  const prev = agg(code, monthVals(Y - 1));
-  const ytd = agg(code, ytdVals(Y));
-  const ytdPrev = agg(code, ytdVals(Y - 1));
+  const upToM = (xs: (number | null)[]) => xs.slice(0, M);
+  const fig = (d: number, year: number) => data[d][code][year];
+  const fees = (d: number) => feeData[d][code];
+  /** Months 1..M of dealer d with a figure and a fee: the other side's value left out too. */
+  const paired = (d: number, side: 'fig' | 'fee') =>
+    upToM(fig(d, Y)).map((f, i) => {
+      const q = fees(d)[i];
+      return f === null || q === null ? null : side === 'fig' ? f : q;
+    });
+  const month = network(code, dealers, (d) => [fig(d, Y)[M - 1]]);
+  const prev = network(code, dealers, (d) => [fig(d, Y - 1)[M - 1]]);
+  const ytd = network(code, dealers, (d) => upToM(fig(d, Y)));
+  const ytdPrev = network(code, dealers, (d) => upToM(fig(d, Y - 1)));
+  const fee = network(code, dealers, (d) => [fees(d)[M - 1]]);
+  const ytdFee = network(code, dealers, (d) => upToM(fees(d)));
   const lowerBetter = code === 'PERM_DIAS';
   const comp = (f: number | null, q: number | null) =>
     f === null || q === null ? null : lowerBetter ? q / f : f / q;
@@ -108,7 +122,10 @@ function expected(code: string, dealers: number[]) {
     fee,
     compliance: comp(month, fee),
     ytd_fee: ytdFee,
-    ytd_compliance: comp(ytd, ytdFee),
+    ytd_compliance: comp(
+      network(code, dealers, (d) => paired(d, 'fig')),
+      network(code, dealers, (d) => paired(d, 'fee')),
+    ),
   };
 }
 
@@ -176,7 +193,7 @@ describe('fees grid', () => {
       vn
         .sort((x: { month: number }, y: { month: number }) => x.month - y.month)
         .map((v: { value: number }) => v.value),
-    ).toEqual(feeData[a.dealerId].VN_UND);
+    ).toEqual(feeData[a.dealerId].VN_UND.filter((v) => v !== null));
     const mine = await api(t.app, 'GET', `/api/fees?year=${Y}`, { token: a.token });
     expect(mine.body.result.fees.dealers.map((d: { id: number }) => d.id)).toEqual([a.dealerId]);
     expect(
