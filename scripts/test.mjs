@@ -66,10 +66,10 @@ function ensureChromium() {
 }
 
 /** One vitest workspace; counts come from its JSON report. */
-function vitestSuite(name, dir, configNames, extraArgs = []) {
+function vitestSuite(name, dir, configNames, extraArgs = [], env = {}) {
   const config = firstExisting(dir, configNames);
   if (!config) return { name, skipped: `no existe ${dir}/${configNames[0]}` };
-  const out = path.join(reportDir, `${name}.json`);
+  const out = path.join(reportDir, `${name.replace(/[^a-z0-9]+/gi, "-")}.json`);
   const status = run(
     bin('vitest'),
     [
@@ -80,7 +80,7 @@ function vitestSuite(name, dir, configNames, extraArgs = []) {
       `--outputFile.json=${out}`,
       ...extraArgs,
     ],
-    { cwd: path.join(root, dir) },
+    { cwd: path.join(root, dir), env },
   );
   const report = readJson(out);
   return {
@@ -132,8 +132,26 @@ if (want('api') && !process.env.TEST_DATABASE_URL)
     '\nSin TEST_DATABASE_URL: la suite de la API corre sobre PGlite; las pruebas de varios servidores, ' +
       'de fallas y el respaldo con pg_dump se omiten (necesitan PostgreSQL; .ci/run las corre).',
   );
-if (want('api'))
-  suites.push(vitestSuite('api', 'apps/api', ['vitest.config.ts', 'vitest.config.mts', 'vitest.config.js']));
+const API_CONFIGS = ['vitest.config.ts', 'vitest.config.mts', 'vitest.config.js'];
+// The API suite runs on a pinned business clock (apps/api/test/harness.ts): 23:30 in Lima, when
+// UTC's day is already tomorrow. The suites whose answers depend on the day run again at 12:00 in
+// Lima and at 22:00 on 31 December in Lima, so a date read from the wrong clock fails at any hour.
+const DATE_SUITES = [
+  'test/agreements.test.ts',
+  'test/dashboard.test.ts',
+  'test/documents.test.ts',
+  'test/dispatches-objectives.test.ts',
+  'test/figures-periods.test.ts',
+  'test/numbers-clock.test.ts',
+];
+if (want('api')) {
+  suites.push(vitestSuite('api', 'apps/api', API_CONFIGS, [], { TEST_CLOCK: 'night' }));
+  for (const [clock, label] of [
+    ['noon', '12:00 en Lima'],
+    ['yearend', '22:00 del 31 de diciembre en Lima'],
+  ])
+    suites.push(vitestSuite(`api, reloj ${label}`, 'apps/api', API_CONFIGS, DATE_SUITES, { TEST_CLOCK: clock }));
+}
 if (want('web'))
   suites.push(
     vitestSuite(

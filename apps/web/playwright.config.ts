@@ -9,6 +9,14 @@ import { defineConfig } from '@playwright/test';
 // E2E_PORT in the environment lets two checkouts run their browser suites side by side.
 export const E2E_PORT = Number(process.env.E2E_PORT) || 3310;
 export const ADMIN_PASSWORD = 'Admin12345';
+
+/**
+ * The server's business clock for the suite (FAKE_NOW): 23:00 in Lima today, when UTC's day is
+ * already tomorrow, so a date built from the wrong clock fails whatever the hour of the run; the
+ * hour before Lima's midnight is the suite's margin (it ticks on from there).
+ */
+const limaToday = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+export const SERVER_CLOCK = `${limaToday}T23:00:00-05:00`;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export default defineConfig({
@@ -23,6 +31,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     viewport: { width: 1400, height: 900 },
     locale: 'es-PE',
+    // Pages run in Lima's time zone, as the back office's users do.
+    timezoneId: 'America/Lima',
     acceptDownloads: true,
     trace: 'off',
     launchOptions: {
@@ -50,6 +60,7 @@ export default defineConfig({
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'e2e-data-')),
       PORT: String(E2E_PORT),
       ADMIN_PASSWORD,
+      FAKE_NOW: SERVER_CLOCK,
     },
   },
 });

@@ -187,6 +187,39 @@ describe('daily sales', () => {
   });
 });
 
+describe('Formato_Daily: a blank never writes', () => {
+  it('a row with every day blank changes nothing (it used to clear day 1)', async () => {
+    expect((await save([entry(aId, gol, 1, 3)])).body.result.saved).toBe(1);
+    const res = await api(
+      t.app,
+      'GET',
+      `/api/daily-sales/template?year=2024&month=5&manufacturer=V&dealer=${aId}`,
+      { token: admin },
+    );
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.raw as never);
+    const ws = wb.worksheets[0];
+    const golRow = (ws.getRows(2, ws.rowCount - 1) ?? []).find((r) => r.getCell(3).value === 'Gol')!;
+    expect(golRow.getCell(3 + 1).value).toBe(3);
+    for (let d = 1; d <= 31; d++) golRow.getCell(3 + d).value = null;
+    const mp = multipart(Buffer.from(await wb.xlsx.writeBuffer()), 'Formato_Daily_2024_5.xlsx');
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/daily-sales/import?year=2024&month=5',
+      headers: { ...mp.headers, authorization: `Bearer ${admin}` },
+      payload: mp.payload,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json().result.failed).toBe(0);
+    const g = (await grid()).body.result;
+    const row = g.rows.find(
+      (r: { dealer_id: number; manufacturer_model_id: number }) =>
+        r.dealer_id === aId && r.manufacturer_model_id === gol,
+    );
+    expect(row?.days[1]).toBe(3);
+  });
+});
+
 /** Reads a report: its cells by row, the header row index (first row whose first cell is 'Codigo'). */
 async function readReport(raw: Buffer) {
   const wb = new ExcelJS.Workbook();

@@ -4,7 +4,7 @@
 import type { DashboardAnswer } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD, seedDemo } from '../src/seed/demo';
-import { api, createTestApp, login, type TestContext } from './harness';
+import { api, createTestApp, login, type TestContext, testToday } from './harness';
 
 let t: TestContext;
 let admin: string;
@@ -23,10 +23,7 @@ beforeAll(async () => {
   const [other] = await t.handle.query<{ id: number }>("select id from dealers where code = 'TRU01'");
   dealerId = own.id;
   otherDealerId = other.id;
-  const [now] = await t.handle.query<{ today: string }>(
-    "select to_char((now() at time zone 'America/Lima')::date, 'YYYY-MM-DD') as today",
-  );
-  today = now.today;
+  today = testToday();
   year = Number(today.slice(0, 4));
 }, 180_000);
 afterAll(() => t?.close());
@@ -97,6 +94,16 @@ describe('dashboard numbers (demo network)', () => {
     );
     expect(ratings[0].all).toBeGreaterThan(0);
     expect(g.encuestas?.top_box.value).toBe(pct(ratings[0].top, ratings[0].all));
+    // The year before: the same days (as coverage beside it), not the whole year.
+    const ratingsPrev = await t.handle.query<{ top: number; all: number }>(
+      `select count(*) filter (where a.rating = 4)::int as top, count(a.rating)::int as all
+         from quiz_answers a join quiz_responses r on r.id = a.response_id
+         join quizzes q on q.id = r.quiz_id and q.kind = 'sales'
+         join sales s on s.id = r.sale_id where s.sale_date between $1 and $2`,
+      [d.period.prev_from, d.period.prev_to],
+    );
+    expect(ratingsPrev[0].all).toBeGreaterThan(0);
+    expect(g.encuestas?.top_box.previous).toBe(pct(ratingsPrev[0].top, ratingsPrev[0].all));
 
     // Despachos: the Objetivos screen's totals for the same year, to date.
     const objectives = await api(t.app, 'GET', `/api/objectives-summary?year=${year}`, { token: admin });

@@ -22,7 +22,6 @@ let parentCat: number;
 let childCat: number;
 let otherCat: number;
 
-const DAY = 86_400_000;
 // Dates on the suite's clock (Lima's day, pinned: see harness testClockInstant).
 const limaDay = (offsetDays = 0) => testDay(offsetDays);
 const today = limaDay();

@@ -3,9 +3,9 @@
 // agreements, comments and moves it to 'En proceso' (history with who and when), and the
 // manufacturer filters the overdue ones and exports them.
 import { expect, type Page, test } from './fixtures';
-import { api, apiToken, fillDate, loginForm, shot, uid } from './helpers';
+import { api, apiToken, fillDate, limaDay, loginForm, shot, uid } from './helpers';
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = limaDay;
 
 async function chooseDealer(page: Page, dealerId: number) {
   await page.addInitScript((id) => localStorage.setItem('filter-dealer', String(id)), dealerId);

@@ -2,7 +2,7 @@
 // month chosen kept in the address, a chart read as a table, the link to the sales behind the
 // number, and a dealer user who sees its own dealer whatever the address says.
 import { expect, test } from './fixtures';
-import { api, apiToken, loginForm, shot, uid } from './helpers';
+import { api, apiToken, limaDay, limaNow, loginForm, shot, uid } from './helpers';
 
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 const vin = (prefix: string, n: number) =>
@@ -16,11 +16,11 @@ test('dashboard: cards, month in the address, table view, link to the sales, and
   test.setTimeout(150_000);
   const token = await apiToken(request);
   const id = uid().toUpperCase();
-  const now = new Date();
-  const year = now.getFullYear();
-  const month = now.getMonth() + 1;
+  const now = limaNow();
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() + 1;
   const pad = (n: number) => String(n).padStart(2, '0');
-  const today = `${year}-${pad(month)}-${pad(now.getDate())}`;
+  const today = limaDay();
   const firstOfMonth = `${year}-${pad(month)}-01`;
 
   const dealer = await api<{ id: number }>(request, token, 'POST', '/dealers', {

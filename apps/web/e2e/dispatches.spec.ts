@@ -5,7 +5,7 @@
 import { OBJECTIVES_TEMPLATE_HEADERS } from '@app/contracts';
 import ExcelJS from 'exceljs';
 import { expect, type Page, test } from './fixtures';
-import { api, apiToken, loginForm, shot, uid } from './helpers';
+import { api, apiToken, limaNow, loginForm, shot, uid } from './helpers';
 
 async function objectivesFile(rows: (string | number | null)[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -34,10 +34,10 @@ test('summary, objectives with their pace, the daily grid, and a dealer user on 
   test.setTimeout(180_000);
   const token = await apiToken(request);
   const id = uid();
-  const now = new Date();
-  const year = now.getFullYear();
-  const month = now.getMonth() + 1;
-  const day = now.getDate();
+  const now = limaNow();
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() + 1;
+  const day = now.getUTCDate();
   const ymd = (d: number) => `${year}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
   const brands = await api<{ id: number; code: string }[]>(
     request,

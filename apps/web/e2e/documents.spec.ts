@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { samplePdf } from '../../api/src/modules/documents/documents.samples';
 import { expect, type Page, test } from './fixtures';
-import { api, apiToken, loginForm, shot, uid } from './helpers';
+import { api, apiToken, limaDay, loginForm, shot, uid } from './helpers';
 
 async function dealerWithUser(
   request: Parameters<typeof apiToken>[0],
@@ -104,7 +104,7 @@ test('the manufacturer publishes a PDF to one dealer; that dealer downloads it a
   await api(request, token, 'POST', '/documents', {
     title: `Campaña de verano ${id}`,
     category_id: marketing.id,
-    published_at: new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10),
+    published_at: limaDay(),
     file_ids: [(await up.json()).result.id],
   });
   await page.getByRole('textbox', { name: 'Buscar documentos' }).fill(id);

@@ -4,11 +4,12 @@
 // and its figures in the comparison. Screens of fees and capacities as both users.
 import { periodName } from '@app/contracts';
 import { expect, type Page, test } from './fixtures';
-import { api, apiToken, loginForm, shot, uid } from './helpers';
+import { api, apiToken, limaNow, loginForm, shot, uid } from './helpers';
 
-const now = new Date();
-const year = now.getMonth() === 0 ? now.getFullYear() - 1 : now.getFullYear();
-const month = now.getMonth() === 0 ? 12 : now.getMonth();
+// Last month in Lima.
+const now = limaNow();
+const year = now.getUTCMonth() === 0 ? now.getUTCFullYear() - 1 : now.getUTCFullYear();
+const month = now.getUTCMonth() === 0 ? 12 : now.getUTCMonth();
 const period = periodName(year, month);
 
 /** The toolbar's dealer, chosen before the app starts (kept in local storage). */

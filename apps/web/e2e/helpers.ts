@@ -44,6 +44,15 @@ export async function shot(page: Page, name: string): Promise<void> {
 /** A unique suffix so flows do not collide within one database. */
 export const uid = () => Date.now().toString(36).slice(-5);
 
+/**
+ * Lima's wall clock now: a Date whose UTC fields read Lima's date and time (the server's business
+ * day; the suite's server clock is pinned to 23:00 in Lima of today, playwright.config.ts).
+ */
+export const limaNow = () => new Date(Date.now() - 5 * 3_600_000);
+/** Lima's today, YYYY-MM-DD, `offset` days away. */
+export const limaDay = (offset = 0) =>
+  new Date(Date.now() - 5 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+
 /** Types a date (YYYY-MM-DD) into the kit's date input (locale es, sections year/month/day) by its label. */
 export async function fillDate(page: Page, label: string, ymd: string): Promise<void> {
   const group = page.getByRole('group', { name: label, exact: true });

@@ -2,7 +2,7 @@
 // password reset, the audit trail with before/after values, brand models filtered by the brand
 // selector, and the ubigeo lists searchable.
 import { expect, test } from './fixtures';
-import { api, apiToken, fillDate, loginForm, shot, uid } from './helpers';
+import { api, apiToken, fillDate, limaDay, loginForm, shot, uid } from './helpers';
 
 test('preferences, password reset and the audit trail', async ({ page, request }) => {
   const token = await apiToken(request);
@@ -68,7 +68,7 @@ test('preferences, password reset and the audit trail', async ({ page, request }
     await page.getByRole('combobox', { name: 'Recurso' }).fill('Configuraciones');
     await page.getByRole('option', { name: 'Configuraciones' }).click();
     // The date filter (kit date input, YYYY-MM-DD): today's change is still listed.
-    await fillDate(page, 'Desde', new Date().toISOString().slice(0, 10));
+    await fillDate(page, 'Desde', limaDay());
     const entry = page.getByRole('row').filter({ hasText: 'Guardo' }).first();
     await expect(entry).toBeVisible();
     await entry.getByRole('button', { name: 'Ver cambios' }).click();

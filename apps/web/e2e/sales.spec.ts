@@ -5,7 +5,7 @@
 import { SALES_IMPORT_HEADERS } from '@app/contracts';
 import ExcelJS from 'exceljs';
 import { expect, type Page, test } from './fixtures';
-import { api, apiToken, fillDate, loginForm, shot, uid } from './helpers';
+import { api, apiToken, fillDate, limaDay, loginForm, shot, uid } from './helpers';
 
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 function vin(seed: string, n: number): string {
@@ -98,7 +98,7 @@ test('import, invite, answer on a phone, see the response, the ranking and the a
     brand: brand.code,
     buyer: `Cliente B ${id}`,
   });
-  const today = new Date().toISOString().slice(0, 10);
+  const today = limaDay();
 
   await loginForm(page);
   await page.goto('/sales');

@@ -6,11 +6,12 @@
 import { WORKSHOP_TEMPLATE_HEADERS } from '@app/contracts';
 import ExcelJS from 'exceljs';
 import { expect, type Page, test } from './fixtures';
-import { api, apiToken, loginForm, shot, uid } from './helpers';
+import { api, apiToken, limaNow, loginForm, shot, uid } from './helpers';
 
-const now = new Date();
-const year = now.getMonth() === 0 ? now.getFullYear() - 1 : now.getFullYear();
-const month = now.getMonth() === 0 ? 12 : now.getMonth();
+// Last month in Lima.
+const now = limaNow();
+const year = now.getUTCMonth() === 0 ? now.getUTCFullYear() - 1 : now.getUTCFullYear();
+const month = now.getUTCMonth() === 0 ? 12 : now.getUTCMonth();
 
 async function chooseDealer(page: Page, dealerId: number) {
   await page.addInitScript((id) => localStorage.setItem('filter-dealer', String(id)), dealerId);

@@ -1,12 +1,16 @@
 // The year and month pickers of the period screens (dispatches, daily sales, figures, fees,
 // capacities, the workshop report, the dashboard, the survey statistics). Month names are the
 // general type MONTHS (Preferences), the calendar's until it loads.
-import { MONTHS, years } from '@app/contracts';
+import { limaDate, MONTHS, years } from '@app/contracts';
 import { MenuItem, TextField } from '@mui/material';
 import { useTypeOptions } from '../app/generalTypes';
 
-export const thisYear = () => new Date().getFullYear();
-export const thisMonth = () => new Date().getMonth() + 1;
+/** This year and month in Lima (the server's business day), whatever the browser's time zone. */
+export const thisYear = () => Number(limaDate().slice(0, 4));
+export const thisMonth = () => Number(limaDate().slice(5, 7));
+/** The month a manager looks at first: the last one that ended in Lima. */
+export const lastMonth = () =>
+  thisMonth() === 1 ? { year: thisYear() - 1, month: 12 } : { year: thisYear(), month: thisMonth() - 1 };
 
 export function YearField({
   value,

@@ -1,6 +1,6 @@
 // Validation rules of SPEC §5 (messages from the shared catalogue), defaults for new records
 // (SPEC §4) and the autocomplete search rule (SPEC §5).
-import { LIMITS, messages } from '@app/contracts';
+import { LIMITS, limaDate, messages } from '@app/contracts';
 import type { RegisterOptions } from 'react-hook-form';
 import type { FieldDef, Option } from './types';
 import { DISPLAY_TYPES } from './types';
@@ -40,10 +40,8 @@ export function fieldRules(field: FieldDef): RegisterOptions {
   return { validate: (v: unknown) => validateValue(field, v) };
 }
 
-export function today(now = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
-}
+/** Today in Lima, YYYY-MM-DD (the server's business day), whatever the browser's time zone. */
+export const today = (): string => limaDate();
 
 /** A record without id (or id 0) is new (SPEC §3, §4). */
 export const isNewRecord = (r: Record<string, unknown> | null | undefined) =>

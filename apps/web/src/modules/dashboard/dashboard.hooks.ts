@@ -11,14 +11,15 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { http } from '../../api/http';
 import { usePermission } from '../../auth/session';
+import { thisYear } from '../../fields/PeriodFields';
 import { useGlobalFilters } from '../../shell/filters';
 
 /** The filters of the URL, kept in step with the toolbar's dealer and brand. */
 export function useDashboardFilters() {
   const [sp, setSp] = useSearchParams();
   const { dealerId, manufacturerId, dealerLocked, setDealerId, setManufacturerId } = useGlobalFilters();
-  const thisYear = new Date().getFullYear();
-  const year = Number(sp.get('year')) || thisYear;
+  const currentYear = thisYear();
+  const year = Number(sp.get('year')) || currentYear;
   const month = Number(sp.get('month')) || 0;
   // A shared address sets the toolbar once; afterwards the toolbar writes the address.
   // biome-ignore lint/correctness/useExhaustiveDependencies: read the address once, on arrival
@@ -32,12 +33,12 @@ export function useDashboardFilters() {
     const next = new URLSearchParams(sp);
     const put = (k: string, v: number) => (v ? next.set(k, String(v)) : next.delete(k));
     // The current year is the default (SPEC §9): the address names only what differs.
-    put('year', year === thisYear ? 0 : year);
+    put('year', year === currentYear ? 0 : year);
     put('month', month);
     put('dealer_id', dealerId);
     put('manufacturer_id', manufacturerId);
     if (next.toString() !== sp.toString()) setSp(next, { replace: true });
-  }, [sp, setSp, year, thisYear, month, dealerId, manufacturerId]);
+  }, [sp, setSp, year, currentYear, month, dealerId, manufacturerId]);
   const set = (k: 'year' | 'month', v: number) => {
     const next = new URLSearchParams(sp);
     if (v) next.set(k, String(v));

@@ -1,6 +1,6 @@
 // Units dispatched per dealer × month of a year (toolbar brand and dealer), with totals; the SIMA
 // pull and the dispatch reports (Reporte-Despachos, the dynamic report, the internal report).
-import { MONTH_SHORT, MONTHS, type SimaPullResult, type TransactionSummary } from '@app/contracts';
+import { limaDate, MONTH_SHORT, MONTHS, type SimaPullResult, type TransactionSummary } from '@app/contracts';
 import Assessment from '@mui/icons-material/Assessment';
 import CloudDownload from '@mui/icons-material/CloudDownload';
 import FileDownload from '@mui/icons-material/FileDownload';
@@ -211,7 +211,7 @@ export default function SummaryView() {
 }
 
 function SimaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = limaDate();
   const [range, setRange] = useState({ from: `${today.slice(0, 7)}-01`, to: today });
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<SimaPullResult | null>(null);

@@ -6,6 +6,7 @@ import {
   type DailyGridRow,
   type DailySaleEntryInput,
   type ImportResult,
+  limaDate,
   MONTHS,
 } from '@app/contracts';
 import Add from '@mui/icons-material/Add';
@@ -96,8 +97,7 @@ export default function DailyScreen() {
     setReport(null);
   }, [saved]);
   const days = grid.data?.days ?? 31;
-  const now = new Date();
-  const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  const today = limaDate();
 
   const columns = useMemo<Column<SheetRow>[]>(() => {
     const dayCols = Array.from({ length: days }, (_, i): Column<SheetRow> => {

@@ -9,7 +9,7 @@ import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { type FileResult, http, saveFile } from '../../api/http';
 import { usePermission } from '../../auth/session';
-import { MonthField } from '../../fields/PeriodFields';
+import { MonthField, thisMonth, thisYear } from '../../fields/PeriodFields';
 import { Sheet, type SheetColumn } from '../../sheet/Sheet';
 import { useGlobalFilters } from '../../shell/filters';
 import { YearPicker } from './common';
@@ -17,9 +17,8 @@ import { YearPicker } from './common';
 type Line = CapacityRow & Record<string, unknown>;
 
 export default function CapacityScreen() {
-  const now = new Date();
-  const [year, setYear] = useState(now.getFullYear());
-  const [month, setMonth] = useState(now.getMonth() + 1);
+  const [year, setYear] = useState(thisYear());
+  const [month, setMonth] = useState(thisMonth());
   const { dealerId } = useGlobalFilters();
   const canUpdate = usePermission('Capacities.update');
   const canExport = usePermission('Capacities.export');

@@ -23,13 +23,7 @@ import { http } from '../../api/http';
 import { thisYear, YearField } from '../../fields/PeriodFields';
 import type { NumberKind } from '../../sheet/numbers';
 
-/** The month a manager looks at first: the last one that ended. */
-export const lastMonth = () => {
-  const d = new Date();
-  return d.getMonth() === 0
-    ? { year: d.getFullYear() - 1, month: 12 }
-    : { year: d.getFullYear(), month: d.getMonth() };
-};
+export { lastMonth } from '../../fields/PeriodFields';
 
 /** The years of figures, fees and capacities: next year (fees are set ahead) and the five before. */
 export function YearPicker({ value, onChange }: { value: number; onChange: (y: number) => void }) {

@@ -23,7 +23,7 @@ import { type ReactNode, useState } from 'react';
 import { downloadFile, http } from '../../api/http';
 import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission } from '../../auth/session';
-import { MonthField, YearField } from '../../fields/PeriodFields';
+import { MonthField, thisYear, YearField } from '../../fields/PeriodFields';
 import { useGlobalFilters } from '../../shell/filters';
 import { useSelectorsPlace } from '../../shell/Selectors';
 import { avg, pct } from './format';
@@ -89,8 +89,7 @@ function RankingTable({
 
 export default function StatsView() {
   const theme = useTheme();
-  const thisYear = new Date().getFullYear();
-  const start = useUrlPeriod({ year: thisYear, month: 0 });
+  const start = useUrlPeriod({ year: thisYear(), month: 0 });
   const [year, setYear] = useState(start.year);
   const [month, setMonth] = useState(start.month);
   const { dealerId, manufacturerId } = useGlobalFilters();

@@ -27,14 +27,11 @@ import { useState } from 'react';
 import { downloadFile, http } from '../../api/http';
 import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission } from '../../auth/session';
-import { MonthField, YearField } from '../../fields/PeriodFields';
+import { lastMonth, MonthField, YearField } from '../../fields/PeriodFields';
 import { formatNumber, formatRatio, useCurrencySign } from '../../sheet/numbers';
 import { useGlobalFilters } from '../../shell/filters';
 
-const defaultYear = () => {
-  const d = new Date();
-  return d.getMonth() === 0 ? d.getFullYear() - 1 : d.getFullYear();
-};
+const defaultYear = () => lastMonth().year;
 
 /** Rows summed (a dealer's period, the network's month) with their ratios; null when none. */
 function totals(figs: (WorkshopFigures | null)[]): WorkshopFigures | null {

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { downloadFile } from '../../api/http';
 import { usePermission } from '../../auth/session';
+import { thisYear } from '../../fields/PeriodFields';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 import { UploadDialog } from '../../resources/UploadDialog';
@@ -30,7 +31,7 @@ export const workshopScreen = defineScreen({
   form: [
     { name: 'dealer_id', default: WORKSHOP_DEFAULTS.dealer_id, cols: 6 },
     { name: 'dealer_branch_id', cols: 6 },
-    { name: 'year', default: new Date().getFullYear(), cols: 3 },
+    { name: 'year', default: thisYear(), cols: 3 },
     { name: 'month', cols: 3 },
     { name: 'work_orders_opened', cols: 3 },
     { name: 'work_orders_closed', cols: 3 },
