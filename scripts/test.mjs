@@ -69,7 +69,7 @@ function ensureChromium() {
 function vitestSuite(name, dir, configNames, extraArgs = [], env = {}) {
   const config = firstExisting(dir, configNames);
   if (!config) return { name, skipped: `no existe ${dir}/${configNames[0]}` };
-  const out = path.join(reportDir, `${name.replace(/[^a-z0-9]+/gi, "-")}.json`);
+  const out = path.join(reportDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.json`);
   const status = run(
     bin('vitest'),
     [
@@ -150,7 +150,9 @@ if (want('api')) {
     ['noon', '12:00 en Lima'],
     ['yearend', '22:00 del 31 de diciembre en Lima'],
   ])
-    suites.push(vitestSuite(`api, reloj ${label}`, 'apps/api', API_CONFIGS, DATE_SUITES, { TEST_CLOCK: clock }));
+    suites.push(
+      vitestSuite(`api, reloj ${label}`, 'apps/api', API_CONFIGS, DATE_SUITES, { TEST_CLOCK: clock }),
+    );
 }
 if (want('web'))
   suites.push(

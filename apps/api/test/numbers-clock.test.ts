@@ -17,7 +17,10 @@ afterAll(() => t?.close());
 afterEach(() => pinClock(testClockInstant()));
 
 async function dealerWithBranch(code: string): Promise<{ dealer: number; branch: number }> {
-  const d = await api(t.app, 'POST', '/api/dealers', { token: admin, body: { code, name: `Taller ${code}` } });
+  const d = await api(t.app, 'POST', '/api/dealers', {
+    token: admin,
+    body: { code, name: `Taller ${code}` },
+  });
   expect(d.status, JSON.stringify(d.body)).toBe(200);
   const [b] = await t.handle.query<{ id: number }>(
     "insert into dealer_branches (dealer_id, name) values ($1, 'Sede') returning id",
@@ -82,7 +85,9 @@ describe("Lima's clock at the year's end", () => {
     expect(dashboard.body.result.filter.year).toBe(year);
     expect(dashboard.body.result.period.to).toBe(`${year}-12-31`);
     // Next year is not a report's year yet…
-    const ahead = await api(t.app, 'GET', `/api/resumen-comparativo?year=${year + 1}&month=1`, { token: admin });
+    const ahead = await api(t.app, 'GET', `/api/resumen-comparativo?year=${year + 1}&month=1`, {
+      token: admin,
+    });
     expect(ahead.status).toBe(422);
     expect(ahead.body.error.validationErrors).toEqual([{ field: 'year', message: 'Año no es válido' }]);
     // …and its January cannot be opened for figures.
@@ -104,7 +109,9 @@ describe("Lima's clock at the year's end", () => {
     const year = limaYear();
     pinClock(`${year}-06-15T23:30:00-05:00`);
     // UTC's day is already the 16th; Lima's is the 15th.
-    const [{ id: dealer }] = await t.handle.query<{ id: number }>('select id from dealers order by id limit 1');
+    const [{ id: dealer }] = await t.handle.query<{ id: number }>(
+      'select id from dealers order by id limit 1',
+    );
     const res = await api(t.app, 'POST', '/api/sales', {
       token: admin,
       body: { dealer_id: dealer, sale_date: `${year}-06-16` },
