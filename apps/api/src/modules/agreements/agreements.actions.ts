@@ -9,7 +9,7 @@ import {
 } from '@app/contracts';
 import { defineAction } from '../../core/action';
 import { NotFoundError } from '../../core/errors';
-import { qInt } from '../../core/http';
+import { readInt, readPeriod, readRef } from '../../core/period';
 import { findOne } from '../../core/resource-query';
 import { mailContext } from '../mail/mail.service';
 import { addComment, agreementHistory, notifyAgreement } from './agreements.history';
@@ -120,10 +120,11 @@ const summary = defineAction({
   },
   async handler({ query, user, db }) {
     return agreementsByAge(db, user, {
-      dealerId: qInt(query, 'dealer_id', 'Concesionario', 0, 2147483647),
-      zoneId: qInt(query, 'zone_id', 'Zona', 0, 2147483647),
-      year: qInt(query, 'year', 'Año', 2000, 2100),
-      month: qInt(query, 'month', 'Mes', 1, 12),
+      dealerId: readRef(query, ['dealer_id'], 'Concesionario'),
+      zoneId: readRef(query, ['zone_id'], 'Zona'),
+      // Optional here: without a year, every agreement (the screen's summary above its list).
+      year: query.year === undefined ? undefined : readPeriod(query, { lastYear: 'next' }).year,
+      month: readInt(query, 'month', 'Mes', 1, 12),
     });
   },
 });

@@ -5,7 +5,7 @@ import { salesApiRequestSchema, salesBatchSchema } from '@app/contracts';
 import { and, asc, count, eq, lte, type SQL, sql } from 'drizzle-orm';
 import { fetchSalesFromApi } from '../../connectors/sales-api';
 import { defineAction } from '../../core/action';
-import { qInt } from '../../core/http';
+import { readInt, readPeriod } from '../../core/period';
 import { scopeCondition } from '../../core/resource-query';
 import { withUploadedFile } from '../../core/upload';
 import { sendXlsxBuffer } from '../../core/xlsx';
@@ -87,8 +87,8 @@ const saleDealers = defineAction({
   access: { permission: 'Sales.view' },
   query: { year: { type: 'integer' }, month: { type: 'integer' } },
   async handler({ query, user, db }) {
-    const year = qInt(query, 'year', 'Año', 2000, 2100);
-    const month = qInt(query, 'month', 'Mes', 1, 12);
+    const year = query.year === undefined ? undefined : readPeriod(query, { lastYear: 'next' }).year;
+    const month = readInt(query, 'month', 'Mes', 1, 12);
     const where: (SQL | undefined)[] = [scopeCondition(saleResource, user)];
     if (year) where.push(sql`extract(year from ${sales.sale_date}) = ${year}`);
     if (month) where.push(sql`extract(month from ${sales.sale_date}) = ${month}`);
