@@ -33,11 +33,23 @@ export function formatValue(v: number | null | undefined, unit: 'units' | 'pct' 
   return v.toLocaleString(locale, { maximumFractionDigits: unit === 'hours' ? 1 : 0 });
 }
 
-/** The change against the year before, as a signed percentage; null without a base. */
-export function change(n: DashboardNumber | null | undefined): number | null {
-  if (!n || n.value === null || n.previous === null || n.previous === 0) return null;
+/**
+ * The change against the year before: in percentage points for a percentage (its difference),
+ * else as a signed percentage of the previous value; null without a base.
+ */
+export function change(
+  n: DashboardNumber | null | undefined,
+  unit: 'units' | 'pct' | 'hours' = 'units',
+): number | null {
+  if (!n || n.value === null || n.previous === null) return null;
+  if (unit === 'pct') return Math.round((n.value - n.previous) * 10) / 10;
+  if (n.previous === 0) return null;
   return Math.round(((n.value - n.previous) / Math.abs(n.previous)) * 1000) / 10;
 }
+
+/** How a change reads: '+21.8 pp' for a percentage, '+12.5 %' for a count. */
+export const formatChange = (delta: number, unit: 'units' | 'pct' | 'hours') =>
+  `${delta > 0 ? '+' : delta < 0 ? '−' : ''}${Math.abs(delta).toLocaleString(locale, { maximumFractionDigits: 1 })} ${unit === 'pct' ? 'pp' : '%'}`;
 
 export interface CardProps {
   title: string;
@@ -61,7 +73,7 @@ export function NumberCard({
   to,
   loading,
 }: CardProps) {
-  const delta = change(number);
+  const delta = change(number, unit);
   const good = delta === null ? null : higherIsBetter ? delta >= 0 : delta <= 0;
   return (
     <Paper
@@ -95,7 +107,12 @@ export function NumberCard({
                 }}
               >
                 {delta >= 0 ? <ArrowUpward fontSize="inherit" /> : <ArrowDownward fontSize="inherit" />}
-                {formatValue(Math.abs(delta), 'pct')}
+                <span
+                  title={unit === 'pct' ? 'Variación en puntos porcentuales' : 'Variación porcentual'}
+                  aria-label={`${unit === 'pct' ? 'Variación en puntos porcentuales' : 'Variación porcentual'}: ${formatChange(delta, unit)}`}
+                >
+                  {formatChange(delta, unit)}
+                </span>
               </Box>
             )}
             <Typography variant="caption" color="text.secondary" data-testid="card-previous">
