@@ -8,7 +8,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     fileParallelism: true,
-    testTimeout: 30_000,
+    testTimeout: 120_000,
     hookTimeout: 120_000,
   },
 });
