@@ -1,13 +1,13 @@
 // `npm start`: read the configuration, prepare the database (migrate + seed), serve the API and
 // the built web client, print the address and the first login. Stops cleanly on SIGINT/SIGTERM.
-import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { buildPgliteTemplate, prepareDatabase } from './bootstrap';
 import { type AppConfig, loadConfig } from './config';
 import { folderStorageFor } from './core/storage';
-import { BackupError, backup, defaultBackupFolder, PID_FILE, restore } from './ops/backup';
+import { BackupError, backup, defaultBackupFolder, restore } from './ops/backup';
+import { DataFolderBusyError, type DataFolderLock, lockDataFolder } from './ops/data-lock';
 import { describeDemo, seedDemo } from './seed/demo';
 
 /** apps/web/dist, found from the bundle (apps/api/dist/main.js) and from src/main.ts alike. */
@@ -37,11 +37,32 @@ async function main(argv: string[]): Promise<void> {
   }
   const config = loadConfig();
   if (argv[0] === '--backup' || argv[0] === '--restore') return backupCommand(config, argv);
-  const prepared = await prepareDatabase(config);
-  const { handle } = prepared;
-
   // The demo network: `--seed-demo` loads it and exits; DEMO=1 loads it and serves.
   const demoOnly = argv.includes('--seed-demo');
+  // PGlite: the data folder is this process's alone from its first step (one writer), until it
+  // ends; a second server, a backup or a restore is refused meanwhile.
+  const folderLock: DataFolderLock | undefined = config.databaseUrl
+    ? undefined
+    : await lockDataFolder(
+        config.dataDir,
+        demoOnly ? 'demo' : 'servidor',
+        demoOnly
+          ? 'cargar la red de demostracion'
+          : 'iniciar otro servidor sobre la misma carpeta (o use otra DATA_DIR)',
+      );
+  let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
+  try {
+    prepared = await prepareDatabase(config);
+  } catch (err) {
+    await folderLock?.release();
+    throw err;
+  }
+  const { handle } = prepared;
+  const closeAll = async () => {
+    await handle.close().catch(() => {});
+    await folderLock?.release();
+  };
+
   if (demoOnly || process.env.DEMO === '1') {
     try {
       const demo = await seedDemo(handle, {
@@ -50,11 +71,11 @@ async function main(argv: string[]): Promise<void> {
       });
       for (const line of describeDemo(demo)) console.log(line);
     } catch (err) {
-      await handle.close().catch(() => {});
+      await closeAll();
       throw err;
     }
     if (demoOnly) {
-      await handle.close();
+      await closeAll();
       return;
     }
   }
@@ -62,7 +83,6 @@ async function main(argv: string[]): Promise<void> {
   const app = await buildApp({ handle, config, jwtSecret: prepared.jwtSecret, webDist: webDistFolder() });
 
   let closing = false;
-  let pidFile: string | undefined;
   // SIGTERM/SIGINT: no new connection is accepted and new requests on open connections answer
   // 503; the requests in flight finish. What is still open after SHUTDOWN_GRACE_MS is cut, and
   // the process ends within SHUTDOWN_LIMIT_MS whatever happens (a balancer's usual 10 s).
@@ -86,7 +106,7 @@ async function main(argv: string[]): Promise<void> {
     try {
       await app.close();
       await handle.close();
-      if (pidFile) rmSync(pidFile, { force: true });
+      await folderLock?.release();
       console.log('Servidor cerrado.');
       process.exit(0);
     } catch (err) {
@@ -103,14 +123,8 @@ async function main(argv: string[]): Promise<void> {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')
       console.error(`El puerto ${config.port} ya esta en uso. Use otro con PORT=...`);
-    await handle.close().catch(() => {});
+    await closeAll();
     throw err;
-  }
-
-  // PGlite: the data folder is this process's alone; backup and restore check this file.
-  if (handle.kind === 'pglite') {
-    pidFile = path.join(path.resolve(config.dataDir), PID_FILE);
-    writeFileSync(pidFile, String(process.pid));
   }
 
   const address = app.server.address();
@@ -153,6 +167,10 @@ async function backupCommand(config: AppConfig, argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err) => {
+  if (err instanceof DataFolderBusyError) {
+    console.error(`No se pudo iniciar la aplicacion: ${err.message}`);
+    process.exit(1);
+  }
   console.error('No se pudo iniciar la aplicacion:', err instanceof Error ? err.message : err);
   if (process.env.DEBUG) console.error(err);
   process.exit(1);
