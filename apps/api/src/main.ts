@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { buildPgliteTemplate, prepareDatabase } from './bootstrap';
 import { type AppConfig, loadConfig } from './config';
+import { errorLine, redactErrorSerializer } from './core/log-redact';
 import { folderStorageFor } from './core/storage';
 import { BackupError, backup, defaultBackupFolder, restore } from './ops/backup';
 import { DataFolderBusyError, type DataFolderLock, lockDataFolder } from './ops/data-lock';
@@ -110,7 +111,7 @@ async function main(argv: string[]): Promise<void> {
       console.log('Servidor cerrado.');
       process.exit(0);
     } catch (err) {
-      console.error('Error al cerrar:', err instanceof Error ? err.message : err);
+      console.error(`Error al cerrar: ${errorLine(err)}`);
       process.exit(1);
     }
   };
@@ -159,7 +160,7 @@ async function backupCommand(config: AppConfig, argv: string[]): Promise<void> {
     if (previous) console.log(`Lo que habia antes quedo respaldado en ${previous}.`);
   } catch (err) {
     if (err instanceof BackupError) {
-      console.error(err.message);
+      console.error(errorLine(err));
       process.exit(2);
     }
     throw err;
@@ -171,7 +172,8 @@ main(process.argv.slice(2)).catch((err) => {
     console.error(`No se pudo iniciar la aplicacion: ${err.message}`);
     process.exit(1);
   }
-  console.error('No se pudo iniciar la aplicacion:', err instanceof Error ? err.message : err);
-  if (process.env.DEBUG) console.error(err);
+  // One line, the database's own message and code first; never the values of a query.
+  console.error(`No se pudo iniciar la aplicacion: ${errorLine(err)}`);
+  if (process.env.DEBUG) console.error(JSON.stringify(redactErrorSerializer(err), null, 2));
   process.exit(1);
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Each side's driver is loaded only when that side is used: a PGlite start never loads pg.
 import type { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { errorLine } from '../core/log-redact';
 import * as schema from './tables';
 
 export type Database = ReturnType<typeof drizzlePg<typeof schema>>;
@@ -63,7 +64,9 @@ let lastWarning = 0;
 function warnConnectionLost(err: Error): void {
   if (Date.now() - lastWarning < 10_000) return;
   lastWarning = Date.now();
-  console.error(`Conexion con PostgreSQL perdida (${err.message}); se reconectara en la proxima consulta.`);
+  console.error(
+    `Conexion con PostgreSQL perdida (${errorLine(err)}); se reconectara en la proxima consulta.`,
+  );
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
