@@ -22,7 +22,7 @@ import {
 import path from 'node:path';
 import type { AppConfig } from '../config';
 import { APP_VERSION } from '../core/app-info';
-import { migrationsFolder, openDatabase } from '../db/client';
+import { migrationsFolder, openDatabase, tryServerLockExclusive } from '../db/client';
 import { DataFolderBusyError, type DataFolderLock, lockDataFolder } from './data-lock';
 
 /** Written in DATA_DIR by servers of earlier versions (never copied nor restored). */
@@ -224,7 +224,31 @@ async function replaceWithBackup(
   source: string,
   manifest: Manifest,
 ): Promise<{ manifest: Manifest; previous: string }> {
-  if (config.databaseUrl) await assertNoOtherSessions(config.databaseUrl);
+  if (config.databaseUrl) {
+    // Every server holds the servers' lock shared for its lifetime, idle or not: taken here
+    // exclusively (and kept until the end, so no server starts in the middle), or refused.
+    const lock = await tryServerLockExclusive(config.databaseUrl);
+    if ('holders' in lock)
+      throw new BackupError(
+        lock.holders === 1
+          ? 'Un servidor esta usando la base de datos (DATABASE_URL): detengalo antes de restaurar.'
+          : `${lock.holders} servidores estan usando la base de datos (DATABASE_URL): detengalos antes de restaurar.`,
+      );
+    try {
+      await assertNoOtherSessions(config.databaseUrl, lock.backendPid);
+      return await replaceData(config, source, manifest);
+    } finally {
+      await lock.release();
+    }
+  }
+  return replaceData(config, source, manifest);
+}
+
+async function replaceData(
+  config: AppConfig,
+  source: string,
+  manifest: Manifest,
+): Promise<{ manifest: Manifest; previous: string }> {
   // What is replaced is kept (a new machine has nothing to keep).
   const previous = hasDatabase(config)
     ? path.join(path.dirname(source), `antes-de-restaurar-${stamp()}`)
@@ -264,11 +288,12 @@ async function replaceWithBackup(
 }
 
 /** Other sessions on the database mean a server still runs: a restore under it would break both. */
-async function assertNoOtherSessions(url: string): Promise<void> {
+async function assertNoOtherSessions(url: string, lockPid: number): Promise<void> {
   const handle = await openDatabase({ databaseUrl: url, poolSize: 1 });
   try {
     const [row] = await handle.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+      `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and pid <> $1 and backend_type = 'client backend'`,
+      [lockPid],
     );
     if (row.n > 0)
       throw new BackupError(
