@@ -2,6 +2,7 @@
 // the built web client, print the address and the first login. Stops cleanly on SIGINT/SIGTERM.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { buildApp } from './app';
 import { buildPgliteTemplate, prepareDatabase } from './bootstrap';
 import { type AppConfig, loadConfig } from './config';
@@ -20,6 +21,33 @@ function webDistFolder(): string {
 /** After a stop signal: requests in flight have this long to finish; the process ends by the limit. */
 const SHUTDOWN_GRACE_MS = 8500;
 const SHUTDOWN_LIMIT_MS = 9700;
+/** Beyond the limit, a thread of its own ends the process even if the event loop is held. */
+const SHUTDOWN_KILL_MS = 9900;
+
+/**
+ * PGlite runs each query on the main thread: under CPU load one statement can hold the event
+ * loop for seconds, and then the limit's timer fires late (SIGTERM took 14.5 s). This watchdog
+ * runs in a worker thread, whose timers do not wait for the main loop; told that a stop began,
+ * it ends the process with SIGKILL at SHUTDOWN_KILL_MS unless the process ended before (what
+ * was acknowledged is committed: a kill loses no acknowledged write). It cannot print: a worker's
+ * output goes through the main thread, which is the one held.
+ */
+function startShutdownWatchdog(): (() => void) | undefined {
+  try {
+    const worker = new Worker(
+      `const { parentPort } = require('node:worker_threads');
+       parentPort.once('message', (ms) => {
+         setTimeout(() => process.kill(${process.pid}, 'SIGKILL'), ms);
+       });`,
+      { eval: true },
+    );
+    worker.unref();
+    worker.on('error', () => {});
+    return () => worker.postMessage(SHUTDOWN_KILL_MS);
+  } catch {
+    return undefined;
+  }
+}
 
 function loginLine(config: AppConfig, generated: string | undefined, created: boolean): string {
   if (generated) return `Usuario: ${config.adminUsername} / Contraseña: ${generated}`;
@@ -84,6 +112,7 @@ async function main(argv: string[]): Promise<void> {
   const app = await buildApp({ handle, config, jwtSecret: prepared.jwtSecret, webDist: webDistFolder() });
 
   let closing = false;
+  const watchdog = startShutdownWatchdog();
   // SIGTERM/SIGINT: no new connection is accepted and new requests on open connections answer
   // 503; the requests in flight finish. What is still open after SHUTDOWN_GRACE_MS is cut, and
   // the process ends within SHUTDOWN_LIMIT_MS whatever happens (a balancer's usual 10 s).
@@ -93,6 +122,7 @@ async function main(argv: string[]): Promise<void> {
       process.exit(1);
     }
     closing = true;
+    watchdog?.();
     console.log(`${signal} recibido: terminando las solicitudes en curso y cerrando el servidor...`);
     const cut = setTimeout(() => {
       console.error('Cierre: se cortan las conexiones que siguen abiertas.');

@@ -22,6 +22,7 @@ import {
   stopServer,
   waitFor,
 } from './process/servers';
+import { saleObject, vinFactory } from './sales-fixtures';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './template';
 
 const ports = RELIABILITY_PORTS.dataLock;
@@ -133,6 +134,53 @@ describe('PGlite: one server per data folder', () => {
     expect(new Set(ids).size).toBe(ids.length);
     await stopServer(server);
   }, 300_000);
+});
+
+describe('PGlite: SIGTERM under write load', () => {
+  it('ends within 10 s while clients write big batches and read lists', async () => {
+    const server = await startServer(ports.a, env());
+    running.push(server);
+    const admin = await loginAt(server.url);
+    const dealer = await createDealerAt(server.url, admin);
+    let stop = false;
+    const statuses: number[] = [];
+    const writer = async () => {
+      const vin = vinFactory();
+      while (!stop) {
+        const rows = Array.from({ length: 3000 }, () => saleObject(dealer.code, vin()));
+        const res = await call(server.url, 'POST', '/api/sales/batch', {
+          token: admin,
+          body: { rows },
+          timeoutMs: 60_000,
+        });
+        statuses.push(res.status);
+        if (res.status === 0) await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const reader = async () => {
+      while (!stop) {
+        const res = await call(server.url, 'GET', '/api/sales?perPage=50&query=a', {
+          token: admin,
+          timeoutMs: 60_000,
+        });
+        statuses.push(res.status);
+        if (res.status === 0) await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const clients = [...Array.from({ length: 4 }, writer), ...Array.from({ length: 8 }, reader)];
+    await new Promise((r) => setTimeout(r, 4000));
+    const t0 = performance.now();
+    server.child.kill('SIGTERM');
+    const exited = await server.exited;
+    const exitMs = performance.now() - t0;
+    stop = true;
+    await Promise.all(clients);
+    console.log(
+      `PGLITE SIGTERM bajo escritura: salida ${exited.code ?? exited.signal} en ${Math.round(exitMs)} ms; respuestas ${[...new Set(statuses)].map((s) => `${s}x${statuses.filter((x) => x === s).length}`).join(' ')}`,
+    );
+    expect(exitMs).toBeLessThan(10_000);
+    expect(statuses.filter((s) => s !== 200 && s !== 503 && s !== 0)).toEqual([]);
+  }, 180_000);
 });
 
 describe('the lock itself', () => {
