@@ -162,3 +162,36 @@ describe.skipIf(!pgUrl())('PostgreSQL that refuses connections (ALLOW_CONNECTION
     }
   }, 120_000);
 });
+
+describe.skipIf(!pgUrl())('PostgreSQL: the database stops accepting connections under a running app', () => {
+  it('answers 503 with Retry-After (55000 on reconnect), one warning per request, and works again once allowed', async () => {
+    const [{ name }] = await t.handle.query<{ name: string }>('select current_database() as name');
+    const superuser = new pg.Client({ connectionString: pgUrl() });
+    await superuser.connect();
+    lines.length = 0;
+    const statuses: number[] = [];
+    try {
+      await superuser.query(`alter database ${name} allow_connections false`);
+      // Every open connection of the app is ended: the next ones are refused (55000).
+      await superuser.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [
+        name,
+      ]);
+      await new Promise((r) => setTimeout(r, 300));
+      for (let i = 0; i < 6; i++) {
+        const res = await api(t.app, 'GET', '/api/dealers?perPage=5', { token: admin });
+        statuses.push(res.status);
+        if (res.status === 503) expect(res.headers['retry-after']).toBe('5');
+      }
+    } finally {
+      await superuser.query(`alter database ${name} allow_connections true`);
+      await superuser.end();
+    }
+    expect(statuses.filter((s) => s !== 503)).toEqual([]);
+    const log = lines.join('');
+    expect(log).toContain('55000');
+    expect(log).not.toContain('error no controlado');
+    expect(log).not.toContain('"stack"');
+    const back = await api(t.app, 'GET', '/api/dealers?perPage=5', { token: admin });
+    expect(back.status).toBe(200);
+  }, 60_000);
+});
