@@ -41,8 +41,8 @@ export interface DatabaseHandle {
 
 /** The advisory lock key of migrations and seed (any constant the application owns). */
 const STARTUP_LOCK = 727_001;
-/** Held shared by every server for its lifetime, exclusively by a restore. */
-const SERVER_LOCK = 727_002;
+/** Held shared by every server for its lifetime, exclusively by a restore (727_002 is the mail retry's). */
+const SERVER_LOCK = 727_003;
 /** After a lost lock connection, the next attempt to take it again. */
 const SERVER_LOCK_RETRY_MS = 2000;
 
