@@ -64,6 +64,7 @@ it('the connection lost in the middle of a 1,500-row batch: 503, one short line,
   expect(res.headers['retry-after']).toBe('5');
   const warned = lines.filter((l) => l.includes(UNAVAILABLE));
   expect(warned).toHaveLength(1);
+  console.log(`LOGS 503 de un lote de 1.500 filas: una linea de ${warned[0].length} caracteres`);
   expect(warned[0].length).toBeLessThan(2000);
   const logged = JSON.parse(warned[0]);
   expect(logged.causa).toMatchObject({
@@ -117,6 +118,9 @@ it('a failing query with e-mails and token hashes: the database message and code
   expect(line).toContain('relation "tabla_que_no_existe" does not exist');
   expect(line).toContain('codigo 42P01');
   expect(line).toContain('insert into tabla_que_no_existe (email, token_hash) values');
+  console.log(
+    `LOGS consulta fallida con 2.000 correos: ${line.length} caracteres (serializada ${JSON.stringify(redactErrorSerializer(err as Error)).length})`,
+  );
   expect(line.length).toBeLessThan(500);
   const full = JSON.stringify(redactErrorSerializer(err as Error));
   expect(full).toContain('does not exist');
