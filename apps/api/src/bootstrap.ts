@@ -61,6 +61,8 @@ export async function prepareDatabase(config: AppConfig): Promise<PreparedDataba
   copyTemplateIfNew(config);
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
+    // PostgreSQL: held until the process ends, so a restore refuses while this server lives.
+    await handle.holdServerLock();
     // Instances started at once on one PostgreSQL take turns: the first migrates and seeds, the
     // others find it done.
     const { seeded, jwtSecret } = await handle.exclusive(async () => {

@@ -1,14 +1,16 @@
 // `npm start`: read the configuration, prepare the database (migrate + seed), serve the API and
 // the built web client, print the address and the first login. Stops cleanly on SIGINT/SIGTERM.
-import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { buildApp } from './app';
 import { buildPgliteTemplate, prepareDatabase } from './bootstrap';
 import { type AppConfig, loadConfig } from './config';
 import { nowMs, pinClock } from './core/lima';
+import { errorLine, redactErrorSerializer } from './core/log-redact';
 import { folderStorageFor } from './core/storage';
-import { BackupError, backup, defaultBackupFolder, PID_FILE, restore } from './ops/backup';
+import { BackupError, backup, defaultBackupFolder, restore } from './ops/backup';
+import { DataFolderBusyError, type DataFolderLock, lockDataFolder } from './ops/data-lock';
 import { describeDemo, seedDemo } from './seed/demo';
 
 /** apps/web/dist, found from the bundle (apps/api/dist/main.js) and from src/main.ts alike. */
@@ -20,6 +22,33 @@ function webDistFolder(): string {
 /** After a stop signal: requests in flight have this long to finish; the process ends by the limit. */
 const SHUTDOWN_GRACE_MS = 8500;
 const SHUTDOWN_LIMIT_MS = 9700;
+/** Beyond the limit, a thread of its own ends the process even if the event loop is held. */
+const SHUTDOWN_KILL_MS = 9900;
+
+/**
+ * PGlite runs each query on the main thread: under CPU load one statement can hold the event
+ * loop for seconds, and then the limit's timer fires late (SIGTERM took 14.5 s). This watchdog
+ * runs in a worker thread, whose timers do not wait for the main loop; told that a stop began,
+ * it ends the process with SIGKILL at SHUTDOWN_KILL_MS unless the process ended before (what
+ * was acknowledged is committed: a kill loses no acknowledged write). It cannot print: a worker's
+ * output goes through the main thread, which is the one held.
+ */
+function startShutdownWatchdog(): (() => void) | undefined {
+  try {
+    const worker = new Worker(
+      `const { parentPort } = require('node:worker_threads');
+       parentPort.once('message', (ms) => {
+         setTimeout(() => process.kill(${process.pid}, 'SIGKILL'), ms);
+       });`,
+      { eval: true },
+    );
+    worker.unref();
+    worker.on('error', () => {});
+    return () => worker.postMessage(SHUTDOWN_KILL_MS);
+  } catch {
+    return undefined;
+  }
+}
 
 function loginLine(config: AppConfig, generated: string | undefined, created: boolean): string {
   if (generated) return `Usuario: ${config.adminUsername} / Contraseña: ${generated}`;
@@ -43,11 +72,32 @@ async function main(argv: string[]): Promise<void> {
     console.log(`Reloj fijado (FAKE_NOW): ${new Date(nowMs()).toISOString()}`);
   }
   if (argv[0] === '--backup' || argv[0] === '--restore') return backupCommand(config, argv);
-  const prepared = await prepareDatabase(config);
-  const { handle } = prepared;
-
   // The demo network: `--seed-demo` loads it and exits; DEMO=1 loads it and serves.
   const demoOnly = argv.includes('--seed-demo');
+  // PGlite: the data folder is this process's alone from its first step (one writer), until it
+  // ends; a second server, a backup or a restore is refused meanwhile.
+  const folderLock: DataFolderLock | undefined = config.databaseUrl
+    ? undefined
+    : await lockDataFolder(
+        config.dataDir,
+        demoOnly ? 'demo' : 'servidor',
+        demoOnly
+          ? 'cargar la red de demostracion'
+          : 'iniciar otro servidor sobre la misma carpeta (o use otra DATA_DIR)',
+      );
+  let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
+  try {
+    prepared = await prepareDatabase(config);
+  } catch (err) {
+    await folderLock?.release();
+    throw err;
+  }
+  const { handle } = prepared;
+  const closeAll = async () => {
+    await handle.close().catch(() => {});
+    await folderLock?.release();
+  };
+
   if (demoOnly || process.env.DEMO === '1') {
     try {
       const demo = await seedDemo(handle, {
@@ -56,11 +106,11 @@ async function main(argv: string[]): Promise<void> {
       });
       for (const line of describeDemo(demo)) console.log(line);
     } catch (err) {
-      await handle.close().catch(() => {});
+      await closeAll();
       throw err;
     }
     if (demoOnly) {
-      await handle.close();
+      await closeAll();
       return;
     }
   }
@@ -68,7 +118,7 @@ async function main(argv: string[]): Promise<void> {
   const app = await buildApp({ handle, config, jwtSecret: prepared.jwtSecret, webDist: webDistFolder() });
 
   let closing = false;
-  let pidFile: string | undefined;
+  const watchdog = startShutdownWatchdog();
   // SIGTERM/SIGINT: no new connection is accepted and new requests on open connections answer
   // 503; the requests in flight finish. What is still open after SHUTDOWN_GRACE_MS is cut, and
   // the process ends within SHUTDOWN_LIMIT_MS whatever happens (a balancer's usual 10 s).
@@ -78,6 +128,7 @@ async function main(argv: string[]): Promise<void> {
       process.exit(1);
     }
     closing = true;
+    watchdog?.();
     console.log(`${signal} recibido: terminando las solicitudes en curso y cerrando el servidor...`);
     const cut = setTimeout(() => {
       console.error('Cierre: se cortan las conexiones que siguen abiertas.');
@@ -92,11 +143,11 @@ async function main(argv: string[]): Promise<void> {
     try {
       await app.close();
       await handle.close();
-      if (pidFile) rmSync(pidFile, { force: true });
+      await folderLock?.release();
       console.log('Servidor cerrado.');
       process.exit(0);
     } catch (err) {
-      console.error('Error al cerrar:', err instanceof Error ? err.message : err);
+      console.error(`Error al cerrar: ${errorLine(err)}`);
       process.exit(1);
     }
   };
@@ -109,14 +160,8 @@ async function main(argv: string[]): Promise<void> {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')
       console.error(`El puerto ${config.port} ya esta en uso. Use otro con PORT=...`);
-    await handle.close().catch(() => {});
+    await closeAll();
     throw err;
-  }
-
-  // PGlite: the data folder is this process's alone; backup and restore check this file.
-  if (handle.kind === 'pglite') {
-    pidFile = path.join(path.resolve(config.dataDir), PID_FILE);
-    writeFileSync(pidFile, String(process.pid));
   }
 
   const address = app.server.address();
@@ -151,7 +196,7 @@ async function backupCommand(config: AppConfig, argv: string[]): Promise<void> {
     if (previous) console.log(`Lo que habia antes quedo respaldado en ${previous}.`);
   } catch (err) {
     if (err instanceof BackupError) {
-      console.error(err.message);
+      console.error(errorLine(err));
       process.exit(2);
     }
     throw err;
@@ -159,7 +204,12 @@ async function backupCommand(config: AppConfig, argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err) => {
-  console.error('No se pudo iniciar la aplicacion:', err instanceof Error ? err.message : err);
-  if (process.env.DEBUG) console.error(err);
+  if (err instanceof DataFolderBusyError) {
+    console.error(`No se pudo iniciar la aplicacion: ${err.message}`);
+    process.exit(1);
+  }
+  // One line, the database's own message and code first; never the values of a query.
+  console.error(`No se pudo iniciar la aplicacion: ${errorLine(err)}`);
+  if (process.env.DEBUG) console.error(JSON.stringify(redactErrorSerializer(err), null, 2));
   process.exit(1);
 });

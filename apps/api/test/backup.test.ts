@@ -18,18 +18,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import * as tables from '../src/db/tables';
 import { storedFileHashes } from '../src/ops/backup';
 import { seedDatabase } from '../src/seed';
 import {
+  call,
   createDatabase,
   pgUrl,
   RELIABILITY_PORTS,
   startServer,
   stopServer,
   type TestDatabase,
+  waitFor,
 } from './process/servers';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './template';
 
@@ -219,4 +222,43 @@ describe.skipIf(!pgUrl())('PostgreSQL: pg_dump/pg_restore and the stored files',
     expect(extra).toBeNull();
     expect(storedFileHashes(dataDir)).toEqual(filesBefore);
   }, 180_000);
+
+  it('refuses a restore while a server runs, even idle with its pool connections closed', async () => {
+    const env = { DATABASE_URL: db.url, DATA_DIR: path.join(work, 'pg-data') };
+    const folder = path.join(work, 'respaldo-pg');
+    const server = await startServer(RELIABILITY_PORTS.backup.server, env);
+    const admin = new pg.Client({ connectionString: pgUrl() });
+    await admin.connect();
+    try {
+      // Idle: the pool closes its connections after 10 s; what is left is the server's lock.
+      const idle = await waitFor(
+        async () => {
+          const { rows } = await admin.query(
+            `select count(*)::int as n from pg_stat_activity where datname = $1 and backend_type = 'client backend'`,
+            [db.name],
+          );
+          return rows[0].n <= 1;
+        },
+        40_000,
+        500,
+      );
+      expect(idle).toBeGreaterThanOrEqual(0);
+      const refused = cli(['--restore', folder], env);
+      expect(refused.out).toContain(
+        'Un servidor esta usando la base de datos (DATABASE_URL): detengalo antes de restaurar.',
+      );
+      expect(refused.code).toBe(2);
+      // The server never noticed.
+      const res = await call(server.url, 'POST', '/api/auth/login', {
+        body: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      await admin.end();
+      await stopServer(server);
+    }
+    const restored = cli(['--restore', folder], env);
+    expect(restored.out).toContain('Restaurado el respaldo del');
+    expect(restored.code).toBe(0);
+  }, 120_000);
 });

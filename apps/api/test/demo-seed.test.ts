@@ -1,8 +1,10 @@
 // The demo network: what it adds, that a second run changes nothing, and that its users work.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { limaMonth, limaYear } from '../src/core/lima';
-import { DEFAULT_DEMO_PASSWORD, describeDemo, seedDemo } from '../src/seed/demo';
+import { openDatabase } from '../src/db/client';
+import { DEFAULT_DEMO_PASSWORD, type DemoResult, describeDemo, seedDemo } from '../src/seed/demo';
 import { api, createTestApp, login, type TestContext } from './harness';
+import { createDatabase, pgUrl, type TestDatabase } from './process/servers';
 
 const TABLES = [
   'zones',
@@ -272,4 +274,30 @@ describe('demo network', () => {
     const all = await api(t.app, 'GET', '/api/dealers?perPage=50', { token: manager });
     expect(all.body.result.total).toBeGreaterThanOrEqual(12);
   });
+});
+
+describe.skipIf(!pgUrl())('two instances loading the demo at once on one PostgreSQL', () => {
+  let db: TestDatabase | undefined;
+  afterAll(() => db?.drop());
+
+  it('both succeed; the network is loaded once (as two DEMO=1 starts on a new database)', async () => {
+    db = await createDatabase('demo', inject('templateDb'));
+    const handles = await Promise.all([0, 1].map(() => openDatabase({ databaseUrl: db!.url, poolSize: 4 })));
+    try {
+      const results = await Promise.allSettled(handles.map((h) => seedDemo(h)));
+      expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok']);
+      const created = results.map((r) => (r as PromiseFulfilledResult<DemoResult>).value.created);
+      // One of them loaded everything, the other found it loaded.
+      expect(created.map((c) => c.dealers).sort()).toEqual([0, expect.any(Number)].sort());
+      expect(Math.max(...created.map((c) => c.dealers))).toBeGreaterThanOrEqual(12);
+      const [{ n }] = await db.query(
+        'select count(*)::int as n from (select sale_id, quiz_id from quiz_invitations group by 1, 2 having count(*) > 1) d',
+      );
+      expect(n).toBe(0);
+      const [{ invitations }] = await db.query('select count(*)::int as invitations from quiz_invitations');
+      expect(invitations).toBe(Math.max(...created.map((c) => c.invitations)));
+    } finally {
+      await Promise.all(handles.map((h) => h.close()));
+    }
+  }, 180_000);
 });

@@ -39,15 +39,26 @@ const CONNECTION_MESSAGES =
   /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Connection ended|terminating connection/i;
 
 /**
- * The database cannot be reached: a refused or lost connection, a server shutting down or
- * starting (57P01-57P03), too many connections (53300) or any connection exception (08xxx).
+ * SQLSTATEs that say the database cannot serve at all, whatever the query: a connection
+ * exception (08xxx), a server shutting down, restarting, starting or its database dropped
+ * (57P01-57P04), out of resources (53xxx: too many connections, disk full, out of memory), the
+ * database gone or renamed (3D000), the application's login refused (28000, 28P01: a changed
+ * password or pg_hba), or a server that only reads (25006: a standby after a failover).
+ */
+const UNAVAILABLE_SQLSTATE = /^(?:08...|57P0[1-4]|53...|3D000|28000|28P01|25006)$/;
+/** 55000 is "object not in prerequisite state" in general; at connection it is ALLOW_CONNECTIONS false. */
+const NOT_ACCEPTING = /is not currently accepting connections|is not accepting connections/i;
+
+/**
+ * The database cannot be reached or cannot serve: a refused or lost connection, or one of
+ * UNAVAILABLE_SQLSTATE, or a database that does not accept connections (55000).
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   let e: any = err;
   for (let i = 0; e && i < 5; i++) {
     const code = typeof e.code === 'string' ? e.code : '';
-    if (CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')
-      return true;
+    if (CONNECTION_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code)) return true;
+    if (code === '55000' && typeof e.message === 'string' && NOT_ACCEPTING.test(e.message)) return true;
     if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message) && !/^[0-9A-Z]{5}$/.test(code))
       return true;
     e = e.cause ?? (Array.isArray(e.errors) ? e.errors[0] : undefined);

@@ -4,6 +4,7 @@ import { messages } from '@app/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mapDbError } from './db-errors';
 import { AppError, UnauthorizedError } from './errors';
+import { summarizeError } from './log-redact';
 
 export function ok<T>(result: T): Envelope<T> {
   return { success: true, result, error: null };
@@ -65,10 +66,7 @@ export function registerEnvelope(app: FastifyInstance): void {
     }
     // A lost database is an outage, not a fault of the code: one warning line, no stack.
     if (appErr.statusCode === 503) {
-      request.log.warn(
-        { err: { type: (err as Error)?.name, message: (err as Error)?.message } },
-        appErr.message,
-      );
+      request.log.warn({ causa: summarizeError(err) }, appErr.message);
       reply.header('Retry-After', '5');
     } else if (appErr.statusCode >= 500) request.log.error({ err }, appErr.message);
     const body: ApiError = { code: appErr.statusCode, message: appErr.message };

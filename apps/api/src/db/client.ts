@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Each side's driver is loaded only when that side is used: a PGlite start never loads pg.
 import type { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { errorLine } from '../core/log-redact';
 import * as schema from './tables';
 
 export type Database = ReturnType<typeof drizzlePg<typeof schema>>;
@@ -28,11 +29,54 @@ export interface DatabaseHandle {
    * instances started together migrate and seed one after the other. PGlite: one process anyway.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL: holds SERVER_LOCK shared, on a connection of its own, until close(), so that a
+   * restore (which takes it exclusively) knows a server uses the database even when every pool
+   * connection is idle and closed. A lost connection is opened again and the lock taken again.
+   * Waits while a restore runs. PGlite: nothing (the data folder's lock, ops/data-lock.ts).
+   */
+  holdServerLock(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** The advisory lock key of migrations and seed (any constant the application owns). */
 const STARTUP_LOCK = 727_001;
+/** Held shared by every server for its lifetime, exclusively by a restore (727_002 is the mail retry's). */
+const SERVER_LOCK = 727_003;
+/** After a lost lock connection, the next attempt to take it again. */
+const SERVER_LOCK_RETRY_MS = 2000;
+
+/**
+ * The restore's side of SERVER_LOCK: taken exclusively on a connection of its own if no server
+ * holds it (answers undefined and how many do otherwise). Kept until release().
+ */
+export async function tryServerLockExclusive(
+  databaseUrl: string,
+): Promise<{ release(): Promise<void>; backendPid: number } | { holders: number }> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ ok: boolean; pid: number }>(
+      `select pg_try_advisory_lock(${SERVER_LOCK}) as ok, pg_backend_pid() as pid`,
+    );
+    if (rows[0].ok) return { backendPid: rows[0].pid, release: () => client.end().catch(() => {}) };
+    const held = await client.query<{ n: number }>(
+      `select count(distinct pid)::int as n from pg_locks
+        where locktype = 'advisory' and classid = 0 and objid = ${SERVER_LOCK} and granted
+          and database = (select oid from pg_database where datname = current_database())`,
+    );
+    await client.end().catch(() => {});
+    return { holders: held.rows[0]?.n ?? 1 };
+  } catch (err) {
+    await client.end().catch(() => {});
+    throw err;
+  }
+}
 
 /** The migrations folder, found both from src/ (tsx, vitest) and from dist/ (tsup bundle). */
 export function migrationsFolder(): string {
@@ -63,7 +107,9 @@ let lastWarning = 0;
 function warnConnectionLost(err: Error): void {
   if (Date.now() - lastWarning < 10_000) return;
   lastWarning = Date.now();
-  console.error(`Conexion con PostgreSQL perdida (${err.message}); se reconectara en la proxima consulta.`);
+  console.error(
+    `Conexion con PostgreSQL perdida (${errorLine(err)}); se reconectara en la proxima consulta.`,
+  );
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -99,6 +145,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       p.on('connect', (client) => client.on('error', onLost));
     }
     const db = drizzlePg(pool, { schema });
+    const serverLock = sharedServerLock(() => new pg.Client(common), onLost);
     return {
       db,
       pagesDb: drizzlePg(pagesPool, { schema }),
@@ -118,7 +165,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           client.release();
         }
       },
+      holdServerLock: () => serverLock.hold(),
       close: async () => {
+        await serverLock.stop();
         await Promise.all([pool.end(), pagesPool.end()]);
       },
     };
@@ -147,6 +196,67 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
     exclusive: (fn) => fn(),
+    holdServerLock: async () => {},
     close: () => client.close(),
+  };
+}
+
+interface LockClient {
+  connect(): Promise<unknown>;
+  query(text: string): Promise<{ rows: Record<string, unknown>[] }>;
+  end(): Promise<void>;
+  on(event: 'error' | 'end', listener: (err?: Error) => void): unknown;
+}
+
+/** SERVER_LOCK held shared on a dedicated connection, taken again whenever that one is lost. */
+function sharedServerLock(newClient: () => LockClient, onLost: (err: Error) => void) {
+  let client: LockClient | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let waitingSaid = false;
+  const again = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      take().catch(again);
+    }, SERVER_LOCK_RETRY_MS);
+    retry.unref();
+  };
+  const take = async () => {
+    const c = newClient();
+    client = c;
+    let lost = false;
+    const lose = (err?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (client === c) client = undefined;
+      c.end().catch(() => {});
+      if (stopped) return;
+      if (err) onLost(err);
+      again();
+    };
+    c.on('error', lose);
+    c.on('end', () => lose());
+    try {
+      await c.connect();
+      const [{ ok }] = (await c.query(`select pg_try_advisory_lock_shared(${SERVER_LOCK}) as ok`)).rows;
+      if (!ok) {
+        // A restore holds it: this server waits for it to end (and says so once).
+        if (!waitingSaid) console.error('La base de datos se esta restaurando: esperando a que termine...');
+        waitingSaid = true;
+        await c.query(`select pg_advisory_lock_shared(${SERVER_LOCK})`);
+      }
+    } catch (err) {
+      lose(err as Error);
+      throw err;
+    }
+  };
+  return {
+    hold: () => take(),
+    async stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
   };
 }

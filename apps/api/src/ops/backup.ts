@@ -5,7 +5,7 @@
 //   transaction.
 // Both: the rest of DATA_DIR (the file store) copied as it is, and manifest.json (kind, date,
 // version, migrations, files). A restore first takes a backup of what it replaces, and refuses
-// while a server uses the database.
+// while a server uses the database (PGlite: the folder's lock; PostgreSQL: the servers' lock).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -22,10 +22,11 @@ import {
 import path from 'node:path';
 import type { AppConfig } from '../config';
 import { APP_VERSION } from '../core/app-info';
-import { migrationsFolder, openDatabase } from '../db/client';
+import { migrationsFolder, openDatabase, tryServerLockExclusive } from '../db/client';
+import { DataFolderBusyError, type DataFolderLock, lockDataFolder } from './data-lock';
 
-/** Written in DATA_DIR by a server on PGlite while it runs (its process id). */
-export const PID_FILE = 'server.pid';
+/** Written in DATA_DIR by servers of earlier versions (never copied nor restored). */
+const PID_FILE = 'server.pid';
 const PGDATA = 'pgdata';
 const DUMP = 'database.dump';
 const MANIFEST = 'manifest.json';
@@ -53,27 +54,29 @@ function codeMigrations(): string[] {
   return journal.entries.map((e: { tag: string }) => e.tag);
 }
 
-/** A PGlite DATA_DIR in use by a running server (its pid file names a live process). */
-function runningServer(dataDir: string): number | undefined {
-  const file = path.join(path.resolve(dataDir), PID_FILE);
-  if (!existsSync(file)) return undefined;
-  const pid = Number(readFileSync(file, 'utf8').trim());
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return undefined;
+/**
+ * Runs fn holding the PGlite folder's lock (ops/data-lock.ts): refused while a server (even one
+ * still starting), another backup or a restore uses the folder. PostgreSQL: see restore().
+ */
+async function withFolderLock<T>(
+  config: AppConfig,
+  role: 'respaldo' | 'restauracion',
+  what: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  if (config.databaseUrl) return fn();
+  let lock: DataFolderLock;
   try {
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return undefined;
+    lock = await lockDataFolder(config.dataDir, role, what);
+  } catch (err) {
+    if (err instanceof DataFolderBusyError) throw new BackupError(err.message);
+    throw err;
   }
-}
-
-function assertStopped(config: AppConfig, what: string): void {
-  if (config.databaseUrl) return;
-  const pid = runningServer(config.dataDir);
-  if (pid)
-    throw new BackupError(
-      `El servidor (proceso ${pid}) esta usando ${path.resolve(config.dataDir)}: detengalo antes de ${what} una base PGlite.`,
-    );
+  try {
+    return await fn();
+  } finally {
+    await lock.release();
+  }
 }
 
 /** Everything of DATA_DIR but the database and the pid file: the stored files. */
@@ -139,8 +142,11 @@ async function databaseMigrations(config: AppConfig): Promise<string[]> {
 }
 
 /** Writes a backup of the database and the stored files into `folder` (which must not exist). */
-export async function backup(config: AppConfig, folder = defaultBackupFolder()): Promise<Manifest> {
-  assertStopped(config, 'respaldar');
+export function backup(config: AppConfig, folder = defaultBackupFolder()): Promise<Manifest> {
+  return withFolderLock(config, 'respaldo', 'respaldar una base PGlite', () => writeBackup(config, folder));
+}
+
+async function writeBackup(config: AppConfig, folder: string): Promise<Manifest> {
   if (!hasDatabase(config))
     throw new BackupError(`No hay base de datos que respaldar en ${path.resolve(config.dataDir)}.`);
   const target = path.resolve(folder);
@@ -208,13 +214,46 @@ export async function restore(
     throw new BackupError(
       'El respaldo es de una version mas nueva de la aplicacion: actualicela antes de restaurar.',
     );
-  assertStopped(config, 'restaurar');
-  if (config.databaseUrl) await assertNoOtherSessions(config.databaseUrl);
+  return withFolderLock(config, 'restauracion', 'restaurar una base PGlite', () =>
+    replaceWithBackup(config, source, manifest),
+  );
+}
+
+async function replaceWithBackup(
+  config: AppConfig,
+  source: string,
+  manifest: Manifest,
+): Promise<{ manifest: Manifest; previous: string }> {
+  if (config.databaseUrl) {
+    // Every server holds the servers' lock shared for its lifetime, idle or not: taken here
+    // exclusively (and kept until the end, so no server starts in the middle), or refused.
+    const lock = await tryServerLockExclusive(config.databaseUrl);
+    if ('holders' in lock)
+      throw new BackupError(
+        lock.holders === 1
+          ? 'Un servidor esta usando la base de datos (DATABASE_URL): detengalo antes de restaurar.'
+          : `${lock.holders} servidores estan usando la base de datos (DATABASE_URL): detengalos antes de restaurar.`,
+      );
+    try {
+      await assertNoOtherSessions(config.databaseUrl, lock.backendPid);
+      return await replaceData(config, source, manifest);
+    } finally {
+      await lock.release();
+    }
+  }
+  return replaceData(config, source, manifest);
+}
+
+async function replaceData(
+  config: AppConfig,
+  source: string,
+  manifest: Manifest,
+): Promise<{ manifest: Manifest; previous: string }> {
   // What is replaced is kept (a new machine has nothing to keep).
   const previous = hasDatabase(config)
     ? path.join(path.dirname(source), `antes-de-restaurar-${stamp()}`)
     : '';
-  if (previous) await backup(config, previous);
+  if (previous) await writeBackup(config, previous);
   const dataDir = path.resolve(config.dataDir);
   if (config.databaseUrl) {
     await emptyDatabase(config.databaseUrl);
@@ -249,11 +288,12 @@ export async function restore(
 }
 
 /** Other sessions on the database mean a server still runs: a restore under it would break both. */
-async function assertNoOtherSessions(url: string): Promise<void> {
+async function assertNoOtherSessions(url: string, lockPid: number): Promise<void> {
   const handle = await openDatabase({ databaseUrl: url, poolSize: 1 });
   try {
     const [row] = await handle.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+      `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and pid <> $1 and backend_type = 'client backend'`,
+      [lockPid],
     );
     if (row.n > 0)
       throw new BackupError(

@@ -348,9 +348,18 @@ async function idsBy(
 }
 
 /** Adds the demo network; returns what this run created and the demo logins. */
-export async function seedDemo(
+export function seedDemo(
   handle: DatabaseHandle,
   opts: { password?: string; storage?: FileStorage } = {},
+): Promise<DemoResult> {
+  // Under the start-up lock, as the base seed: instances started together with DEMO=1 on one
+  // PostgreSQL load it one after the other, and the later ones find it there.
+  return handle.exclusive(() => loadDemo(handle, opts));
+}
+
+async function loadDemo(
+  handle: DatabaseHandle,
+  opts: { password?: string; storage?: FileStorage },
 ): Promise<DemoResult> {
   const password = opts.password?.trim() || DEFAULT_DEMO_PASSWORD;
   if (password.length < 8) throw new Error('DEMO_PASSWORD debe tener al menos 8 caracteres');

@@ -15,6 +15,7 @@ export const RELIABILITY_PORTS = {
   multiServer: { proxy: 3370, a: 3371, b: 3372 },
   faults: { server: 3373, dbProxy: 3374, smtp: 3375, second: 3376 },
   backup: { server: 3377 },
+  dataLock: { a: 3378, b: 3379 },
 } as const;
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
