@@ -16,6 +16,11 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** Seconds between two automatic sends of the failed and pending mail (0: only on demand). */
   mailRetrySeconds: number;
+  /**
+   * METRICS_TOKEN: /api/metrics answers a caller that sends it as a bearer token; without it only
+   * callers on the loopback interface (the machine itself) may read the metrics.
+   */
+  metricsToken?: string;
 }
 
 export interface RateLimits {
@@ -85,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     trustProxy: readTrustProxy(env),
     mailRetrySeconds: readLimit(env, 'MAIL_RETRY_SECONDS', 60),
+    metricsToken: read(env, 'METRICS_TOKEN'),
   };
 }
