@@ -2,10 +2,12 @@
 // semaphore. The library already hashes on libuv's thread pool, but unbounded: 200 logins at once
 // queue 200 hashes there (the pool has 4 threads on 2 cores), which starves the event loop of CPU
 // and every other task of the pool (file reads, zlib). At most PASSWORD_CONCURRENCY hashes run at
-// once (2 by default, at least 1); the rest wait their turn in order, and other calls go on.
+// once (by default the number of cores, kept between 2 and 4); the rest wait their turn in order,
+// and other calls go on.
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
-const DEFAULT_CONCURRENCY = 2;
+const DEFAULT_CONCURRENCY = Math.min(4, Math.max(2, availableParallelism()));
 
 /** A counting semaphore: run(fn) starts fn when fewer than `limit` run, else queues it (FIFO). */
 export class Semaphore {
