@@ -24,7 +24,9 @@ export default defineConfig({
   outputDir: './test-results/artifacts',
   workers: 1,
   fullyParallel: false,
-  timeout: 60_000,
+  // A budget per test, not an estimate: every step waits on the page (auto-waiting locators,
+  // expect polling), never a fixed time; on a shared 2-core machine (load ~20) one test passed 60 s.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   retries: 0,
   use: {

@@ -5,7 +5,7 @@
 // survey (open the link, send the answers). Prints requests/s, p50 and p99 per step and every
 // error; exits non-zero on any error (target: 0).
 //
-// The database `bench_rel_load` (on BENCH_DATABASE_URL's server) is made anew each run: the demo
+// The database `bench_rel_load` (LOAD_DB; on BENCH_DATABASE_URL's server) is made anew each run: the demo
 // network, 6,000 more sales and an invitation for each (the links read from the outbox). Each
 // user comes from its own address (X-Forwarded-For, the server trusting 127.0.0.1 as its proxy),
 // as people behind a balancer do, so the per-address limits apply to each one as in real life.
@@ -19,7 +19,7 @@ const USERS = Number(process.env.LOAD_USERS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const PORT = Number(process.env.LOAD_PORT ?? 3380);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB = 'bench_rel_load';
+const DB = process.env.LOAD_DB ?? 'bench_rel_load';
 const DB_URL = databaseUrl(ADMIN_URL, DB);
 const ADMIN_PASSWORD = 'Carga-Admin-2026';
 const DEMO_PASSWORD = 'Demo-2026';

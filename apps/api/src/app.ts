@@ -17,6 +17,7 @@ import { fail, notFoundEnvelope, registerEnvelope } from './core/envelope';
 import { NotFoundError } from './core/errors';
 import { assertJsonDepth } from './core/json-depth';
 import { redactErrorSerializer, redactRequestSerializer } from './core/log-redact';
+import { registerMetrics } from './core/metrics';
 import { registerOpenApi } from './core/openapi';
 import { registerRateLimit } from './core/rate-limit';
 import { registerModules } from './core/registry';
@@ -103,6 +104,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerOpenApi(app, APP_VERSION);
   // Before the modules: the plugin sees the routes registered after it (per-route limits).
   await registerRateLimit(app);
+  // Before the modules too: the route latency is measured on the routes registered after it.
+  await registerMetrics(app);
 
   registerModules(app, API_MODULES);
 

@@ -18,6 +18,11 @@ export interface AppConfig {
   mailRetrySeconds: number;
   /** FAKE_NOW: the instant the business clock starts from (tests and rehearsals; core/lima). */
   fakeNow?: string;
+  /**
+   * METRICS_TOKEN: /api/metrics answers a caller that sends it as a bearer token; without it only
+   * callers on the loopback interface (the machine itself) may read the metrics.
+   */
+  metricsToken?: string;
 }
 
 export interface RateLimits {
@@ -98,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: readTrustProxy(env),
     mailRetrySeconds: readLimit(env, 'MAIL_RETRY_SECONDS', 60),
     fakeNow: readFakeNow(env),
+    metricsToken: read(env, 'METRICS_TOKEN'),
   };
 }

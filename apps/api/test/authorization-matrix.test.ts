@@ -43,6 +43,9 @@ const CUSTOM: Record<string, Expectation> = {
   'GET /api/docs/static/index.html': { access: 'public' },
   'GET /api/docs/static/swagger-initializer.js': { access: 'public' },
   'GET /api/docs/static/*': { access: 'public', url: () => '/api/docs/static/index.css' },
+  // Prometheus metrics: from loopback (app.inject's address) anyone; from elsewhere only with
+  // METRICS_TOKEN (test/ops.test.ts).
+  'GET /api/metrics': { access: 'public' },
   'GET /api/public/quiz/:token': { access: 'public', url: () => '/api/public/quiz/token-inexistente' },
   'POST /api/public/quiz/:token': { access: 'public', url: () => '/api/public/quiz/token-inexistente' },
   // Own profile only: each caller edits itself.

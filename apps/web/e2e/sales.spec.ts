@@ -228,7 +228,8 @@ test('import, invite, answer on a phone, see the response, the ranking and the a
   const resp = page.getByRole('dialog');
   await expect(resp.getByText(pq.quiz.questions[0].text)).toBeVisible();
   await expect(resp.getByText('1 - Muy insatisfecho')).toBeVisible();
-  await page.waitForTimeout(400); // the dialog's fade-in
+  // The screenshot once the dialog's fade-in ended (its container fully opaque), not after a guess.
+  await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
   await shot(page, 'sales-responses');
   await resp.getByRole('button', { name: 'Cerrar' }).click();
 

@@ -22,5 +22,6 @@ if (!window.matchMedia) {
 }
 afterEach(() => cleanup());
 // Generous waits for findBy/waitFor: the machine runs several suites at once and a slow render
-// must not fail a test (no test waits a fixed time instead).
-configure({ asyncUtilTimeout: 10_000 });
+// must not fail a test (no test waits a fixed time instead). A wait ends as soon as its condition
+// holds, so the cap costs nothing on an idle machine; only a real failure takes that long.
+configure({ asyncUtilTimeout: 30_000 });

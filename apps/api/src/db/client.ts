@@ -37,6 +37,17 @@ export interface DatabaseHandle {
    */
   holdServerLock(): Promise<void>;
   close(): Promise<void>;
+  /** The connection pools' counts now (PostgreSQL: the main pool and the pages' pool; PGlite: none). */
+  poolStats(): PoolStats[];
+}
+
+/** One pg pool's connections: open, idle among them, and requests waiting for one. */
+export interface PoolStats {
+  pool: 'main' | 'pages';
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 /** The advisory lock key of migrations and seed (any constant the application owns). */
@@ -170,6 +181,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await serverLock.stop();
         await Promise.all([pool.end(), pagesPool.end()]);
       },
+      poolStats: () =>
+        (
+          [
+            ['main', pool],
+            ['pages', pagesPool],
+          ] as const
+        ).map(([name, p]) => ({
+          pool: name,
+          total: p.totalCount,
+          idle: p.idleCount,
+          waiting: p.waitingCount,
+          max: p.options.max ?? 10,
+        })),
     };
   }
   const dataDir = path.resolve(options.dataDir ?? './data');
@@ -198,6 +222,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     exclusive: (fn) => fn(),
     holdServerLock: async () => {},
     close: () => client.close(),
+    poolStats: () => [],
   };
 }
 

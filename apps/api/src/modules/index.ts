@@ -11,6 +11,7 @@ import { dispatchesModule } from './dispatches';
 import { documentsModule } from './documents';
 import { figuresModule } from './figures';
 import { mailModule } from './mail';
+import { opsModule } from './ops';
 import { organisationModule } from './organisation/organisation.resources';
 import { preferencesModule } from './preferences';
 import { quizModule } from './quiz';
@@ -19,6 +20,7 @@ import { securityModule } from './security';
 import { workshopModule } from './workshop';
 
 const DECLARED_MODULES: ApiModule[] = [
+  opsModule,
   securityModule,
   organisationModule,
   brandsModule,

@@ -4,9 +4,9 @@
 // row has a natural key (code, username, VIN) and a dealer's children are only written in the run
 // that creates the dealer, so a second run changes nothing and never resets a changed password.
 import { ADMIN_ROLE, DEALER_ROLE } from '@app/contracts';
-import { hash } from '@node-rs/argon2';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { limaWallClock, limaYear } from '../core/lima';
+import { hashPassword } from '../core/passwords';
 import { type FileStorage, folderStorageFor } from '../core/storage';
 import type { DatabaseHandle } from '../db/client';
 import {
@@ -389,7 +389,7 @@ async function loadDemo(
   );
   // Hashing is the slow step (~25 ms each): only for the users this run creates.
   const hashes = new Map<string, string>();
-  for (const u of usernames) if (!existingUsers.has(u)) hashes.set(u, await hash(password));
+  for (const u of usernames) if (!existingUsers.has(u)) hashes.set(u, await hashPassword(password));
 
   await db.transaction(async (tx: any) => {
     const zoneRows = await tx.insert(zones).values(ZONES).onConflictDoNothing().returning({ id: zones.id });

@@ -13,8 +13,8 @@ import {
   type PermissionAction,
   permissionTitles,
 } from '@app/contracts';
-import { hash } from '@node-rs/argon2';
 import { type SQL, sql } from 'drizzle-orm';
+import { hashPassword } from '../core/passwords';
 import type { DatabaseHandle } from '../db/client';
 import { seedConcepts } from '../modules/figures/figures.seed';
 import { seedQuizzes } from '../modules/quiz/quiz.seed';
@@ -117,7 +117,7 @@ export async function seedDatabase(handle: DatabaseHandle, opts: SeedOptions): P
   let passwordHash: string | undefined;
   if (existing.length === 0) {
     generatedPassword = opts.adminPassword ? undefined : generatePassword();
-    passwordHash = await hash(opts.adminPassword ?? generatedPassword!);
+    passwordHash = await hashPassword(opts.adminPassword ?? generatedPassword!);
   }
 
   const ubigeo = readUbigeo();

@@ -16,7 +16,6 @@ import {
   resetPasswordSchema,
   type TabNode,
 } from '@app/contracts';
-import { verify } from '@node-rs/argon2';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { defineAction, type Executor } from '../../core/action';
@@ -30,6 +29,7 @@ import {
   ValidationError,
 } from '../../core/errors';
 import { parseId, qs } from '../../core/http';
+import { verifyPassword } from '../../core/passwords';
 import { companies, loginAttempts, permissions, rolePermissions, roles, tabs, users } from '../../db/schema';
 import { assertLoginNamesFree, normaliseEmail, normaliseLoginName } from './login-names';
 import { hashPassword } from './security.resources';
@@ -190,7 +190,7 @@ const login = defineAction({
     if (await isLocked(db, who)) throw new TooManyRequestsError(THROTTLE_MESSAGE);
     let valid = false;
     try {
-      valid = await verify(user?.password_hash ?? DUMMY_HASH, body.password);
+      valid = await verifyPassword(user?.password_hash ?? DUMMY_HASH, body.password);
     } catch {
       valid = false;
     }
@@ -400,7 +400,7 @@ const profile = defineAction({
       if (!body.current_password) {
         throw ValidationError.field('current_password', 'Contraseña actual es obligatorio');
       }
-      const valid = await verify(before.password_hash, body.current_password).catch(() => false);
+      const valid = await verifyPassword(before.password_hash, body.current_password).catch(() => false);
       if (!valid) throw ValidationError.field('current_password', 'La contraseña actual no es correcta');
       set.password_hash = await hashPassword(body.password);
       set.token_version = sql`${users.token_version} + 1`;

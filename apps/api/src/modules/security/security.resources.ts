@@ -1,10 +1,10 @@
 // Security resources: users (password hashing, roles), roles, tabs (menu tree), audit logs.
 import { AUDIT_RESOURCES, auditLogContract, roleContract, tabContract, userContract } from '@app/contracts';
-import { hash } from '@node-rs/argon2';
 import { eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { invalidateAllUsers, invalidateUser } from '../../core/auth';
 import { ConflictError, ValidationError } from '../../core/errors';
+import { hashPassword } from '../../core/passwords';
 import { defineResource, fromContract } from '../../core/resource';
 import {
   auditLogs,
@@ -18,7 +18,7 @@ import {
 } from '../../db/schema';
 import { assertLoginNamesFree, normaliseEmail } from './login-names';
 
-export const hashPassword = (password: string) => hash(password);
+export { hashPassword };
 
 export const userResource = defineResource({
   ...fromContract(userContract),
