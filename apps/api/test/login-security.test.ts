@@ -149,6 +149,36 @@ describe('one lockout per account', () => {
     );
     expect(rows[0].n).toBe(5);
   });
+
+  it('20 wrong passwords sent at once: 5 reach the password check (401), the other 15 are refused (429)', async () => {
+    const u = await createDealerUser(t.app, admin);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        attempt(i % 2 ? u.username : `${u.username}@example.com`, `mal-${i}`),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    const rows = await t.handle.query<{ n: number }>(
+      'select count(*)::int as n from login_attempts where user_id = $1 and not succeeded',
+      [u.userId],
+    );
+    expect(rows[0].n).toBe(5);
+    // Locked: the right password is refused too.
+    expect((await attempt(u.username, 'Dealer-Pass-1')).status).toBe(429);
+  });
+
+  it('parallel right passwords (up to 5 at once) all succeed and are recorded as successes', async () => {
+    const u = await createDealerUser(t.app, admin);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => attempt(u.username, 'Dealer-Pass-1')));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const rows = await t.handle.query<{ n: number }>(
+      'select count(*)::int as n from login_attempts where user_id = $1 and not succeeded',
+      [u.userId],
+    );
+    expect(rows[0].n).toBe(0);
+  });
 });
 
 describe('old attempts', () => {

@@ -187,7 +187,21 @@ const login = defineAction({
     const name = normaliseLoginName(body.username);
     const user = await resolveAccount(db, name);
     const who = attemptsOf(user?.id, name);
-    if (await isLocked(db, who)) throw new TooManyRequestsError(THROTTLE_MESSAGE);
+    // Check and count in one step per account: under a transaction-scoped advisory lock on the
+    // account's key, the attempt is recorded as a failure before the password is checked (and
+    // marked a success after), so parallel guesses cannot all pass the count: at most
+    // MAX_FAILED_LOGINS reach the password check. The lock is held only for the count and insert.
+    const attemptId = await db.transaction(async (tx) => {
+      const key = user ? `login:user:${user.id}` : `login:name:${name}`;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+      if (await isLocked(tx, who)) return null;
+      const [row] = await tx
+        .insert(loginAttempts)
+        .values({ username: name, user_id: user?.id ?? null, succeeded: false, ip: request.ip })
+        .returning({ id: loginAttempts.id });
+      return row!.id;
+    });
+    if (attemptId === null) throw new TooManyRequestsError(THROTTLE_MESSAGE);
     let valid = false;
     try {
       valid = await verify(user?.password_hash ?? DUMMY_HASH, body.password);
@@ -197,9 +211,7 @@ const login = defineAction({
     // Only someone who knows the password learns that the account waits for confirmation.
     const unconfirmed = !!user && user.active && valid && !user.confirmed;
     const succeeded = !!user && user.active && valid && !unconfirmed;
-    await db
-      .insert(loginAttempts)
-      .values({ username: name, user_id: user?.id ?? null, succeeded, ip: request.ip });
+    if (succeeded) await db.update(loginAttempts).set({ succeeded }).where(eq(loginAttempts.id, attemptId));
     // Every attempt (failures and unknown names included) sweeps the rows older than a day, so
     // a password spray leaves nothing behind for long.
     await pruneLoginAttempts(db);
