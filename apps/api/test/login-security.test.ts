@@ -286,4 +286,24 @@ describe('per-address limits', () => {
     expect((await send('POST', '/api/sales/import', { headers })).statusCode).not.toBe(429);
     expectLimited(await send('POST', '/api/sales/import', { headers }));
   });
+
+  it('one upload budget per address across every upload route', async () => {
+    const headers = { authorization: `Bearer ${await login(t.app)}` };
+    const ip = '203.0.113.21';
+    expect((await send('POST', '/api/workshop-infos/import', { headers, ip })).statusCode).not.toBe(429);
+    for (const url of [
+      '/api/sales/import',
+      '/api/dispatches-objectives/import',
+      '/api/daily-sales/import?year=2025&month=1',
+      '/api/workshop-infos/import',
+      '/api/figures/import',
+      '/api/fees/import',
+      '/api/documents/upload',
+    ])
+      expectLimited(await send('POST', url, { headers, ip }));
+    // Another address has its own budget.
+    expect((await send('POST', '/api/sales/import', { headers, ip: '203.0.113.22' })).statusCode).not.toBe(
+      429,
+    );
+  });
 });
