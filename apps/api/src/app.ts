@@ -58,6 +58,11 @@ export interface BuildAppOptions {
   storage?: FileStorage;
 }
 
+function trustProxyOption(value: AppConfig['trustProxy'] | undefined) {
+  if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
+  return value || false;
+}
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Warnings and errors only by default: a 500 is always logged, a request costs no log line.
@@ -65,7 +70,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT,
     // Behind a reverse proxy set TRUST_PROXY, or every client shares the proxy's address; trusting
     // X-Forwarded-For from anyone would let a client pick its address (and dodge the limits).
-    trustProxy: opts.config.trustProxy ?? false,
+    // A hop count trusts the nearest N proxies whatever their address (Fastify itself would
+    // trust none for a number); never every hop (`true` is refused in config.ts).
+    trustProxy: trustProxyOption(opts.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     // While closing, new requests answer our own 503 envelope (registerClosingAnswer).
