@@ -87,7 +87,7 @@ describe('e-mails and user names designate one account', () => {
     for (const email of [victimEmail.toUpperCase(), ` ${victimEmail} `]) {
       const res = await api(t.app, 'PUT', `/api/user/${intruder.userId}`, {
         token: intruder.token,
-        body: { email },
+        body: { email, current_password: 'Dealer-Pass-1' },
       });
       expect(res.status, email).toBe(409);
       expect(res.body.error.message).toBe(TAKEN_EMAIL);
@@ -106,7 +106,7 @@ describe('e-mails and user names designate one account', () => {
     expect(named.status, JSON.stringify(named.body)).toBe(200);
     const clash = await api(t.app, 'PUT', `/api/user/${intruder.userId}`, {
       token: intruder.token,
-      body: { email: mailName.toUpperCase() },
+      body: { email: mailName.toUpperCase(), current_password: 'Dealer-Pass-1' },
     });
     expect(clash.status).toBe(409);
 

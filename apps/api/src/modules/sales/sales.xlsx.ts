@@ -4,7 +4,7 @@ import { SALE_ROW_KEYS, SALES_IMPORT_HEADERS, type SaleRowInput } from '@app/con
 import { BadRequestError } from '../../core/errors';
 import { excerpt } from '../../core/import-report';
 import type { UploadRule } from '../../core/upload';
-import { loadExcel, neutralise } from '../../core/xlsx';
+import { loadExcel, neutralise, textCells } from '../../core/xlsx';
 import {
   checkXlsxArchive,
   readSheetRows,
@@ -170,7 +170,7 @@ export async function templateBuffer(spec: TemplateSpec): Promise<Buffer> {
   ws.columns = spec.headers.map((h) => ({ header: h, key: h, width: spec.widths?.[h] ?? 16 }));
   ws.getRow(1).font = { bold: true };
   for (const [col, fmt] of Object.entries(spec.numFmts ?? {})) ws.getColumn(Number(col)).numFmt = fmt;
-  for (const r of spec.rows ?? []) ws.addRow(r.map((v) => neutralise(v)));
+  for (const r of spec.rows ?? []) textCells(ws.addRow(r.map((v) => neutralise(v))));
   const help = wb.addWorksheet('Instrucciones');
   help.columns = [
     { header: 'Columna', key: 'c', width: 18 },

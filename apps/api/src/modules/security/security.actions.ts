@@ -402,18 +402,28 @@ const profile = defineAction({
     if (!before) throw new NotFoundError();
     const set: PgUpdateSetSource<typeof users> = {};
     if (body.full_name !== undefined) set.full_name = body.full_name;
-    if (body.email !== undefined) {
-      const email = normaliseEmail(body.email);
+    // A new e-mail is a new login name (and where reset links go): it asks for the current
+    // password, like a new password does.
+    const email = body.email !== undefined ? normaliseEmail(body.email) : undefined;
+    const emailChanges = email !== undefined && email !== normaliseEmail(before.email ?? '');
+    if (emailChanges || body.password) {
+      if (!body.current_password) {
+        throw ValidationError.field(
+          'current_password',
+          emailChanges && !body.password
+            ? 'Contraseña actual es obligatorio para cambiar el Email'
+            : 'Contraseña actual es obligatorio',
+        );
+      }
+      const valid = await verify(before.password_hash, body.current_password).catch(() => false);
+      if (!valid) throw ValidationError.field('current_password', 'La contraseña actual no es correcta');
+    }
+    if (email !== undefined) {
       await assertLoginNamesFree(db, id, { email });
       set.email = email;
     }
     if (body.avatar_url !== undefined) set.avatar_url = body.avatar_url;
     if (body.password) {
-      if (!body.current_password) {
-        throw ValidationError.field('current_password', 'Contraseña actual es obligatorio');
-      }
-      const valid = await verify(before.password_hash, body.current_password).catch(() => false);
-      if (!valid) throw ValidationError.field('current_password', 'La contraseña actual no es correcta');
       set.password_hash = await hashPassword(body.password);
       set.token_version = sql`${users.token_version} + 1`;
     }
