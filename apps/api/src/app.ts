@@ -59,6 +59,11 @@ export interface BuildAppOptions {
   storage?: FileStorage;
 }
 
+function trustProxyOption(value: AppConfig['trustProxy'] | undefined) {
+  if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
+  return value || false;
+}
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Warnings and errors only by default: a 500 is always logged, a request costs no log line.
@@ -66,7 +71,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT,
     // Behind a reverse proxy set TRUST_PROXY, or every client shares the proxy's address; trusting
     // X-Forwarded-For from anyone would let a client pick its address (and dodge the limits).
-    trustProxy: opts.config.trustProxy ?? false,
+    // A hop count trusts the nearest N proxies whatever their address (Fastify itself would
+    // trust none for a number); never every hop (`true` is refused in config.ts).
+    trustProxy: trustProxyOption(opts.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     // While closing, new requests answer our own 503 envelope (registerClosingAnswer).
@@ -86,6 +93,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerEnvelope(app);
   registerClosingAnswer(app);
   await registerSecurityHeaders(app);
+  registerApiAnswerRules(app);
   // An empty body sent as JSON (e.g. a DELETE with a Content-Type header) is no body, not an error.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -160,6 +168,23 @@ function registerClosingAnswer(app: FastifyInstance): void {
     if (!closing) return;
     reply.header('Connection', 'close').header('Retry-After', '2');
     return reply.status(503).send(fail({ code: 503, message: CLOSING_MESSAGE }));
+  });
+}
+
+/** Longer addresses answer 414 (a real one, filters included, is a few hundred characters). */
+export const MAX_URL_LENGTH = 8192;
+export const URL_TOO_LONG_MESSAGE = 'La direccion solicitada es demasiado larga';
+
+/**
+ * Every API answer (JSON, xlsx exports, the login, errors) carries `Cache-Control: no-store`:
+ * personal data is never kept by a browser or a proxy cache. A route may set a stricter value.
+ * An address longer than MAX_URL_LENGTH answers 414 before any route runs.
+ */
+function registerApiAnswerRules(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');
+    if (request.url.length > MAX_URL_LENGTH)
+      return reply.status(414).send(fail({ code: 414, message: URL_TOO_LONG_MESSAGE }));
   });
 }
 

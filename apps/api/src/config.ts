@@ -1,4 +1,5 @@
 // Runtime configuration, read once from the environment at start-up.
+import { isIP } from 'node:net';
 
 export interface AppConfig {
   port: number;
@@ -12,8 +13,8 @@ export interface AppConfig {
   jwtSecret?: string;
   /** Requests per minute and client address (0: no limit). See core/rate-limit.ts. */
   rateLimits: RateLimits;
-  /** Fastify's trustProxy: false (default), true, or the proxies' addresses. */
-  trustProxy: boolean | string;
+  /** Fastify's trustProxy: false (default), a hop count, or the proxies' addresses (never `true`). */
+  trustProxy: false | number | string;
   /** Seconds between two automatic sends of the failed and pending mail (0: only on demand). */
   mailRetrySeconds: number;
   /** FAKE_NOW: the instant the business clock starts from (tests and rehearsals; core/lima). */
@@ -30,7 +31,7 @@ export interface RateLimits {
   login: number;
   /** The public survey: read by token and answer. */
   survey: number;
-  /** File uploads (sales import). */
+  /** File uploads, every upload route together. */
   upload: number;
 }
 
@@ -62,15 +63,44 @@ function readLimit(env: NodeJS.ProcessEnv, name: string, fallback: number): numb
   return n;
 }
 
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's names. */
+function isProxyAddress(item: string): boolean {
+  if (TRUST_PROXY_NAMES.has(item.toLowerCase())) return true;
+  const [address, bits, extra] = item.split('/');
+  const family = isIP(address ?? '');
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
+}
+
+export const TRUST_PROXY_TRUE_MESSAGE =
+  'TRUST_PROXY=true no se admite: cualquiera podria elegir su direccion con X-Forwarded-For y evitar el limite de intentos. Indique las direcciones o rangos de sus proxies (por ejemplo 10.0.0.0/8) o el numero de proxies delante del servidor (por ejemplo 1)';
+
 /**
- * TRUST_PROXY: unset/false → false (the client is the connection's address); true; or the
- * proxies' addresses/ranges, comma-separated (e.g. `127.0.0.1`, `10.0.0.0/8`, `loopback`).
+ * TRUST_PROXY: unset/false/0 → false (the client is the connection's address); a hop count
+ * (the number of proxies in front, e.g. `1`); or the proxies' addresses/ranges, comma-separated
+ * (`127.0.0.1`, `10.0.0.0/8`, `loopback`). `true` (trust every hop) is refused: anyone could
+ * then pick the address the limits count by.
  */
-function readTrustProxy(env: NodeJS.ProcessEnv): boolean | string {
+function readTrustProxy(env: NodeJS.ProcessEnv): false | number | string {
   const raw = read(env, 'TRUST_PROXY');
   if (raw === undefined || /^(false|0|no)$/i.test(raw)) return false;
-  if (/^(true|1|yes)$/i.test(raw)) return true;
-  return raw;
+  if (/^(true|yes|\*)$/i.test(raw)) throw new Error(TRUST_PROXY_TRUE_MESSAGE);
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10) throw new Error(`TRUST_PROXY invalido: "${raw}" (un numero de proxies entre 1 y 10)`);
+    return hops;
+  }
+  const items = raw.split(',').map((i) => i.trim());
+  const wrong = items.find((i) => !isProxyAddress(i));
+  if (wrong !== undefined)
+    throw new Error(
+      `TRUST_PROXY invalido: "${wrong}" (se espera una lista de direcciones o rangos CIDR separados por comas, por ejemplo 10.0.0.0/8,127.0.0.1, o el numero de proxies, por ejemplo 1)`,
+    );
+  return items.join(',');
 }
 
 function readFakeNow(env: NodeJS.ProcessEnv): string | undefined {

@@ -227,8 +227,13 @@ describe('engine', () => {
     expect(ws.getRow(1).values).toEqual([undefined, 'Id', 'Nombre', 'Codigo', 'Habilitado']);
     const row = ws.getRow(2);
     expect(typeof row.getCell(1).value).toBe('number');
-    expect(row.getCell(2).value).toBe("'@Zona Formula");
-    expect(row.getCell(3).value).toBe("'=1+1");
+    // Formula-like text is written as it was typed, as a text cell in the Text format (@): never a formula.
+    expect(row.getCell(2).value).toBe('@Zona Formula');
+    expect(row.getCell(3).value).toBe('=1+1');
+    for (const c of [2, 3]) {
+      expect(row.getCell(c).type).toBe(ExcelJS.ValueType.String);
+      expect(row.getCell(c).numFmt).toBe('@');
+    }
     expect(row.getCell(4).value).toBe('Si');
     const bad = await api(t.app, 'GET', '/api/zones/export?columns=id,password', { token: admin });
     expect(bad.status).toBe(422);

@@ -285,8 +285,9 @@ describe('the named reports', () => {
     expect(r.totals.getCell(r.col('Cumplimiento')).numFmt).toBe('0.0%');
     // A formula-like name arrives as text.
     const rowB = r.data.find((row) => row.getCell(1).value === codeB)!;
-    expect(rowB.getCell(2).value).toBe(`'=HYPERLINK("x")`);
+    expect(rowB.getCell(2).value).toBe(`=HYPERLINK("x")`);
     expect(rowB.getCell(2).type).toBe(ExcelJS.ValueType.String);
+    expect(rowB.getCell(2).numFmt).toBe('@');
   });
 
   it('the dynamic report: the chosen months (across years) as columns, default name Reporte', async () => {

@@ -87,7 +87,7 @@ describe('e-mails and user names designate one account', () => {
     for (const email of [victimEmail.toUpperCase(), ` ${victimEmail} `]) {
       const res = await api(t.app, 'PUT', `/api/user/${intruder.userId}`, {
         token: intruder.token,
-        body: { email },
+        body: { email, current_password: 'Dealer-Pass-1' },
       });
       expect(res.status, email).toBe(409);
       expect(res.body.error.message).toBe(TAKEN_EMAIL);
@@ -106,7 +106,7 @@ describe('e-mails and user names designate one account', () => {
     expect(named.status, JSON.stringify(named.body)).toBe(200);
     const clash = await api(t.app, 'PUT', `/api/user/${intruder.userId}`, {
       token: intruder.token,
-      body: { email: mailName.toUpperCase() },
+      body: { email: mailName.toUpperCase(), current_password: 'Dealer-Pass-1' },
     });
     expect(clash.status).toBe(409);
 
@@ -148,6 +148,36 @@ describe('one lockout per account', () => {
       [u.userId],
     );
     expect(rows[0].n).toBe(5);
+  });
+
+  it('20 wrong passwords sent at once: 5 reach the password check (401), the other 15 are refused (429)', async () => {
+    const u = await createDealerUser(t.app, admin);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        attempt(i % 2 ? u.username : `${u.username}@example.com`, `mal-${i}`),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    const rows = await t.handle.query<{ n: number }>(
+      'select count(*)::int as n from login_attempts where user_id = $1 and not succeeded',
+      [u.userId],
+    );
+    expect(rows[0].n).toBe(5);
+    // Locked: the right password is refused too.
+    expect((await attempt(u.username, 'Dealer-Pass-1')).status).toBe(429);
+  });
+
+  it('parallel right passwords (up to 5 at once) all succeed and are recorded as successes', async () => {
+    const u = await createDealerUser(t.app, admin);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => attempt(u.username, 'Dealer-Pass-1')));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const rows = await t.handle.query<{ n: number }>(
+      'select count(*)::int as n from login_attempts where user_id = $1 and not succeeded',
+      [u.userId],
+    );
+    expect(rows[0].n).toBe(0);
   });
 });
 
@@ -255,5 +285,25 @@ describe('per-address limits', () => {
     const headers = { authorization: `Bearer ${token}` };
     expect((await send('POST', '/api/sales/import', { headers })).statusCode).not.toBe(429);
     expectLimited(await send('POST', '/api/sales/import', { headers }));
+  });
+
+  it('one upload budget per address across every upload route', async () => {
+    const headers = { authorization: `Bearer ${await login(t.app)}` };
+    const ip = '203.0.113.21';
+    expect((await send('POST', '/api/workshop-infos/import', { headers, ip })).statusCode).not.toBe(429);
+    for (const url of [
+      '/api/sales/import',
+      '/api/dispatches-objectives/import',
+      '/api/daily-sales/import?year=2025&month=1',
+      '/api/workshop-infos/import',
+      '/api/figures/import',
+      '/api/fees/import',
+      '/api/documents/upload',
+    ])
+      expectLimited(await send('POST', url, { headers, ip }));
+    // Another address has its own budget.
+    expect((await send('POST', '/api/sales/import', { headers, ip: '203.0.113.22' })).statusCode).not.toBe(
+      429,
+    );
   });
 });

@@ -29,6 +29,10 @@ beforeAll(async () => {
   bId = await createDealer(t.app, admin, dealerB, 'Beta Autos');
   stub = createServer((req, res) => {
     stubRequests.push(req);
+    if (req.url?.startsWith('/ventas/redirige')) {
+      res.writeHead(302, { location: '/ventas' }).end();
+      return;
+    }
     res.statusCode = stubAnswer.status;
     res.setHeader('content-type', 'application/json');
     res.end(typeof stubAnswer.body === 'string' ? stubAnswer.body : JSON.stringify(stubAnswer.body));
@@ -126,6 +130,17 @@ describe('POST /api/sales-api', () => {
       'ECONNREFUSED',
       '127.0.0.1',
     );
+    await setSetting(t.app, 'SALES_API_URL', stubUrl);
+  });
+
+  it('does not follow a redirect of the external system: 502 with the fixed message', async () => {
+    await setSetting(t.app, 'SALES_API_URL', `${stubUrl}/redirige`);
+    stubAnswer = { status: 200, body: { data: [saleObject(dealerA, vin())] } };
+    const before = await countSales(t.app);
+    const res = await api(t.app, 'POST', '/api/sales-api', { token: admin, body: {} });
+    expect(res.status).toBe(502);
+    expect(res.body.error.message).toMatch(/^No se pudieron obtener las ventas del API de ventas/);
+    expect(await countSales(t.app)).toBe(before);
     await setSetting(t.app, 'SALES_API_URL', stubUrl);
   });
 

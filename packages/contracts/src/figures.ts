@@ -361,6 +361,10 @@ export interface GridImportReport {
   failed: number;
   skipped: number;
   report: { row: number; ok: boolean; message: string }[];
+  /** Rows with errors left out of the report (it lists the first 200). */
+  omitted?: number;
+  /** The line saying so. */
+  note?: string;
 }
 
 // ---- the declared (read-only) lists ----

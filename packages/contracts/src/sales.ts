@@ -233,6 +233,10 @@ export interface ImportResult {
   total: number;
   failed: number;
   report: ImportReportEntry[];
+  /** Rows with errors left out of the report (it lists the first 200). */
+  omitted?: number;
+  /** The line saying so. */
+  note?: string;
 }
 
 /** POST /api/sales/batch body. */

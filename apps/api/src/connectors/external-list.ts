@@ -75,6 +75,9 @@ export async function fetchExternalList(
   try {
     res = await fetch(url, {
       headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      // A redirect is not followed (it could lead the server, with the token, to another host):
+      // it answers as any other failure.
+      redirect: 'manual',
       signal: AbortSignal.timeout(system.timeoutMs ?? 30_000),
     });
   } catch (err) {

@@ -14,6 +14,7 @@ import type { CurrentUser } from './context';
 import { ok } from './envelope';
 import { NotFoundError } from './errors';
 import { parseBody, parseId, type QueryParams } from './http';
+import { boundReport } from './import-report';
 import { jsonSchemaOf } from './openapi';
 import { perAddressLimit, type RateLimitKind } from './rate-limit';
 import type { Resource, Row } from './resource';
@@ -184,7 +185,8 @@ export function registerAction(app: FastifyInstance, action: Action): void {
         write,
       } as unknown as ActionContext<unknown>;
       const result = await action.handler(ctx as never);
-      return action.raw ? result : ok(result);
+      // An import's per-row report is bounded here for every import and batch (core/import-report).
+      return action.raw ? result : ok(boundReport(result));
     },
   });
 }

@@ -1,6 +1,6 @@
 // Per-address limits with @fastify/rate-limit: registered with `global: false`, so only the
 // routes that declare `config: { rateLimit: perAddressLimit(kind) }` are counted (login and
-// profile, the public survey, uploads). The counts live in the database (rate_limit_hits), not in
+// profile, the public survey, uploads: one budget for all the upload routes together). The counts live in the database (rate_limit_hits), not in
 // the process: several instances on one PostgreSQL count together, so N instances behind a
 // balancer still allow RATE_LIMIT_<KIND> per minute, not N times that.
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
@@ -60,7 +60,9 @@ function databaseStore(getDb: () => Db) {
         }, done);
     }
 
-    child(options: { routeInfo?: { method?: string | string[]; url?: string } }) {
+    child(options: { groupId?: string; routeInfo?: { method?: string | string[]; url?: string } }) {
+      // Routes of a group (every upload) share one count per address.
+      if (options.groupId) return new DatabaseRateLimitStore(undefined, `group:${options.groupId}`);
       const info = options.routeInfo ?? {};
       return new DatabaseRateLimitStore(
         undefined,
@@ -89,9 +91,16 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
 const limitOf = (request: FastifyRequest, kind: RateLimitKind): number =>
   request.server.ctx.config.rateLimits?.[kind] ?? DEFAULT_RATE_LIMITS[kind];
 
-/** Route option: at most RATE_LIMIT_<KIND> requests per minute from one address (0: none). */
+/** Kinds whose routes share one budget per address, whichever route is called. */
+const SHARED_KINDS: ReadonlySet<RateLimitKind> = new Set(['upload']);
+
+/**
+ * Route option: at most RATE_LIMIT_<KIND> requests per minute from one address (0: none). The
+ * uploads share one budget: RATE_LIMIT_UPLOAD per minute across every upload route together.
+ */
 export function perAddressLimit(kind: RateLimitKind): RateLimitOptions {
   return {
+    ...(SHARED_KINDS.has(kind) ? { groupId: kind } : {}),
     timeWindow: RATE_WINDOW_MS,
     max: (request) => Math.max(1, limitOf(request, kind)),
     allowList: (request) => limitOf(request, kind) <= 0,

@@ -24,6 +24,13 @@ export const XLSX_MAX_UNPACKED = 150 * 1024 * 1024;
 /** Inflating and counting every entry must end within this budget. */
 export const XLSX_CHECK_BUDGET_MS = 10_000;
 
+/** Characters of one string (a shared string, an inline string, a cell's text): Excel's own cell limit. */
+export const XLSX_MAX_STRING_CHARS = 32_767;
+/** Bytes of one XML tag (its name and attributes) in a worksheet or the shared strings. */
+export const XLSX_MAX_TAG_BYTES = 64 * 1024;
+/** Inflated bytes of styles.xml and of every other XML part the reader parses (a real one: a few KB). */
+export const XLSX_MAX_PART_BYTES = 4 * 1024 * 1024;
+
 export interface XlsxLimits {
   /** Rows of one worksheet, empty rows included. */
   maxRows: number;
@@ -31,6 +38,16 @@ export interface XlsxLimits {
   maxColumns: number;
   /** Time for readSheetRows to go through the worksheet. */
   readBudgetMs: number;
+}
+
+/** Inflated bytes of xl/sharedStrings.xml: ~512 bytes per allowed row, between 4 and 64 MB. */
+export function maxSharedStringsBytes(limits: XlsxLimits): number {
+  return Math.min(64 << 20, Math.max(4 << 20, limits.maxRows * 512));
+}
+
+/** Characters of text the rows read may carry in all (~600 per allowed row, at least 8 million). */
+export function maxSheetTextChars(limits: XlsxLimits): number {
+  return Math.max(8_000_000, limits.maxRows * 600);
 }
 
 export const XLSX_MESSAGES = {
@@ -48,6 +65,15 @@ export const XLSX_MESSAGES = {
     `Una fila del archivo tiene mas de ${max} celdas; use las columnas de la plantilla`,
   tooSlow: (seconds: number) =>
     `El archivo tarda demasiado en leerse (mas de ${seconds} segundos); revise que sea la plantilla o dividalo en varios archivos`,
+  stringTooLong: `Una celda del archivo Excel tiene un texto de mas de ${XLSX_MAX_STRING_CHARS} caracteres (el maximo de Excel); revise el archivo o use la plantilla`,
+  tagTooLong:
+    'El archivo Excel tiene una parte interna con un formato invalido; guardelo de nuevo desde Excel o use la plantilla',
+  partTooLarge: (part: string, mb: number) =>
+    `La parte interna ${part} del archivo Excel supera ${mb} MB al descomprimirla; guardelo de nuevo desde la plantilla o dividalo en varios archivos`,
+  misplacedSheet:
+    'El archivo Excel tiene una hoja guardada fuera de su lugar (xl/worksheets/); guardelo de nuevo desde Excel o use la plantilla',
+  tooMuchText: (millions: number) =>
+    `El archivo tiene demasiado texto (mas de ${millions} millones de caracteres); dividalo en varios archivos`,
 } as const;
 
 /**
@@ -88,8 +114,13 @@ export class ReadClock {
   }
 }
 
+/** Where a worksheet lives in a real workbook. */
 const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/;
+/** What exceljs' reader takes for a worksheet: unanchored, so `a/xl/worksheets/sheet1.xml` too. */
+const READER_WORKSHEET = /xl\/worksheets\/sheet\d+[.]xml/;
 const SHARED_STRINGS = /^xl\/sharedStrings\.xml$/i;
+/** XML parts (styles, workbook, relationships...): bounded by XLSX_MAX_PART_BYTES. */
+const XML_PART = /\.(xml|rels)$/i;
 
 /** Zip "local file header" signature: every .xlsx starts with it. */
 async function assertZipMagic(file: string, bytes: number): Promise<void> {
@@ -154,6 +185,68 @@ class TagCounter {
 }
 
 /**
+ * Measures, byte by byte as the inflated XML streams by, the text of each string-holding element
+ * (a `<si>` shared string, a `<c>` cell with its inline string or formula; a `<row>` starts
+ * afresh too) and the length of each tag, and throws as soon as one crosses its bound. Text is
+ * counted in characters: an entity (`&amp;`) is one, UTF-8 continuation bytes are not counted.
+ */
+export class StringMeter {
+  private state: 'text' | 'tag' | 'entity' = 'text';
+  /** Characters of text since the last element start. */
+  private chars = 0;
+  private tagBytes = 0;
+  /** The current tag's name (after `<`, up to 12 bytes; empty for a closing tag). */
+  private name = '';
+  private nameDone = false;
+  constructor(
+    private readonly maxChars = XLSX_MAX_STRING_CHARS,
+    private readonly maxTagBytes = XLSX_MAX_TAG_BYTES,
+  ) {}
+
+  push(chunk: Buffer): void {
+    const n = chunk.length;
+    for (let i = 0; i < n; i++) {
+      const b = chunk[i]!;
+      if (this.state === 'tag') {
+        if (b === 0x3e /* > */) {
+          this.state = 'text';
+          this.startElement();
+          continue;
+        }
+        if (++this.tagBytes > this.maxTagBytes) throw new BadRequestError(XLSX_MESSAGES.tagTooLong);
+        if (!this.nameDone) {
+          // A space, a slash (a closing or empty tag) or 12 bytes end the name.
+          if (b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d || b === 0x2f || this.name.length >= 12)
+            this.nameDone = true;
+          else this.name += String.fromCharCode(b);
+        }
+        continue;
+      }
+      if (b === 0x3c /* < */) {
+        this.state = 'tag';
+        this.tagBytes = 0;
+        this.name = '';
+        this.nameDone = false;
+        continue;
+      }
+      if (this.state === 'entity') {
+        if (b === 0x3b /* ; */) this.state = 'text';
+        continue;
+      }
+      if ((b & 0xc0) === 0x80) continue; // UTF-8 continuation byte
+      if (b === 0x26 /* & */) this.state = 'entity';
+      if (++this.chars > this.maxChars) throw new BadRequestError(XLSX_MESSAGES.stringTooLong);
+    }
+  }
+
+  private startElement(): void {
+    const colon = this.name.indexOf(':');
+    const local = colon >= 0 ? this.name.slice(colon + 1) : this.name;
+    if (local === 'si' || local === 'c' || local === 'row') this.chars = 0;
+  }
+}
+
+/**
  * Refuses, before any spreadsheet parsing, a file that is not a complete zip, has too many
  * entries, unpacks (declared or real) beyond XLSX_MAX_UNPACKED, or whose worksheets hold more
  * rows or wider rows than the import accepts. Throws a 4xx AppError with a Spanish message.
@@ -190,13 +283,31 @@ export async function checkXlsxArchive(file: string, bytes: number, limits: Xlsx
       unpacked += entry.uncompressedSize;
       if (unpacked > XLSX_MAX_UNPACKED) throw new PayloadTooLargeError(XLSX_MESSAGES.unpackedTooLarge);
       const isSheet = WORKSHEET.test(entry.fileName);
+      // A part the reader would take for a worksheet must be one, where the check counts it.
+      if (!isSheet && READER_WORKSHEET.test(entry.fileName))
+        throw new BadRequestError(XLSX_MESSAGES.misplacedSheet);
       const isStrings = SHARED_STRINGS.test(entry.fileName);
       sawWorksheet ||= isSheet;
       const counter = isSheet || isStrings ? new TagCounter() : undefined;
+      const meter = isSheet || isStrings ? new StringMeter() : undefined;
+      // Shared strings are cached whole by the reader, and other XML parts parsed whole: both bounded.
+      const maxBytes = isSheet
+        ? Number.POSITIVE_INFINITY
+        : isStrings
+          ? maxSharedStringsBytes(limits)
+          : XML_PART.test(entry.fileName)
+            ? XLSX_MAX_PART_BYTES
+            : Number.POSITIVE_INFINITY;
+      const tooLarge = new PayloadTooLargeError(
+        XLSX_MESSAGES.partTooLarge(entry.fileName.slice(0, 80), Math.round(maxBytes / 2 ** 20)),
+      );
+      if (entry.uncompressedSize > maxBytes) throw tooLarge;
+      let inflated = 0;
       const maxCells = limits.maxRows * limits.maxColumns;
       const check = () => {
         if (clock.elapsed() > XLSX_CHECK_BUDGET_MS)
           throw new BadRequestError(XLSX_MESSAGES.tooSlow(XLSX_CHECK_BUDGET_MS / 1000));
+        if (inflated > maxBytes) throw tooLarge;
         if (!counter) return;
         if (counter.rows > limits.maxRows)
           throw new BadRequestError(XLSX_MESSAGES.tooManyRows(limits.maxRows));
@@ -213,7 +324,9 @@ export async function checkXlsxArchive(file: string, bytes: number, limits: Xlsx
         new Writable({
           write(chunk: Buffer, _enc, cb) {
             try {
+              inflated += chunk.length;
               counter?.push(chunk);
+              meter?.push(chunk);
               check();
               cb();
             } catch (err) {
@@ -301,6 +414,8 @@ export async function* readSheetRows(file: string, limits: XlsxLimits): AsyncGen
     }
   })();
   let count = 0;
+  let text = 0;
+  const maxText = maxSheetTextChars(limits);
   try {
     for (;;) {
       let next: IteratorResult<ExcelJS.Row>;
@@ -315,7 +430,10 @@ export async function* readSheetRows(file: string, limits: XlsxLimits): AsyncGen
       const values = (next.value.values as ExcelJS.CellValue[]).slice(1);
       if (values.length > limits.maxColumns)
         throw new BadRequestError(XLSX_MESSAGES.tooManyColumns(limits.maxColumns));
-      yield { number: next.value.number, values: values.map(cellValue) };
+      const cells = values.map(cellValue);
+      for (const v of cells) if (typeof v === 'string') text += v.length;
+      if (text > maxText) throw new BadRequestError(XLSX_MESSAGES.tooMuchText(Math.round(maxText / 1e6)));
+      yield { number: next.value.number, values: cells };
     }
   } finally {
     clearInterval(timer);

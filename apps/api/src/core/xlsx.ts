@@ -1,5 +1,5 @@
 // Streaming .xlsx export (exceljs WorkbookWriter): a header row of Spanish labels, typed cells,
-// and text that starts like a formula (= + - @) neutralised so a spreadsheet never runs it.
+// and text that starts like a formula (= + - @) written as a Text cell so a spreadsheet never runs it.
 import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
@@ -37,15 +37,28 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/**
+ * A value as an export cell. Text is written as a text cell (never a formula: exceljs writes a
+ * string as a string); text that starts like a formula (= + - @) keeps its characters (a phone
+ * '+51 …' stays as typed) and textCells() gives its cell the Text format (@), so editing it in
+ * Excel keeps it text instead of running it.
+ */
 export function neutralise(value: unknown): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return FORMULA_START.test(value) ? `'${value}` : value;
+  if (typeof value === 'string') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'boolean') return value ? 'Si' : 'No';
   if (value instanceof Date) return value;
   if (typeof value === 'bigint') return Number(value);
-  const json = JSON.stringify(value);
-  return FORMULA_START.test(json) ? `'${json}` : json;
+  return JSON.stringify(value);
+}
+
+/** Gives the Text format (@) to the row's cells whose text starts like a formula; answers the row. */
+export function textCells(row: ExcelJS.Row): ExcelJS.Row {
+  row.eachCell((cell) => {
+    if (typeof cell.value === 'string' && FORMULA_START.test(cell.value)) cell.numFmt = '@';
+  });
+  return row;
 }
 
 export function contentDisposition(filename: string): string {
@@ -90,7 +103,9 @@ export async function sendXlsx(reply: FastifyReply, spec: XlsxExport): Promise<F
   (async () => {
     for (let next = first; !next.done; next = await source.next()) {
       for (const row of next.value) {
-        sheet.addRow(spec.columns.map((c) => neutralise(c.cell ? c.cell(row[c.key]) : row[c.key]))).commit();
+        textCells(
+          sheet.addRow(spec.columns.map((c) => neutralise(c.cell ? c.cell(row[c.key]) : row[c.key]))),
+        ).commit();
       }
     }
     sheet.commit();
@@ -185,11 +200,11 @@ export async function sendXlsxReport(reply: FastifyReply, spec: XlsxReport): Pro
     width: c.width ?? (c.type === 'text' || !c.type ? 24 : 12),
     style: NUM_FMT[c.type ?? 'text'] ? { numFmt: NUM_FMT[c.type ?? 'text'] } : {},
   }));
-  const title = sheet.addRow([neutralise(spec.title)]);
+  const title = textCells(sheet.addRow([neutralise(spec.title)]));
   title.font = { bold: true, size: 14 };
   title.commit();
   for (const [label, value] of spec.info) {
-    const r = sheet.addRow([`${label}:`, typeof value === 'number' ? value : neutralise(value)]);
+    const r = textCells(sheet.addRow([`${label}:`, typeof value === 'number' ? value : neutralise(value)]));
     r.getCell(1).font = { bold: true };
     r.getCell(2).numFmt = '@';
     r.commit();
@@ -201,7 +216,7 @@ export async function sendXlsxReport(reply: FastifyReply, spec: XlsxReport): Pro
   generated.getCell(2).alignment = { horizontal: 'left' };
   generated.commit();
   sheet.addRow([]).commit();
-  const header = sheet.addRow(spec.columns.map((c) => neutralise(c.header)));
+  const header = textCells(sheet.addRow(spec.columns.map((c) => neutralise(c.header))));
   header.font = { bold: true };
   header.eachCell((cell) => {
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9ECEE' } };
@@ -214,7 +229,7 @@ export async function sendXlsxReport(reply: FastifyReply, spec: XlsxReport): Pro
   (async () => {
     for (let next = first; !next.done; next = await source.next()) {
       for (const row of next.value) {
-        sheet.addRow(spec.columns.map((c) => reportCell(c.type ?? 'text', row[c.key]))).commit();
+        textCells(sheet.addRow(spec.columns.map((c) => reportCell(c.type ?? 'text', row[c.key])))).commit();
         for (const key of Object.keys(sums)) {
           const n = Number(row[key]);
           if (Number.isFinite(n)) sums[key] += n;

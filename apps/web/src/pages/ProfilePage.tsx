@@ -71,10 +71,9 @@ export default function ProfilePage() {
         email: v.email,
         avatar_url: v.avatar_url || null,
       };
-      if (v.password) {
-        body.password = v.password;
-        body.current_password = v.current_password;
-      }
+      if (v.password) body.password = v.password;
+      // A new password or a new e-mail: the server asks for the current password.
+      if (v.current_password) body.current_password = v.current_password;
       return http.put<Answer>(`/user/${user!.id}`, body);
     },
     onSuccess: async (r) => {
@@ -96,7 +95,14 @@ export default function ProfilePage() {
       form.setError('password_confirmation', { message: 'Las contraseñas no coinciden' });
       return;
     }
-    if (v.password && !v.current_password) {
+    const emailChanged =
+      String(v.email ?? '')
+        .trim()
+        .toLowerCase() !==
+      String(user?.email ?? '')
+        .trim()
+        .toLowerCase();
+    if ((v.password || emailChanged) && !v.current_password) {
       form.setError('current_password', { message: messages.required('Contraseña actual') });
       return;
     }

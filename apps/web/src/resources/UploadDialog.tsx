@@ -201,6 +201,11 @@ export function UploadDialog({
             <Alert severity="success">{savedText(result)}</Alert>
           ))}
         {result && <ReportList report={result.report} label={reportLabel} />}
+        {result?.note && (
+          <Typography variant="body2" color="error">
+            {result.note}
+          </Typography>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={busy}>

@@ -214,8 +214,9 @@ export async function readDailyCells(
     maxRows: 20_000,
   };
   const cells: DailyCell[] = [];
+  // One push per cell: a batch of 5,000 rows × 31 days spread as arguments overflows the stack.
   for await (const rows of readTemplateBatches(file, bytes, template))
-    cells.push(...cellsFromSheet(rows, year, month));
+    for (const cell of cellsFromSheet(rows, year, month)) cells.push(cell);
   return cells;
 }
 

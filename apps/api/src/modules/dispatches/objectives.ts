@@ -167,8 +167,9 @@ export const OBJECTIVES_TEMPLATE = {
 /** Every cell of an uploaded Formato_Objetivos.xlsx (the file is read before anything is written). */
 export async function readObjectiveCells(file: string, bytes: number): Promise<ObjectiveCell[]> {
   const cells: ObjectiveCell[] = [];
+  // One push per cell, not a spread of a whole batch (too many arguments for the stack).
   for await (const rows of readTemplateBatches(file, bytes, OBJECTIVES_TEMPLATE))
-    cells.push(...cellsFromSheet(rows));
+    for (const cell of cellsFromSheet(rows)) cells.push(cell);
   return cells;
 }
 

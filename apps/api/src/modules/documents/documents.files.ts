@@ -67,10 +67,16 @@ export async function checkDocumentFile(upload: SpooledFile): Promise<FileType> 
   return type;
 }
 
-/** A clean file name for downloads: no folders, no control characters, the type's extension. */
+/** Bidirectional controls (U+202A–U+202E, U+2066–U+2069): they make `gpj.exe` read as `exe.jpg`. */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * A clean file name for downloads: no folders, no control characters (bidirectional ones
+ * included), the type's extension.
+ */
 export function cleanFileName(name: string, type: FileType): string {
   const base = [...(name.split(/[\\/]/).pop() ?? '')]
-    .filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127)
+    .filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127 && !BIDI_CONTROLS.test(ch))
     .join('')
     .trim()
     .slice(0, 200);

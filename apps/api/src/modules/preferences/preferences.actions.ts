@@ -9,8 +9,22 @@ import { configurations, generalTypes, typeValues } from '../../db/schema';
 import { CONFIGURATION_KEYS } from '../../seed/data';
 import { unknownKeyMessage } from './preferences.resources';
 
-/** Settings as {key: value}; public ones only, or every non-secret one. */
-async function readSettings(db: Executor, onlyPublic: boolean): Promise<Record<string, string | null>> {
+/**
+ * The external systems' addresses and the mail settings (SALES_API_URL, CASIS_API_URL,
+ * SIMA_API_URL, MAIL_FROM_*, SMTP_URL): read only by who may see the preferences.
+ */
+const SYSTEM_CONFIGURATION_KEY = /(_URL|_TOKEN)$|^(MAIL|SMTP)_/;
+const PREFERENCES_VIEW = 'Admin.Preferences.view';
+
+/**
+ * Settings as {key: value}: public ones only (no session), or every non-secret one, the system
+ * ones (external systems, mail) only with `systemToo` (a holder of Admin.Preferences.view).
+ */
+async function readSettings(
+  db: Executor,
+  onlyPublic: boolean,
+  systemToo = true,
+): Promise<Record<string, string | null>> {
   const rows = await db
     .select({ key: configurations.key, value: configurations.value, is_public: configurations.is_public })
     .from(configurations);
@@ -18,6 +32,7 @@ async function readSettings(db: Executor, onlyPublic: boolean): Promise<Record<s
   for (const r of rows) {
     if (SECRET_CONFIGURATION_KEY.test(r.key)) continue;
     if (onlyPublic && !r.is_public) continue;
+    if (!systemToo && !r.is_public && SYSTEM_CONFIGURATION_KEY.test(r.key)) continue;
     out[r.key] = r.value;
   }
   return out;
@@ -33,7 +48,7 @@ const userConfigurations = defineAction({
   // Without a session: the public settings only.
   access: 'public',
   async handler({ user, db }) {
-    return readSettings(db, !user);
+    return readSettings(db, !user, !!user?.permissions.has(PREFERENCES_VIEW));
   },
 });
 

@@ -10,7 +10,7 @@ import { ConflictError, ValidationError } from '../../core/errors';
 import { type QueryParams, qs } from '../../core/http';
 import { readPeriod, readRef } from '../../core/period';
 import { scopeCondition } from '../../core/resource-query';
-import { contentDisposition, loadExcel, neutralise, XLSX_TYPE } from '../../core/xlsx';
+import { contentDisposition, loadExcel, neutralise, textCells, XLSX_TYPE } from '../../core/xlsx';
 import { manufacturers } from '../../db/schema';
 import { mailContext } from '../mail/mail.service';
 import { saleResource } from '../sales/sales.resources';
@@ -186,7 +186,8 @@ const statsExport = defineAction({
               : {},
       }));
       ws.getRow(1).font = { bold: true };
-      for (const r of rows) ws.addRow(cols.map(([k]) => neutralise((r as Record<string, unknown>)[k])));
+      for (const r of rows)
+        textCells(ws.addRow(cols.map(([k]) => neutralise((r as Record<string, unknown>)[k]))));
     };
     sheet(
       'Cobertura',

@@ -2,8 +2,9 @@
 // turned into numbered sale rows, and the empty template.
 import { SALE_ROW_KEYS, SALES_IMPORT_HEADERS, type SaleRowInput } from '@app/contracts';
 import { BadRequestError } from '../../core/errors';
+import { excerpt } from '../../core/import-report';
 import type { UploadRule } from '../../core/upload';
-import { loadExcel, neutralise } from '../../core/xlsx';
+import { loadExcel, neutralise, textCells } from '../../core/xlsx';
 import {
   checkXlsxArchive,
   readSheetRows,
@@ -22,6 +23,18 @@ export const SALES_XLSX_LIMITS: XlsxLimits = {
   maxColumns: 50,
   readBudgetMs: 120_000,
 };
+
+/**
+ * The pre-check limits of a template upload, from its own row maximum and width (the header,
+ * the data rows and some blank lines; a few spare columns), not the sales file's.
+ */
+export function templateLimits(headers: readonly string[], maxRows: number): XlsxLimits {
+  return {
+    maxRows: maxRows + 1_000,
+    maxColumns: Math.max(headers.length + 16, 30),
+    readBudgetMs: Math.min(SALES_XLSX_LIMITS.readBudgetMs, Math.max(20_000, Math.ceil(maxRows * 1.2))),
+  };
+}
 
 /** An .xlsx in the multipart field `file` (every template upload). */
 export const SALES_UPLOAD: UploadRule = {
@@ -67,8 +80,8 @@ export async function* readTemplateBatches(
   template: SheetTemplate,
   batchSize = 5000,
 ): AsyncGenerator<SheetRow[]> {
-  const limits = template.limits ?? SALES_XLSX_LIMITS;
   const maxRows = template.maxRows ?? MAX_IMPORT_ROWS;
+  const limits = template.limits ?? templateLimits(template.headers, maxRows);
   const { headers } = template;
   await checkXlsxArchive(file, bytes, limits);
   let batch: SheetRow[] = [];
@@ -83,7 +96,7 @@ export async function* readTemplateBatches(
       if (got.some((g, i) => g !== expected[i])) {
         const found = values
           .slice(0, headers.length)
-          .map((v) => String(v ?? '').trim())
+          .map((v) => excerpt(String(v ?? '').trim(), 40))
           .join(', ');
         throw new BadRequestError(
           'Los encabezados del archivo no son los de la plantilla',
@@ -112,7 +125,11 @@ export async function* readTemplateBatches(
   if (batch.length) yield batch;
 }
 
-const SALES_TEMPLATE: SheetTemplate = { headers: SALES_IMPORT_HEADERS, noRows: IMPORT_MESSAGES.noRows };
+const SALES_TEMPLATE: SheetTemplate = {
+  headers: SALES_IMPORT_HEADERS,
+  noRows: IMPORT_MESSAGES.noRows,
+  limits: SALES_XLSX_LIMITS,
+};
 
 /** The sale rows of an uploaded sales template, in batches. */
 export async function* readSalesBatches(
@@ -153,7 +170,7 @@ export async function templateBuffer(spec: TemplateSpec): Promise<Buffer> {
   ws.columns = spec.headers.map((h) => ({ header: h, key: h, width: spec.widths?.[h] ?? 16 }));
   ws.getRow(1).font = { bold: true };
   for (const [col, fmt] of Object.entries(spec.numFmts ?? {})) ws.getColumn(Number(col)).numFmt = fmt;
-  for (const r of spec.rows ?? []) ws.addRow(r.map((v) => neutralise(v)));
+  for (const r of spec.rows ?? []) textCells(ws.addRow(r.map((v) => neutralise(v))));
   const help = wb.addWorksheet('Instrucciones');
   help.columns = [
     { header: 'Columna', key: 'c', width: 18 },

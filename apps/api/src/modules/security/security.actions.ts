@@ -187,7 +187,21 @@ const login = defineAction({
     const name = normaliseLoginName(body.username);
     const user = await resolveAccount(db, name);
     const who = attemptsOf(user?.id, name);
-    if (await isLocked(db, who)) throw new TooManyRequestsError(THROTTLE_MESSAGE);
+    // Check and count in one step per account: under a transaction-scoped advisory lock on the
+    // account's key, the attempt is recorded as a failure before the password is checked (and
+    // marked a success after), so parallel guesses cannot all pass the count: at most
+    // MAX_FAILED_LOGINS reach the password check. The lock is held only for the count and insert.
+    const attemptId = await db.transaction(async (tx) => {
+      const key = user ? `login:user:${user.id}` : `login:name:${name}`;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+      if (await isLocked(tx, who)) return null;
+      const [row] = await tx
+        .insert(loginAttempts)
+        .values({ username: name, user_id: user?.id ?? null, succeeded: false, ip: request.ip })
+        .returning({ id: loginAttempts.id });
+      return row!.id;
+    });
+    if (attemptId === null) throw new TooManyRequestsError(THROTTLE_MESSAGE);
     let valid = false;
     try {
       valid = await verifyPassword(user?.password_hash ?? DUMMY_HASH, body.password);
@@ -197,9 +211,7 @@ const login = defineAction({
     // Only someone who knows the password learns that the account waits for confirmation.
     const unconfirmed = !!user && user.active && valid && !user.confirmed;
     const succeeded = !!user && user.active && valid && !unconfirmed;
-    await db
-      .insert(loginAttempts)
-      .values({ username: name, user_id: user?.id ?? null, succeeded, ip: request.ip });
+    if (succeeded) await db.update(loginAttempts).set({ succeeded }).where(eq(loginAttempts.id, attemptId));
     // Every attempt (failures and unknown names included) sweeps the rows older than a day, so
     // a password spray leaves nothing behind for long.
     await pruneLoginAttempts(db);
@@ -390,18 +402,28 @@ const profile = defineAction({
     if (!before) throw new NotFoundError();
     const set: PgUpdateSetSource<typeof users> = {};
     if (body.full_name !== undefined) set.full_name = body.full_name;
-    if (body.email !== undefined) {
-      const email = normaliseEmail(body.email);
+    // A new e-mail is a new login name (and where reset links go): it asks for the current
+    // password, like a new password does.
+    const email = body.email !== undefined ? normaliseEmail(body.email) : undefined;
+    const emailChanges = email !== undefined && email !== normaliseEmail(before.email ?? '');
+    if (emailChanges || body.password) {
+      if (!body.current_password) {
+        throw ValidationError.field(
+          'current_password',
+          emailChanges && !body.password
+            ? 'Contraseña actual es obligatorio para cambiar el Email'
+            : 'Contraseña actual es obligatorio',
+        );
+      }
+      const valid = await verifyPassword(before.password_hash, body.current_password).catch(() => false);
+      if (!valid) throw ValidationError.field('current_password', 'La contraseña actual no es correcta');
+    }
+    if (email !== undefined) {
       await assertLoginNamesFree(db, id, { email });
       set.email = email;
     }
     if (body.avatar_url !== undefined) set.avatar_url = body.avatar_url;
     if (body.password) {
-      if (!body.current_password) {
-        throw ValidationError.field('current_password', 'Contraseña actual es obligatorio');
-      }
-      const valid = await verifyPassword(before.password_hash, body.current_password).catch(() => false);
-      if (!valid) throw ValidationError.field('current_password', 'La contraseña actual no es correcta');
       set.password_hash = await hashPassword(body.password);
       set.token_version = sql`${users.token_version} + 1`;
     }

@@ -18,6 +18,7 @@ import {
   ListItem,
   ListItemIcon,
   ListItemText,
+  Typography,
 } from '@mui/material';
 import { http } from '../../api/http';
 import { thisYear, YearField } from '../../fields/PeriodFields';
@@ -110,6 +111,11 @@ export function ReportDialog({
             </ListItem>
           ))}
         </List>
+        {result?.note && (
+          <Typography variant="body2" color="error">
+            {result.note}
+          </Typography>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cerrar</Button>
