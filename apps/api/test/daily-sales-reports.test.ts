@@ -80,6 +80,45 @@ const save = (entries: unknown[], token = admin) =>
 const grid = (token = admin, q = '') =>
   api(t.app, 'GET', `/api/daily-sales?year=2024&month=5${q}`, { token });
 
+/** Formato_Daily of May 2024 for dealer A (brand V), as a workbook. */
+async function mayTemplate() {
+  const res = await api(
+    t.app,
+    'GET',
+    `/api/daily-sales/template?year=2024&month=5&manufacturer=V&dealer=${aId}`,
+    {
+      token: admin,
+    },
+  );
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.raw as never);
+  return { res, wb, ws: wb.worksheets[0] };
+}
+
+/** A model's row of the template. */
+const modelRow = (ws: ExcelJS.Worksheet, model: string) =>
+  (ws.getRows(2, ws.rowCount - 1) ?? []).find((r) => r.getCell(3).value === model)!;
+
+/** Uploads a workbook as Formato_Daily of the month given. */
+async function uploadDaily(wb: ExcelJS.Workbook, month = 5) {
+  const mp = multipart(Buffer.from(await wb.xlsx.writeBuffer()), 'Formato_Daily_2024_5.xlsx');
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/daily-sales/import?year=2024&month=${month}`,
+    headers: { ...mp.headers, authorization: `Bearer ${admin}` },
+    payload: mp.payload,
+  });
+}
+
+/** Dealer A's days of a model in the May 2024 grid. */
+async function daysOf(model: number) {
+  const g = (await grid()).body.result;
+  return g.rows.find(
+    (r: { dealer_id: number; manufacturer_model_id: number }) =>
+      r.dealer_id === aId && r.manufacturer_model_id === model,
+  )?.days;
+}
+
 describe('daily sales', () => {
   it('saves the cells of the grid and answers the month grid with its totals', async () => {
     const res = await save([
@@ -137,17 +176,9 @@ describe('daily sales', () => {
   });
 
   it('downloads Formato_Daily_{year}_{month}.xlsx with what was entered, and takes it back', async () => {
-    const res = await api(
-      t.app,
-      'GET',
-      `/api/daily-sales/template?year=2024&month=5&manufacturer=V&dealer=${aId}`,
-      { token: admin },
-    );
+    const { res, wb, ws } = await mayTemplate();
     expect(res.status).toBe(200);
     expect(String(res.headers['content-disposition'])).toContain('filename="Formato_Daily_2024_5.xlsx"');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.raw as never);
-    const ws = wb.worksheets[0];
     expect((ws.getRow(1).values as unknown[]).slice(1, 6)).toEqual([
       'Concesionario',
       'Marca',
@@ -156,67 +187,31 @@ describe('daily sales', () => {
       '2',
     ]);
     expect(ws.getRow(1).cellCount).toBe(3 + 31);
-    const poloRow = (ws.getRows(2, ws.rowCount - 1) ?? []).find((r) => r.getCell(3).value === 'Polo')!;
+    const poloRow = modelRow(ws, 'Polo');
     expect(poloRow.getCell(1).value).toBe(codeA);
     expect(poloRow.getCell(3 + 2).value).toBe(5);
     // Fill day 20 and upload: saved; the day-2 value stays.
     poloRow.getCell(3 + 20).value = 7;
-    const mp = multipart(Buffer.from(await wb.xlsx.writeBuffer()), 'Formato_Daily_2024_5.xlsx');
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/daily-sales/import?year=2024&month=5',
-      headers: { ...mp.headers, authorization: `Bearer ${admin}` },
-      payload: mp.payload,
-    });
+    const up = await uploadDaily(wb);
     expect(up.statusCode, up.body).toBe(200);
     expect(up.json().result.failed).toBe(0);
-    const g = (await grid()).body.result;
-    const a = g.rows.find(
-      (r: { dealer_id: number; manufacturer_model_id: number }) =>
-        r.dealer_id === aId && r.manufacturer_model_id === polo,
-    );
-    expect(a.days).toMatchObject({ 2: 5, 15: 2, 20: 7 });
+    expect(await daysOf(polo)).toMatchObject({ 2: 5, 15: 2, 20: 7 });
     // The same file said to be another month is refused.
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/daily-sales/import?year=2024&month=6',
-      headers: { ...mp.headers, authorization: `Bearer ${admin}` },
-      payload: mp.payload,
-    });
-    expect(wrong.statusCode).toBe(422);
+    expect((await uploadDaily(wb, 6)).statusCode).toBe(422);
   });
 });
 
 describe('Formato_Daily: a blank never writes', () => {
   it('a row with every day blank changes nothing (it used to clear day 1)', async () => {
     expect((await save([entry(aId, gol, 1, 3)])).body.result.saved).toBe(1);
-    const res = await api(
-      t.app,
-      'GET',
-      `/api/daily-sales/template?year=2024&month=5&manufacturer=V&dealer=${aId}`,
-      { token: admin },
-    );
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.raw as never);
-    const ws = wb.worksheets[0];
-    const golRow = (ws.getRows(2, ws.rowCount - 1) ?? []).find((r) => r.getCell(3).value === 'Gol')!;
+    const { wb, ws } = await mayTemplate();
+    const golRow = modelRow(ws, 'Gol');
     expect(golRow.getCell(3 + 1).value).toBe(3);
     for (let d = 1; d <= 31; d++) golRow.getCell(3 + d).value = null;
-    const mp = multipart(Buffer.from(await wb.xlsx.writeBuffer()), 'Formato_Daily_2024_5.xlsx');
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/daily-sales/import?year=2024&month=5',
-      headers: { ...mp.headers, authorization: `Bearer ${admin}` },
-      payload: mp.payload,
-    });
+    const up = await uploadDaily(wb);
     expect(up.statusCode, up.body).toBe(200);
     expect(up.json().result.failed).toBe(0);
-    const g = (await grid()).body.result;
-    const row = g.rows.find(
-      (r: { dealer_id: number; manufacturer_model_id: number }) =>
-        r.dealer_id === aId && r.manufacturer_model_id === gol,
-    );
-    expect(row?.days[1]).toBe(3);
+    expect((await daysOf(gol))?.[1]).toBe(3);
   });
 });
 
