@@ -141,7 +141,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   return app;
 }
 
-export const CLOSING_MESSAGE = 'El servidor se esta reiniciando. Intente nuevamente en unos segundos.';
+export const CLOSING_MESSAGE = 'El servidor se está reiniciando. Intente nuevamente en unos segundos.';
 
 /**
  * Once the server is stopping (SIGTERM), a request that still arrives on an open connection is
@@ -179,7 +179,7 @@ function frameworkErrors(err: FastifyError, _request: unknown, reply: FastifyRep
     return;
   }
   const message =
-    err.code === 'FST_ERR_BAD_URL' ? 'La direccion solicitada no es valida' : 'La solicitud no es valida';
+    err.code === 'FST_ERR_BAD_URL' ? 'La dirección solicitada no es válida' : 'La solicitud no es válida';
   reply.status(400).send(fail({ code: 400, message }));
 }
 

@@ -40,7 +40,7 @@ function readPort(env: NodeJS.ProcessEnv): number {
   if (raw === undefined) return 3000;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT invalido: "${raw}" (se espera un entero entre 0 y 65535)`);
+    throw new Error(`PORT inválido: "${raw}" (se espera un entero entre 0 y 65535)`);
   }
   return port;
 }
@@ -50,7 +50,7 @@ function readLimit(env: NodeJS.ProcessEnv, name: string, fallback: number): numb
   if (raw === undefined) return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) {
-    throw new Error(`${name} invalido: "${raw}" (se espera un entero >= 0; 0 desactiva el limite)`);
+    throw new Error(`${name} inválido: "${raw}" (se espera un entero >= 0; 0 desactiva el límite)`);
   }
   return n;
 }

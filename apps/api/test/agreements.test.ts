@@ -138,10 +138,10 @@ describe('dealer scope and history', () => {
   beforeAll(async () => {
     ofA = await agreement({
       dealer_id: a.dealerId,
-      title: 'Renovar bahias',
+      title: 'Renovar bahías',
       level: 'medium',
       due_date: day(15),
-      detail: 'Dos bahias nuevas',
+      detail: 'Dos bahías nuevas',
     });
     ofB = await agreement({ dealer_id: b.dealerId, title: 'Acuerdo de B', level: 'high', due_date: day(5) });
   });
@@ -172,18 +172,18 @@ describe('dealer scope and history', () => {
   it('a dealer changes the status of its own agreement (not what was agreed), recorded with who and when', async () => {
     const r = await api(t.app, 'PUT', `/api/agreements/${ofA.id}`, {
       token: a.token,
-      body: { status: 'in_progress', title: 'Otro titulo', due_date: '2030-01-01', dealer_id: b.dealerId },
+      body: { status: 'in_progress', title: 'Otro título', due_date: '2030-01-01', dealer_id: b.dealerId },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.result).toMatchObject({
       status: 'in_progress',
-      title: 'Renovar bahias',
+      title: 'Renovar bahías',
       due_date: ofA.due_date,
       dealer_id: a.dealerId,
     });
     const c = await api(t.app, 'POST', `/api/agreements/${ofA.id}/comments`, {
       token: a.token,
-      body: { comment: 'Bahias instaladas', status: 'done' },
+      body: { comment: 'Bahías instaladas', status: 'done' },
     });
     expect(c.status, JSON.stringify(c.body)).toBe(200);
     expect(c.body.result.agreement.status).toBe('done');
@@ -191,7 +191,7 @@ describe('dealer scope and history', () => {
     expect(kinds).toEqual([
       ['created', null, 'pending', null],
       ['status', 'pending', 'in_progress', null],
-      ['comment', null, null, 'Bahias instaladas'],
+      ['comment', null, null, 'Bahías instaladas'],
       ['status', 'in_progress', 'done', null],
     ]);
     const last = c.body.result.history.at(-1);
@@ -243,7 +243,7 @@ describe('POST /api/agreements-noty', () => {
     expect(mails.map((m) => m.to)).toEqual(['ana.gerente@a.example.com', 'bruno.pv@a.example.com']);
     expect(mails[0].status).toBe('pending');
     expect(mails[0].text).toContain('Favor revisar antes del comite');
-    expect(mails[0].text).toContain('Dias vencido: 4');
+    expect(mails[0].text).toContain('Días vencido: 4');
     expect(mails[0].text).toContain(`/agreement?record=${ag.id}`);
     const h = await api(t.app, 'GET', `/api/agreements/${ag.id}/history`, { token: a.token });
     const notice = h.body.result.find((e: any) => e.kind === 'notify');
@@ -396,12 +396,12 @@ describe('overdue age, filters and export', () => {
     const ws = wb.worksheets[0];
     const header = (ws.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual(
-      expect.arrayContaining(['Titulo', 'Estado', 'Nivel', 'Fecha limite', 'Dias vencido']),
+      expect.arrayContaining(['Título', 'Estado', 'Nivel', 'Fecha límite', 'Días vencido']),
     );
     const col = (name: string) => header.indexOf(name) + 1;
     const rows = [2, 3, 4].map((n) => ws.getRow(n));
     expect(ws.rowCount).toBe(4);
-    expect(rows.map((row) => Number(row.getCell(col('Dias vencido')).value))).toEqual([95, 40, 1]);
+    expect(rows.map((row) => Number(row.getCell(col('Días vencido')).value))).toEqual([95, 40, 1]);
     expect(rows.map((row) => row.getCell(col('Estado')).value)).toEqual([
       'En proceso',
       'Pendiente',

@@ -139,7 +139,7 @@ describe('PGlite: the data folder and the stored files', () => {
 
     const restored = cli(['--restore', folder], { DATA_DIR: dataDir });
     expect(restored.code).toBe(0);
-    expect(restored.out).toMatch(/Lo que habia antes quedo respaldado en .*antes-de-restaurar-/);
+    expect(restored.out).toMatch(/Lo que había antes quedó respaldado en .*antes-de-restaurar-/);
     handle = await openDatabase({ dataDir });
     const after = await snapshot(handle);
     await handle.close();
@@ -153,7 +153,7 @@ describe('PGlite: the data folder and the stored files', () => {
       const res = cli(['--backup', path.join(work, 'no-debe-existir')], { DATA_DIR: dataDir });
       expect(res.code).toBe(2);
       expect(res.out).toContain(
-        `El servidor (proceso ${server.child.pid}) esta usando ${dataDir}: detengalo antes de respaldar una base PGlite.`,
+        `El servidor (proceso ${server.child.pid}) está usando ${dataDir}: deténgalo antes de respaldar una base PGlite.`,
       );
       expect(existsSync(path.join(work, 'no-debe-existir'))).toBe(false);
     } finally {
@@ -172,7 +172,7 @@ describe('PGlite: the data folder and the stored files', () => {
     const wrongKind = cli(['--restore', path.join(work, 'tras-detener')], { DATABASE_URL: pgUrl() });
     expect(wrongKind.code).toBe(2);
     expect(wrongKind.out).toContain(
-      'El respaldo es de PGlite y la configuracion actual usa PostgreSQL (DATABASE_URL).',
+      'El respaldo es de PGlite y la configuración actual usa PostgreSQL (DATABASE_URL).',
     );
   });
 });

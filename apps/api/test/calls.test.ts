@@ -222,12 +222,12 @@ describe('engine', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.raw as never);
     const ws = wb.worksheets[0];
-    expect(ws.getRow(1).values).toEqual([undefined, 'Id', 'Nombre', 'Codigo', 'Habilitado']);
+    expect(ws.getRow(1).values).toEqual([undefined, 'Id', 'Nombre', 'Código', 'Habilitado']);
     const row = ws.getRow(2);
     expect(typeof row.getCell(1).value).toBe('number');
     expect(row.getCell(2).value).toBe("'@Zona Formula");
     expect(row.getCell(3).value).toBe("'=1+1");
-    expect(row.getCell(4).value).toBe('Si');
+    expect(row.getCell(4).value).toBe('Sí');
     const bad = await api(t.app, 'GET', '/api/zones/export?columns=id,password', { token: admin });
     expect(bad.status).toBe(422);
   });

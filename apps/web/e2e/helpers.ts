@@ -8,10 +8,10 @@ export async function loginForm(page: Page, user = ADMIN, rememberMe = false): P
   await page.locator('input[name=username]').fill(user.username);
   await page.locator('input[name=password]').fill(user.password);
   if (rememberMe) await page.getByLabel('Recordarme').check();
-  await page.getByRole('button', { name: 'Iniciar Sesion' }).click();
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
   await expect(page).toHaveURL(/\/main\//);
   // The lazy shell is on screen (its shortcuts are live).
-  await expect(page.getByRole('button', { name: 'Menu de usuario' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menú de usuario' })).toBeVisible();
 }
 
 export async function apiToken(request: APIRequestContext, user = ADMIN): Promise<string> {

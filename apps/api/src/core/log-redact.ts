@@ -3,7 +3,7 @@
 // keeps them in `params` (PGlite's own errors too). The `err` serializer of the logger replaces
 // them, in the message and the stack of the error and of its causes, and in the fields `params`
 // and `detail`, with a fixed mark; the SQL text stays.
-export const REDACTED_PARAMS = '[parametros omitidos]';
+export const REDACTED_PARAMS = '[parámetros omitidos]';
 
 interface QueryErrorLike {
   query?: unknown;

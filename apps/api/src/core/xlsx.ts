@@ -41,7 +41,7 @@ export function neutralise(value: unknown): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return FORMULA_START.test(value) ? `'${value}` : value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'boolean') return value ? 'Si' : 'No';
+  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (value instanceof Date) return value;
   if (typeof value === 'bigint') return Number(value);
   const json = JSON.stringify(value);
@@ -96,7 +96,7 @@ export async function sendXlsx(reply: FastifyReply, spec: XlsxExport): Promise<F
     sheet.commit();
     await workbook.commit();
   })().catch((err) => {
-    reply.log.error({ err }, 'exportacion xlsx interrumpida');
+    reply.log.error({ err }, 'exportación xlsx interrumpida');
     stream.destroy(err as Error);
   });
   reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(spec.filename));

@@ -44,7 +44,7 @@ export function migrationsFolder(): string {
   ]) {
     if (existsSync(path.join(candidate, 'meta/_journal.json'))) return candidate;
   }
-  throw new Error('No se encontro la carpeta de migraciones (drizzle/)');
+  throw new Error('No se encontró la carpeta de migraciones (drizzle/)');
 }
 
 export interface DatabaseOptions {
@@ -63,7 +63,7 @@ let lastWarning = 0;
 function warnConnectionLost(err: Error): void {
   if (Date.now() - lastWarning < 10_000) return;
   lastWarning = Date.now();
-  console.error(`Conexion con PostgreSQL perdida (${err.message}); se reconectara en la proxima consulta.`);
+  console.error(`Conexión con PostgreSQL perdida (${err.message}); se reconectará en la próxima consulta.`);
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {

@@ -72,7 +72,7 @@ function assertStopped(config: AppConfig, what: string): void {
   const pid = runningServer(config.dataDir);
   if (pid)
     throw new BackupError(
-      `El servidor (proceso ${pid}) esta usando ${path.resolve(config.dataDir)}: detengalo antes de ${what} una base PGlite.`,
+      `El servidor (proceso ${pid}) está usando ${path.resolve(config.dataDir)}: deténgalo antes de ${what} una base PGlite.`,
     );
 }
 
@@ -110,7 +110,7 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): void {
       `No se pudo ejecutar ${cmd}: ${res.error.message} (instale el cliente de PostgreSQL)`,
     );
   if (res.status !== 0)
-    throw new BackupError(`${cmd} termino con error: ${res.stderr.trim().slice(0, 2000)}`);
+    throw new BackupError(`${cmd} terminó con error: ${res.stderr.trim().slice(0, 2000)}`);
 }
 
 /** The database has something to back up (a PGlite folder exists; PostgreSQL: always). */
@@ -145,7 +145,7 @@ export async function backup(config: AppConfig, folder = defaultBackupFolder()):
     throw new BackupError(`No hay base de datos que respaldar en ${path.resolve(config.dataDir)}.`);
   const target = path.resolve(folder);
   if (existsSync(target) && readdirSync(target).length)
-    throw new BackupError(`La carpeta ${target} ya existe y no esta vacia: elija otra.`);
+    throw new BackupError(`La carpeta ${target} ya existe y no está vacía: elija otra.`);
   const work = `${target}.incompleto`;
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -201,12 +201,12 @@ export async function restore(
   const kind = config.databaseUrl ? 'postgres' : 'pglite';
   if (manifest.kind !== kind)
     throw new BackupError(
-      `El respaldo es de ${manifest.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} y la configuracion actual usa ${kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (DATA_DIR)'}.`,
+      `El respaldo es de ${manifest.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} y la configuración actual usa ${kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (DATA_DIR)'}.`,
     );
   const known = codeMigrations();
   if (manifest.migrations.some((tag, i) => known[i] !== tag))
     throw new BackupError(
-      'El respaldo es de una version mas nueva de la aplicacion: actualicela antes de restaurar.',
+      'El respaldo es de una versión más nueva de la aplicación: actualícela antes de restaurar.',
     );
   assertStopped(config, 'restaurar');
   if (config.databaseUrl) await assertNoOtherSessions(config.databaseUrl);

@@ -48,14 +48,14 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   );
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`sin "Aplicacion lista" en 90 s:\n${lines.join('\n')}`)),
+      () => reject(new Error(`sin "Aplicación lista" en 90 s:\n${lines.join('\n')}`)),
       90_000,
     );
     const read = (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) {
         if (!line) continue;
         lines.push(line);
-        if (line.includes('Aplicacion lista')) {
+        if (line.includes('Aplicación lista')) {
           clearTimeout(timer);
           resolve();
         }
@@ -65,7 +65,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
     child.stderr?.on('data', read);
     void exited.then(({ code }) => {
       clearTimeout(timer);
-      reject(new Error(`el servidor termino (${code}) antes de estar listo:\n${lines.join('\n')}`));
+      reject(new Error(`el servidor terminó (${code}) antes de estar listo:\n${lines.join('\n')}`));
     });
   });
   await ready;

@@ -74,7 +74,7 @@ export default function LockPage() {
             navigate('/', { replace: true });
           }}
         >
-          Iniciar sesion con otro usuario
+          Iniciar sesión con otro usuario
         </Link>
       </Box>
     </AuthFrame>

@@ -75,7 +75,7 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const menu = useSession((s) => s.menu);
   if (!menu) {
     return (
-      <List aria-label="Cargando menu" data-testid="menu-skeleton">
+      <List aria-label="Cargando menú" data-testid="menu-skeleton">
         {Array.from({ length: LIMITS.menuSkeletonItems }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <ListItemButton key={i} disabled>

@@ -54,7 +54,7 @@ function NotificationsButton() {
       >
         <Box sx={{ width: 320 }}>
           <Tabs value={tab} onChange={(_, v) => setTab(v)} variant="fullWidth">
-            <Tab label="Notificacion" />
+            <Tab label="Notificación" />
             <Tab label="Mensajes" />
           </Tabs>
           <Typography color="text.secondary" align="center" sx={{ py: 4 }}>
@@ -87,7 +87,7 @@ function UserMenu() {
         color="inherit"
         onClick={(e) => setAnchor(e.currentTarget)}
         sx={{ textTransform: 'none', gap: 1 }}
-        aria-label="Menu de usuario"
+        aria-label="Menú de usuario"
       >
         <Avatar src={user?.avatar_url ?? undefined} sx={{ width: 30, height: 30, bgcolor: 'secondary.main' }}>
           {user?.full_name?.[0]}
@@ -100,7 +100,7 @@ function UserMenu() {
         </MenuItem>
         <Divider />
         <MenuItem onClick={() => go('/admin/users/profile')}>Perfil</MenuItem>
-        {canPreferences && <MenuItem onClick={() => go('/preferences')}>Configuracion</MenuItem>}
+        {canPreferences && <MenuItem onClick={() => go('/preferences')}>Configuración</MenuItem>}
         <MenuItem
           onClick={() => {
             setAnchor(null);
@@ -118,7 +118,7 @@ function UserMenu() {
             navigate('/', { replace: true });
           }}
         >
-          Cerrar Sesion
+          Cerrar Sesión
         </MenuItem>
       </Menu>
     </>
@@ -131,7 +131,7 @@ export function TopBar({ onToggleMenu, onHelp }: { onToggleMenu: () => void; onH
   return (
     <AppBar position="sticky" elevation={1} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
       <Toolbar sx={{ gap: 1, minHeight: { xs: 64 } }}>
-        <IconButton color="inherit" edge="start" aria-label="Mostrar u ocultar menu" onClick={onToggleMenu}>
+        <IconButton color="inherit" edge="start" aria-label="Mostrar u ocultar menú" onClick={onToggleMenu}>
           <MenuIcon />
         </IconButton>
         <Box sx={{ flex: 1 }} />

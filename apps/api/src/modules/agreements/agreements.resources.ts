@@ -54,15 +54,8 @@ async function beforeSave(data: Row, ctx: HookContext): Promise<Row> {
     return data;
   }
   if (ctx.action === 'create') {
-    // SPEC §3: a new agreement defaults to dealer 1 and zone 1 (a dealer user's is its own).
+    // SPEC §3: a new agreement defaults to dealer 1 (a dealer user's is its own).
     data.dealer_id ??= AGREEMENT_DEFAULTS.dealer_id;
-    if (data.zone_id == null) {
-      const [d] = await ctx.tx
-        .select({ zone_id: dealers.zone_id })
-        .from(dealers)
-        .where(eq(dealers.id, Number(data.dealer_id)));
-      data.zone_id = d?.zone_id ?? AGREEMENT_DEFAULTS.zone_id;
-    }
     data.status ??= AGREEMENT_DEFAULTS.status;
     data.created_by = ctx.user.id;
   } else {
@@ -99,7 +92,7 @@ async function afterSave(_row: Row, ctx: HookContext & { id: number }): Promise<
 
 export const agreementResource = defineResource({
   ...fromContract(agreementContract, {
-    labels: { level_name: 'Nivel', status_name: 'Estado', dealer_code: 'Codigo concesionario' },
+    labels: { level_name: 'Nivel', status_name: 'Estado', dealer_code: 'Código concesionario' },
   }),
   table: agreements,
   joins: [

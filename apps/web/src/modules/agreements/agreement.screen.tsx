@@ -87,7 +87,7 @@ function AgeSummary({ query }: { query: Record<string, string | number | undefin
       direction="row"
       spacing={1}
       sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
-      aria-label="Acuerdos abiertos por antiguedad"
+      aria-label="Acuerdos abiertos por antigüedad"
     >
       <Typography variant="body2" color="text.secondary">
         Abiertos: {s.open} · vencidos: {s.overdue}
