@@ -44,10 +44,11 @@ export async function shot(page: Page, name: string): Promise<void> {
 /** A unique suffix so flows do not collide within one database. */
 export const uid = () => Date.now().toString(36).slice(-5);
 
-/** Types a date (YYYY-MM-DD) into the kit's date input (locale es, sections year/month/day) by its label. */
+/** Types a date (given YYYY-MM-DD) into the kit's date input by its label: Spanish, sections dd/mm/aaaa. */
 export async function fillDate(page: Page, label: string, ymd: string): Promise<void> {
   const group = page.getByRole('group', { name: label, exact: true });
+  const [y, m, d] = ymd.split('-');
   await group.getByRole('spinbutton').first().click();
-  await page.keyboard.type(ymd.split('-').join(''));
-  await expect(group.locator('xpath=..').locator('input')).toHaveValue(ymd);
+  await page.keyboard.type(`${d}${m}${y}`);
+  await expect(group.locator('xpath=..').locator('input')).toHaveValue(`${d}/${m}/${y}`);
 }

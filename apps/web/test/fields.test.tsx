@@ -91,9 +91,26 @@ describe('dates', () => {
     expect(await screen.findByText('Fecha es obligatorio')).toBeTruthy();
     f.unmount();
     const g = renderFields([{ name: 'date', type: 'date', label: 'Fecha' }], { date: '2024-03-05' });
-    expect((document.querySelector('input[name=date]') as HTMLInputElement).value).toBe('2024-03-05');
+    // Shown the Peruvian way; the value sent stays YYYY-MM-DD.
+    expect((document.querySelector('input[name=date]') as HTMLInputElement).value).toBe('05/03/2024');
     await save();
     await waitFor(() => expect(g.last()).toEqual({ date: '2024-03-05' }));
+  });
+  it('date picker speaks Spanish: dd/mm/aaaa, Elegir fecha, Seleccionar fecha, Cancelar / Aceptar', async () => {
+    renderFields([{ name: 'date', type: 'date', label: 'Fecha' }]);
+    const group = screen.getByRole('group', { name: 'Fecha' });
+    expect(group.textContent).toContain('dd/mm/aaaa');
+    expect(screen.queryByRole('button', { name: /Choose/ })).toBeNull();
+    const open = screen.queryByRole('button', { name: 'Elegir fecha' });
+    // jsdom has no fine pointer: the picker is the phone's dialog (the one the issue saw in English).
+    if (open) await userEvent.click(open);
+    else await userEvent.click(group);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Seleccionar fecha')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Aceptar' })).toBeTruthy();
+    expect(dialog.textContent).not.toMatch(/SELECT DATE|Select date|Cancel\b|\bOK\b/);
+    expect(within(dialog).getAllByText(/^(lunes|martes|L|M)$/i).length).toBeGreaterThan(0);
   });
   it('date range: closes only after two dates', async () => {
     const f = renderFields([{ name: 'range', type: 'daterange', label: 'Periodo' }], {

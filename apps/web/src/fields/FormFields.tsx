@@ -1,9 +1,8 @@
 // Renders declared fields in a 12-column grid, each bound to react-hook-form.
 import { Grid } from '@mui/material';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { type ComponentType, type RefObject, useEffect, useRef } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { DatesProvider } from './DatesProvider';
 import {
   ButtonGroupInput,
   CheckboxListInput,
@@ -176,7 +175,7 @@ export function FormFields({ fields, form, useRules, autoFocus = true }: FormFie
   const box = useRef<HTMLDivElement>(null);
   useInitialSetup(box, autoFocus);
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="es">
+    <DatesProvider>
       <Grid ref={box} container columnSpacing={2} rowSpacing={0.5}>
         {fields.map((f) => (
           <Grid key={f.name} size={{ xs: 12, sm: widthOf(f) }}>
@@ -184,6 +183,6 @@ export function FormFields({ fields, form, useRules, autoFocus = true }: FormFie
           </Grid>
         ))}
       </Grid>
-    </LocalizationProvider>
+    </DatesProvider>
   );
 }
