@@ -97,9 +97,37 @@ describe('levels, statuses and defaults', () => {
     });
     expect(r.status).toBe(422);
     const msgs = Object.fromEntries(r.body.error.validationErrors.map((e: any) => [e.field, e.message]));
-    expect(msgs.title).toBe('Titulo es obligatorio');
-    expect(msgs.level).toBe('Nivel no es valido');
-    expect(msgs.due_date).toBe('Fecha limite no es una fecha valida');
+    expect(msgs.title).toBe('Título es obligatorio');
+    expect(msgs.level).toBe('Nivel no es válido');
+    expect(msgs.due_date).toBe('Fecha límite no es una fecha válida');
+  });
+
+  it("files an agreement under its dealer's zone whatever zone is sent, and the zone follows a change of dealer", async () => {
+    const r = await agreement({
+      zone_id: 1,
+      dealer_id: b.dealerId,
+      title: 'Zona del concesionario',
+      level: 'low',
+      due_date: day(30),
+    });
+    expect(r).toMatchObject({ zone_id: zoneNorte, dealer_id: b.dealerId });
+    const get = async () =>
+      (await api(t.app, 'GET', `/api/agreements/get/${r.id}`, { token: admin })).body.result;
+    const put = async (body: Record<string, unknown>) => {
+      const res = await api(t.app, 'PUT', `/api/agreements/${r.id}`, { token: admin, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await put({ zone_id: 1 });
+    expect((await get()).zone_id).toBe(zoneNorte);
+    await put({ dealer_id: 1 });
+    expect(await get()).toMatchObject({ dealer_id: 1, zone_id: 1, zone_name: 'Zona Uno' });
+    await put({ dealer_id: b.dealerId, zone_id: 1 });
+    expect((await get()).zone_id).toBe(zoneNorte);
+    const listed = await api(t.app, 'GET', `/api/agreements?perPage=100&filter[zone_id]=${zoneNorte}`, {
+      token: admin,
+    });
+    expect(listed.body.result.data.map((x: { id: number }) => x.id)).toContain(r.id);
+    await api(t.app, 'DELETE', `/api/agreements/${r.id}`, { token: admin });
   });
 
   it('takes the zone of the dealer when only the dealer is given, and refuses a contact of another dealer', async () => {

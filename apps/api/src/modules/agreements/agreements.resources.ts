@@ -64,6 +64,17 @@ async function beforeSave(data: Row, ctx: HookContext): Promise<Row> {
     if ('status' in data && data.status == null) delete data.status;
   }
   const dealerId = data.dealer_id ?? ctx.before?.dealer_id;
+  // The zone follows the dealer (issue 27): whatever the client sends, an agreement is filed under
+  // its dealer's zone, so the zone filter finds it. Only a dealer without a zone keeps the one given
+  // (zone 1 by default, SPEC §3).
+  if (ctx.action === 'create' || 'dealer_id' in data || 'zone_id' in data) {
+    const [d] = await ctx.tx
+      .select({ zone_id: dealers.zone_id })
+      .from(dealers)
+      .where(eq(dealers.id, Number(dealerId)));
+    if (d?.zone_id != null) data.zone_id = d.zone_id;
+    else if (ctx.action === 'create') data.zone_id ??= AGREEMENT_DEFAULTS.zone_id;
+  }
   const contactId = 'dealer_contact_id' in data ? data.dealer_contact_id : ctx.before?.dealer_contact_id;
   await assertContactOfDealer(ctx.tx, contactId, dealerId);
   return data;
