@@ -108,4 +108,11 @@ test('Alt+H shows every shortcut; Esc closes the dialog', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'Mensajes' })).toBeVisible();
   await page.getByRole('link', { name: 'Ver todo' }).click();
   await expect(page).toHaveURL(/\/main\/order$/);
+  // A real list of what the bell shows, not a placeholder (issue 27).
+  await expect(page.getByRole('heading', { name: 'Notificaciones' })).toBeVisible();
+  await expect(page.getByText('No tiene notificaciones')).toBeVisible();
+  await expect(page.getByText(/En construcci/)).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Mensajes' }).click();
+  await expect(page.getByText('No tiene mensajes')).toBeVisible();
+  await shot(page, 'shell-notifications');
 });

@@ -27,6 +27,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { logout, usePermission, useSession } from '../auth/session';
 import { setLocking } from '../auth/token';
+import { NOTIFICATION_TABS } from '../pages/NotificationsPage';
 import { resetTabs } from './openedTabs';
 import { DealerSelector, ManufacturerSelector } from './Selectors';
 
@@ -54,11 +55,12 @@ function NotificationsButton() {
       >
         <Box sx={{ width: 320 }}>
           <Tabs value={tab} onChange={(_, v) => setTab(v)} variant="fullWidth">
-            <Tab label="Notificación" />
-            <Tab label="Mensajes" />
+            {NOTIFICATION_TABS.map((t) => (
+              <Tab key={t.label} label={t.label} />
+            ))}
           </Tabs>
           <Typography color="text.secondary" align="center" sx={{ py: 4 }}>
-            {tab === 0 ? 'No tiene notificaciones' : 'No tiene mensajes'}
+            {NOTIFICATION_TABS[tab].empty}
           </Typography>
           <Divider />
           <Box sx={{ textAlign: 'center', p: 1 }}>
