@@ -60,12 +60,13 @@ test('lock and unlock with the password; every route goes to the lock screen whi
   context,
 }) => {
   await loginForm(page);
-  await page.getByRole('button', { name: 'Menu de usuario' }).click();
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
   await page.getByRole('menuitem', { name: 'Bloquear pantalla' }).click();
-  await expect(page).toHaveURL(/\/locking$/);
+  await expect(page).toHaveURL(/\/locking\?redirect=%2Fmain%2Fhome$/);
   expect((await context.cookies()).find((c) => c.name === 'locking')?.value).toBe('1');
   await page.goto('/main/zone');
-  await expect(page).toHaveURL(/\/locking$/);
+  // The lock screen remembers the page it locked: unlocking returns there (issue 27).
+  await expect(page).toHaveURL(/\/locking\?redirect=%2Fmain%2Fzone$/);
   await page.locator('input[name=password]').fill('mal-password');
   await page.getByRole('button', { name: 'Desbloquear' }).click();
   await expect(page.getByRole('alert')).toHaveText('Usuario o contraseña incorrectos');

@@ -24,9 +24,9 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { logout, usePermission, useSession } from '../auth/session';
-import { setLocking } from '../auth/token';
+import { lockingPath, setLocking } from '../auth/token';
 import { NOTIFICATION_TABS } from '../pages/NotificationsPage';
 import { resetTabs } from './openedTabs';
 import { DealerSelector, ManufacturerSelector } from './Selectors';
@@ -78,6 +78,7 @@ function UserMenu() {
   const user = useSession((s) => s.info?.user);
   const canPreferences = usePermission('Admin.Preferences.view');
   const navigate = useNavigate();
+  const location = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const go = (path: string) => {
     setAnchor(null);
@@ -107,7 +108,7 @@ function UserMenu() {
           onClick={() => {
             setAnchor(null);
             setLocking('1');
-            navigate('/locking');
+            navigate(lockingPath(location.pathname + location.search));
           }}
         >
           Bloquear pantalla
