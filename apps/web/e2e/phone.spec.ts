@@ -107,6 +107,12 @@ test.describe('at 390×844', () => {
     await nav.locator('[data-menu="zone"]').click();
     await expect(page).toHaveURL(/\/main\/zone$/);
     await expectMenuClosed(page);
+    // Tapping the page already open closes the drawer too (issue 27).
+    await page.getByRole('button', { name: 'Mostrar u ocultar menú' }).click();
+    await expect(drawer).toHaveAttribute('data-open', 'true');
+    await nav.locator('[data-menu="zone"]').click();
+    await expect(page).toHaveURL(/\/main\/zone$/);
+    await expectMenuClosed(page);
 
     await page.getByRole('button', { name: 'Nuevo' }).click();
     const dialog = page.getByRole('dialog');
