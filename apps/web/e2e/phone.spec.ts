@@ -110,7 +110,10 @@ test.describe('at 390×844', () => {
     // Tapping the page already open closes the drawer too (issue 27).
     await page.getByRole('button', { name: 'Mostrar u ocultar menú' }).click();
     await expect(drawer).toHaveAttribute('data-open', 'true');
-    await nav.locator('[data-menu="zone"]').click();
+    await expect(nav).toBeVisible();
+    const zoneEntry = nav.locator('[data-menu="zone"]');
+    if (!(await zoneEntry.isVisible())) await nav.locator('[data-menu="organization"]').click();
+    await zoneEntry.click();
     await expect(page).toHaveURL(/\/main\/zone$/);
     await expectMenuClosed(page);
 
