@@ -65,7 +65,7 @@ test('the manufacturer publishes a PDF to one dealer; that dealer downloads it a
   await dialog
     .getByLabel('Archivos a subir')
     .setInputFiles({ name: 'boletin.pdf', mimeType: 'application/pdf', buffer: exe });
-  await expect(dialog.getByText(/boletín\.pdf: El archivo es un programa ejecutable/)).toBeVisible();
+  await expect(dialog.getByText(/boletin\.pdf: El archivo es un programa ejecutable/)).toBeVisible();
   await shot(page, 'documents-1-exe-refused');
 
   // The real PDF is uploaded and listed.
