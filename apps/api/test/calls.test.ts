@@ -219,6 +219,12 @@ describe('engine', () => {
     expect(String(res.headers['content-disposition'])).toMatch(
       /attachment; filename="Zonas_\d{4}-\d{2}-\d{2}\.xlsx"/,
     );
+    // A title of two words names the file without spaces (issue 27).
+    const types = await api(t.app, 'GET', '/api/general-types/export', { token: admin });
+    expect(types.status).toBe(200);
+    expect(String(types.headers['content-disposition'])).toMatch(
+      /attachment; filename="Tipos_generales_\d{4}-\d{2}-\d{2}\.xlsx"/,
+    );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.raw as never);
     const ws = wb.worksheets[0];

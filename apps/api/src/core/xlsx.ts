@@ -48,6 +48,9 @@ export function neutralise(value: unknown): ExcelJS.CellValue {
   return FORMULA_START.test(json) ? `'${json}` : json;
 }
 
+/** An export's file name without spaces ('Tipos generales_2026-12-01.xlsx' → 'Tipos_generales_…'). */
+export const exportFileName = (name: string): string => name.trim().replace(/\s+/g, '_');
+
 export function contentDisposition(filename: string): string {
   const ascii = filename
     .normalize('NFD')
@@ -99,7 +102,9 @@ export async function sendXlsx(reply: FastifyReply, spec: XlsxExport): Promise<F
     reply.log.error({ err }, 'exportación xlsx interrumpida');
     stream.destroy(err as Error);
   });
-  reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(spec.filename));
+  reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', contentDisposition(exportFileName(spec.filename)));
   return reply.send(stream);
 }
 
@@ -239,7 +244,9 @@ export async function sendXlsxReport(reply: FastifyReply, spec: XlsxReport): Pro
     reply.log.error({ err }, 'reporte xlsx interrumpido');
     stream.destroy(err as Error);
   });
-  reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(spec.filename));
+  reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', contentDisposition(exportFileName(spec.filename)));
   return reply.send(stream);
 }
 
@@ -247,6 +254,6 @@ export async function sendXlsxReport(reply: FastifyReply, spec: XlsxReport): Pro
 export function sendXlsxBuffer(reply: FastifyReply, filename: string, body: Buffer): FastifyReply {
   return reply
     .header('content-type', XLSX_TYPE)
-    .header('content-disposition', contentDisposition(filename))
+    .header('content-disposition', contentDisposition(exportFileName(filename)))
     .send(body);
 }
