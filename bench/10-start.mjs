@@ -1,5 +1,5 @@
 // `npm start` on a new DATA_DIR (cold: create the database, migrate, seed) and a second start
-// on the same folder. Time from spawn to the "Aplicacion lista" line. Targets: ≤ 10 s, ≤ 2 s.
+// on the same folder. Time from spawn to the "Aplicación lista" line. Targets: ≤ 10 s, ≤ 2 s.
 // The first start copies the build's PGlite template (apps/api/dist/pgdata-template) when present.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

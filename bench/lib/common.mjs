@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const serverBundle = path.join(root, 'apps/api/dist/main.js');
-export const READY_LINE = 'Aplicacion lista';
+export const READY_LINE = 'Aplicación lista';
 
 /**
  * Records one figure. `target` is e.g. { op: '<=', value: 10 } (same unit as the value);

@@ -152,7 +152,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   return app;
 }
 
-export const CLOSING_MESSAGE = 'El servidor se esta reiniciando. Intente nuevamente en unos segundos.';
+export const CLOSING_MESSAGE = 'El servidor se está reiniciando. Intente nuevamente en unos segundos.';
 
 /**
  * Once the server is stopping (SIGTERM), a request that still arrives on an open connection is
@@ -173,7 +173,7 @@ function registerClosingAnswer(app: FastifyInstance): void {
 
 /** Longer addresses answer 414 (a real one, filters included, is a few hundred characters). */
 export const MAX_URL_LENGTH = 8192;
-export const URL_TOO_LONG_MESSAGE = 'La direccion solicitada es demasiado larga';
+export const URL_TOO_LONG_MESSAGE = 'La dirección solicitada es demasiado larga';
 
 /**
  * Every API answer (JSON, xlsx exports, the login, errors) carries `Cache-Control: no-store`:
@@ -207,7 +207,7 @@ function frameworkErrors(err: FastifyError, _request: unknown, reply: FastifyRep
     return;
   }
   const message =
-    err.code === 'FST_ERR_BAD_URL' ? 'La direccion solicitada no es valida' : 'La solicitud no es valida';
+    err.code === 'FST_ERR_BAD_URL' ? 'La dirección solicitada no es válida' : 'La solicitud no es válida';
   reply.status(400).send(fail({ code: 400, message }));
 }
 

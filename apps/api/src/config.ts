@@ -48,7 +48,7 @@ function readPort(env: NodeJS.ProcessEnv): number {
   if (raw === undefined) return 3000;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT invalido: "${raw}" (se espera un entero entre 0 y 65535)`);
+    throw new Error(`PORT inválido: "${raw}" (se espera un entero entre 0 y 65535)`);
   }
   return port;
 }
@@ -58,7 +58,7 @@ function readLimit(env: NodeJS.ProcessEnv, name: string, fallback: number): numb
   if (raw === undefined) return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) {
-    throw new Error(`${name} invalido: "${raw}" (se espera un entero >= 0; 0 desactiva el limite)`);
+    throw new Error(`${name} inválido: "${raw}" (se espera un entero >= 0; 0 desactiva el límite)`);
   }
   return n;
 }
@@ -77,7 +77,7 @@ function isProxyAddress(item: string): boolean {
 }
 
 export const TRUST_PROXY_TRUE_MESSAGE =
-  'TRUST_PROXY=true no se admite: cualquiera podria elegir su direccion con X-Forwarded-For y evitar el limite de intentos. Indique las direcciones o rangos de sus proxies (por ejemplo 10.0.0.0/8) o el numero de proxies delante del servidor (por ejemplo 1)';
+  'TRUST_PROXY=true no se admite: cualquiera podría elegir su dirección con X-Forwarded-For y evitar el límite de intentos. Indique las direcciones o rangos de sus proxies (por ejemplo 10.0.0.0/8) o el número de proxies delante del servidor (por ejemplo 1)';
 
 /**
  * TRUST_PROXY: unset/false/0 → false (the client is the connection's address); a hop count
@@ -91,14 +91,14 @@ function readTrustProxy(env: NodeJS.ProcessEnv): false | number | string {
   if (/^(true|yes|\*)$/i.test(raw)) throw new Error(TRUST_PROXY_TRUE_MESSAGE);
   if (/^\d+$/.test(raw)) {
     const hops = Number(raw);
-    if (hops > 10) throw new Error(`TRUST_PROXY invalido: "${raw}" (un numero de proxies entre 1 y 10)`);
+    if (hops > 10) throw new Error(`TRUST_PROXY inválido: "${raw}" (un número de proxies entre 1 y 10)`);
     return hops;
   }
   const items = raw.split(',').map((i) => i.trim());
   const wrong = items.find((i) => !isProxyAddress(i));
   if (wrong !== undefined)
     throw new Error(
-      `TRUST_PROXY invalido: "${wrong}" (se espera una lista de direcciones o rangos CIDR separados por comas, por ejemplo 10.0.0.0/8,127.0.0.1, o el numero de proxies, por ejemplo 1)`,
+      `TRUST_PROXY inválido: "${wrong}" (se espera una lista de direcciones o rangos CIDR separados por comas, por ejemplo 10.0.0.0/8,127.0.0.1, o el número de proxies, por ejemplo 1)`,
     );
   return items.join(',');
 }
@@ -108,7 +108,7 @@ function readFakeNow(env: NodeJS.ProcessEnv): string | undefined {
   if (raw === undefined) return undefined;
   if (!Number.isFinite(Date.parse(raw)))
     throw new Error(
-      `FAKE_NOW invalido: "${raw}" (se espera una fecha y hora ISO, p. ej. 2026-12-31T22:00:00-05:00)`,
+      `FAKE_NOW inválido: "${raw}" (se espera una fecha y hora ISO, p. ej. 2026-12-31T22:00:00-05:00)`,
     );
   return raw;
 }

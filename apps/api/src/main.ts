@@ -82,7 +82,7 @@ async function main(argv: string[]): Promise<void> {
         config.dataDir,
         demoOnly ? 'demo' : 'servidor',
         demoOnly
-          ? 'cargar la red de demostracion'
+          ? 'cargar la red de demostración'
           : 'iniciar otro servidor sobre la misma carpeta (o use otra DATA_DIR)',
       );
   let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
@@ -135,7 +135,7 @@ async function main(argv: string[]): Promise<void> {
       app.server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     const limit = setTimeout(() => {
-      console.error('Cierre forzado: el servidor no termino a tiempo.');
+      console.error('Cierre forzado: el servidor no terminó a tiempo.');
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS);
     cut.unref();
@@ -159,7 +159,7 @@ async function main(argv: string[]): Promise<void> {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')
-      console.error(`El puerto ${config.port} ya esta en uso. Use otro con PORT=...`);
+      console.error(`El puerto ${config.port} ya está en uso. Use otro con PORT=...`);
     await closeAll();
     throw err;
   }
@@ -168,10 +168,10 @@ async function main(argv: string[]): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url =
     config.publicUrl === `http://localhost:${config.port}` ? `http://localhost:${port}` : config.publicUrl;
-  console.log(`Aplicacion lista en ${url}`);
+  console.log(`Aplicación lista en ${url}`);
   console.log(loginLine(config, prepared.generatedAdminPassword, prepared.adminCreated));
   if (prepared.generatedAdminPassword) {
-    console.log('Guarde esta contraseña: no se volvera a mostrar (cambiela desde Perfil).');
+    console.log('Guarde esta contraseña: no se volverá a mostrar (cámbiela desde Perfil).');
   }
   console.log(
     `Base de datos: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : path.resolve(config.dataDir)}`,
@@ -193,7 +193,7 @@ async function backupCommand(config: AppConfig, argv: string[]): Promise<void> {
     if (!folder) throw new BackupError('Indique la carpeta del respaldo: npm run restore -- <carpeta>');
     const { manifest, previous } = await restore(config, folder);
     console.log(`Restaurado el respaldo del ${manifest.created_at} (${manifest.files} archivos).`);
-    if (previous) console.log(`Lo que habia antes quedo respaldado en ${previous}.`);
+    if (previous) console.log(`Lo que había antes quedó respaldado en ${previous}.`);
   } catch (err) {
     if (err instanceof BackupError) {
       console.error(errorLine(err));
@@ -205,11 +205,11 @@ async function backupCommand(config: AppConfig, argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((err) => {
   if (err instanceof DataFolderBusyError) {
-    console.error(`No se pudo iniciar la aplicacion: ${err.message}`);
+    console.error(`No se pudo iniciar la aplicación: ${err.message}`);
     process.exit(1);
   }
   // One line, the database's own message and code first; never the values of a query.
-  console.error(`No se pudo iniciar la aplicacion: ${errorLine(err)}`);
+  console.error(`No se pudo iniciar la aplicación: ${errorLine(err)}`);
   if (process.env.DEBUG) console.error(JSON.stringify(redactErrorSerializer(err), null, 2));
   process.exit(1);
 });

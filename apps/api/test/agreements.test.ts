@@ -107,9 +107,37 @@ describe('levels, statuses and defaults', () => {
     });
     expect(r.status).toBe(422);
     const msgs = Object.fromEntries(r.body.error.validationErrors.map((e: any) => [e.field, e.message]));
-    expect(msgs.title).toBe('Titulo es obligatorio');
-    expect(msgs.level).toBe('Nivel no es valido');
-    expect(msgs.due_date).toBe('Fecha limite no es una fecha valida');
+    expect(msgs.title).toBe('Título es obligatorio');
+    expect(msgs.level).toBe('Nivel no es válido');
+    expect(msgs.due_date).toBe('Fecha límite no es una fecha válida');
+  });
+
+  it("files an agreement under its dealer's zone whatever zone is sent, and the zone follows a change of dealer", async () => {
+    const r = await agreement({
+      zone_id: 1,
+      dealer_id: b.dealerId,
+      title: 'Zona del concesionario',
+      level: 'low',
+      due_date: day(30),
+    });
+    expect(r).toMatchObject({ zone_id: zoneNorte, dealer_id: b.dealerId });
+    const get = async () =>
+      (await api(t.app, 'GET', `/api/agreements/get/${r.id}`, { token: admin })).body.result;
+    const put = async (body: Record<string, unknown>) => {
+      const res = await api(t.app, 'PUT', `/api/agreements/${r.id}`, { token: admin, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await put({ zone_id: 1 });
+    expect((await get()).zone_id).toBe(zoneNorte);
+    await put({ dealer_id: 1 });
+    expect(await get()).toMatchObject({ dealer_id: 1, zone_id: 1, zone_name: 'Zona Uno' });
+    await put({ dealer_id: b.dealerId, zone_id: 1 });
+    expect((await get()).zone_id).toBe(zoneNorte);
+    const listed = await api(t.app, 'GET', `/api/agreements?perPage=100&filter[zone_id]=${zoneNorte}`, {
+      token: admin,
+    });
+    expect(listed.body.result.data.map((x: { id: number }) => x.id)).toContain(r.id);
+    await api(t.app, 'DELETE', `/api/agreements/${r.id}`, { token: admin });
   });
 
   it('takes the zone of the dealer when only the dealer is given, and refuses a contact of another dealer', async () => {
@@ -148,10 +176,10 @@ describe('dealer scope and history', () => {
   beforeAll(async () => {
     ofA = await agreement({
       dealer_id: a.dealerId,
-      title: 'Renovar bahias',
+      title: 'Renovar bahías',
       level: 'medium',
       due_date: day(15),
-      detail: 'Dos bahias nuevas',
+      detail: 'Dos bahías nuevas',
     });
     ofB = await agreement({ dealer_id: b.dealerId, title: 'Acuerdo de B', level: 'high', due_date: day(5) });
   });
@@ -182,18 +210,18 @@ describe('dealer scope and history', () => {
   it('a dealer changes the status of its own agreement (not what was agreed), recorded with who and when', async () => {
     const r = await api(t.app, 'PUT', `/api/agreements/${ofA.id}`, {
       token: a.token,
-      body: { status: 'in_progress', title: 'Otro titulo', due_date: '2030-01-01', dealer_id: b.dealerId },
+      body: { status: 'in_progress', title: 'Otro título', due_date: '2030-01-01', dealer_id: b.dealerId },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.result).toMatchObject({
       status: 'in_progress',
-      title: 'Renovar bahias',
+      title: 'Renovar bahías',
       due_date: ofA.due_date,
       dealer_id: a.dealerId,
     });
     const c = await api(t.app, 'POST', `/api/agreements/${ofA.id}/comments`, {
       token: a.token,
-      body: { comment: 'Bahias instaladas', status: 'done' },
+      body: { comment: 'Bahías instaladas', status: 'done' },
     });
     expect(c.status, JSON.stringify(c.body)).toBe(200);
     expect(c.body.result.agreement.status).toBe('done');
@@ -201,7 +229,7 @@ describe('dealer scope and history', () => {
     expect(kinds).toEqual([
       ['created', null, 'pending', null],
       ['status', 'pending', 'in_progress', null],
-      ['comment', null, null, 'Bahias instaladas'],
+      ['comment', null, null, 'Bahías instaladas'],
       ['status', 'in_progress', 'done', null],
     ]);
     const last = c.body.result.history.at(-1);
@@ -253,7 +281,7 @@ describe('POST /api/agreements-noty', () => {
     expect(mails.map((m) => m.to)).toEqual(['ana.gerente@a.example.com', 'bruno.pv@a.example.com']);
     expect(mails[0].status).toBe('pending');
     expect(mails[0].text).toContain('Favor revisar antes del comite');
-    expect(mails[0].text).toContain('Dias vencido: 4');
+    expect(mails[0].text).toContain('Días vencido: 4');
     expect(mails[0].text).toContain(`/agreement?record=${ag.id}`);
     const h = await api(t.app, 'GET', `/api/agreements/${ag.id}/history`, { token: a.token });
     const notice = h.body.result.find((e: any) => e.kind === 'notify');
@@ -406,12 +434,12 @@ describe('overdue age, filters and export', () => {
     const ws = wb.worksheets[0];
     const header = (ws.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual(
-      expect.arrayContaining(['Titulo', 'Estado', 'Nivel', 'Fecha limite', 'Dias vencido']),
+      expect.arrayContaining(['Título', 'Estado', 'Nivel', 'Fecha límite', 'Días vencido']),
     );
     const col = (name: string) => header.indexOf(name) + 1;
     const rows = [2, 3, 4].map((n) => ws.getRow(n));
     expect(ws.rowCount).toBe(4);
-    expect(rows.map((row) => Number(row.getCell(col('Dias vencido')).value))).toEqual([95, 40, 1]);
+    expect(rows.map((row) => Number(row.getCell(col('Días vencido')).value))).toEqual([95, 40, 1]);
     expect(rows.map((row) => row.getCell(col('Estado')).value)).toEqual([
       'En proceso',
       'Pendiente',

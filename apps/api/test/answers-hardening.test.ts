@@ -60,7 +60,7 @@ describe('very long addresses', () => {
       expect(res.body).toEqual({
         success: false,
         result: null,
-        error: { code: 414, message: 'La direccion solicitada es demasiado larga' },
+        error: { code: 414, message: 'La dirección solicitada es demasiado larga' },
       });
     }
   });
@@ -147,6 +147,6 @@ describe('the workshop pre-check', () => {
     );
     const res = await post('/api/workshop-infos/import', dealer.token, file, 'Plantilla_Info_Taller.xlsx');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toContain('el maximo de 51000 filas');
+    expect(res.json().error.message).toContain('el máximo de 51000 filas');
   });
 });

@@ -108,7 +108,7 @@ describe('login', () => {
       result: null,
       error: {
         code: 401,
-        message: 'Su cuenta aun no ha sido confirmada. Consulte con el administrador del sistema.',
+        message: 'Su cuenta aún no ha sido confirmada. Consulte con el administrador del sistema.',
       },
     });
     // A wrong password says nothing about the account.
@@ -140,7 +140,7 @@ describe('tokens', () => {
     expect(none.body.success).toBe(false);
     const bad = await api(t.app, 'GET', '/api/zones', { token: 'abc.def.ghi' });
     expect(bad.status).toBe(401);
-    expect(bad.body.error.message).toBe('Sesion expirada o token invalido, inicie sesion nuevamente');
+    expect(bad.body.error.message).toBe('Sesión expirada o token inválido, inicie sesión nuevamente');
     const now = Math.floor(Date.now() / 1000);
     const expired = t.app.jwt.sign({ sub: '1', tv: 0, iat: now - 100, exp: now - 10 });
     expect((await api(t.app, 'GET', '/api/zones', { token: expired })).status).toBe(401);

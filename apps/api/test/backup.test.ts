@@ -147,7 +147,7 @@ describe('PGlite: the data folder and the stored files', () => {
 
     const restored = cli(['--restore', folder], { DATA_DIR: dataDir });
     expect(restored.code).toBe(0);
-    expect(restored.out).toMatch(/Lo que habia antes quedo respaldado en .*antes-de-restaurar-/);
+    expect(restored.out).toMatch(/Lo que había antes quedó respaldado en .*antes-de-restaurar-/);
     handle = await openDatabase({ dataDir });
     const after = await snapshot(handle);
     await handle.close();
@@ -161,7 +161,7 @@ describe('PGlite: the data folder and the stored files', () => {
       const res = cli(['--backup', path.join(work, 'no-debe-existir')], { DATA_DIR: dataDir });
       expect(res.code).toBe(2);
       expect(res.out).toContain(
-        `El servidor (proceso ${server.child.pid}) esta usando ${dataDir}: detengalo antes de respaldar una base PGlite.`,
+        `El servidor (proceso ${server.child.pid}) está usando ${dataDir}: deténgalo antes de respaldar una base PGlite.`,
       );
       expect(existsSync(path.join(work, 'no-debe-existir'))).toBe(false);
     } finally {
@@ -180,7 +180,7 @@ describe('PGlite: the data folder and the stored files', () => {
     const wrongKind = cli(['--restore', path.join(work, 'tras-detener')], { DATABASE_URL: pgUrl() });
     expect(wrongKind.code).toBe(2);
     expect(wrongKind.out).toContain(
-      'El respaldo es de PGlite y la configuracion actual usa PostgreSQL (DATABASE_URL).',
+      'El respaldo es de PGlite y la configuración actual usa PostgreSQL (DATABASE_URL).',
     );
   });
 });
@@ -250,7 +250,7 @@ describe.skipIf(!pgUrl())('PostgreSQL: pg_dump/pg_restore and the stored files',
       expect(idle).toBeGreaterThanOrEqual(0);
       const refused = cli(['--restore', folder], env);
       expect(refused.out).toContain(
-        'Un servidor esta usando la base de datos (DATABASE_URL): detengalo antes de restaurar.',
+        'Un servidor está usando la base de datos (DATABASE_URL): deténgalo antes de restaurar.',
       );
       expect(refused.code).toBe(2);
       // The server never noticed.

@@ -221,10 +221,16 @@ describe('engine', () => {
     expect(String(res.headers['content-disposition'])).toMatch(
       /attachment; filename="Zonas_\d{4}-\d{2}-\d{2}\.xlsx"/,
     );
+    // A title of two words names the file without spaces (issue 27).
+    const types = await api(t.app, 'GET', '/api/general-types/export', { token: admin });
+    expect(types.status).toBe(200);
+    expect(String(types.headers['content-disposition'])).toMatch(
+      /attachment; filename="Tipos_generales_\d{4}-\d{2}-\d{2}\.xlsx"/,
+    );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.raw as never);
     const ws = wb.worksheets[0];
-    expect(ws.getRow(1).values).toEqual([undefined, 'Id', 'Nombre', 'Codigo', 'Habilitado']);
+    expect(ws.getRow(1).values).toEqual([undefined, 'Id', 'Nombre', 'Código', 'Habilitado']);
     const row = ws.getRow(2);
     expect(typeof row.getCell(1).value).toBe('number');
     // Formula-like text is written as it was typed, as a text cell in the Text format (@): never a formula.
@@ -234,7 +240,7 @@ describe('engine', () => {
       expect(row.getCell(c).type).toBe(ExcelJS.ValueType.String);
       expect(row.getCell(c).numFmt).toBe('@');
     }
-    expect(row.getCell(4).value).toBe('Si');
+    expect(row.getCell(4).value).toBe('Sí');
     const bad = await api(t.app, 'GET', '/api/zones/export?columns=id,password', { token: admin });
     expect(bad.status).toBe(422);
   });

@@ -29,7 +29,7 @@ beforeAll(async () => {
   b = await createDealerUser(t.app, admin);
   branchA1 = await branch(a.dealerId, 'Sede Principal');
   branchA2 = await branch(a.dealerId, 'Sede Norte');
-  branchB = await branch(b.dealerId, 'Sede Unica');
+  branchB = await branch(b.dealerId, 'Sede Única');
 });
 afterAll(() => t?.close());
 
@@ -71,8 +71,8 @@ describe('capacities', () => {
     const bad = await put(a.token, [{ dealer_branch_id: branchA1, bays: -1, hours_per_day: 25 }]);
     expect(bad.status).toBe(422);
     expect(bad.body.error.validationErrors).toEqual([
-      { field: 'rows.0.bays', message: 'Bahias el valor minimo es 0' },
-      { field: 'rows.0.hours_per_day', message: 'Horas por dia el valor maximo es 24' },
+      { field: 'rows.0.bays', message: 'Bahías el valor mínimo es 0' },
+      { field: 'rows.0.hours_per_day', message: 'Horas por día el valor máximo es 24' },
     ]);
     // A dealer's grid never lists another dealer's branches, and naming one is a 404.
     expect(
@@ -113,6 +113,6 @@ describe('capacities', () => {
     await wbB.xlsx.load(fileB.raw as any);
     const names: unknown[] = [];
     wbB.worksheets[0].eachRow((r, n) => n > 1 && names.push(r.getCell(3).value));
-    expect(names).toEqual(['Sede Unica', '1 sedes']);
+    expect(names).toEqual(['Sede Única', '1 sedes']);
   });
 });

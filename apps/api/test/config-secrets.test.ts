@@ -13,7 +13,7 @@ let prefs: string;
 let secret: string;
 
 const unknownKey = (key: string) =>
-  `La clave ${key} no es una configuracion del sistema. Use una de las claves existentes.`;
+  `La clave ${key} no es una configuración del sistema. Use una de las claves existentes.`;
 
 async function configurationId(key: string): Promise<number> {
   const [row] = await t.handle.query<{ id: number }>('select id from configurations where key = $1', [key]);
@@ -121,14 +121,14 @@ describe('the token-signing secret', () => {
       body: { key: 'jwt_secret', value: 'x' },
     });
     expect(renamed.status).toBe(422);
-    expect(renamed.body.error.message).toBe('La clave de una configuracion no se puede cambiar');
+    expect(renamed.body.error.message).toBe('La clave de una configuración no se puede cambiar');
 
     // Delete needs .destroy; an administrator cannot delete a declared setting either.
     expect((await api(t.app, 'DELETE', `/api/configurations/${company}`, { token: prefs })).status).toBe(403);
     const deleted = await api(t.app, 'DELETE', `/api/configurations/${company}`, { token: admin });
     expect(deleted.status).toBe(409);
     expect(deleted.body.error.message).toBe(
-      'No se puede eliminar la configuracion COMPANY_NAME: es un ajuste del sistema. Para no usarla, deje su valor vacio.',
+      'No se puede eliminar la configuración COMPANY_NAME: es un ajuste del sistema. Para no usarla, deje su valor vacío.',
     );
 
     // Nothing changed: the next start signs with the same secret.

@@ -166,7 +166,7 @@ describe('daily sales', () => {
       { ...entry(aId, polo, 1, 1), sale_date: '2999-01-01' },
     ]);
     expect(res.body.result.saved).toBe(0);
-    expect(res.body.result.report[0].errors).toEqual(['Unidades el valor minimo es 0']);
+    expect(res.body.result.report[0].errors).toEqual(['Unidades el valor mínimo es 0']);
     expect(res.body.result.report[2].errors).toEqual([
       'Fecha 2999-01-01: no se puede registrar una venta futura',
     ]);
@@ -222,7 +222,7 @@ async function readReport(raw: Buffer) {
   const ws = wb.worksheets[0];
   const rows: ExcelJS.Row[] = [];
   ws.eachRow((r) => rows.push(r));
-  const headerAt = rows.findIndex((r) => r.getCell(1).value === 'Codigo');
+  const headerAt = rows.findIndex((r) => r.getCell(1).value === 'Código');
   const header = (rows[headerAt].values as unknown[]).slice(1) as string[];
   const body = rows.slice(headerAt + 1);
   const totals = body[body.length - 1];
@@ -239,7 +239,7 @@ function expectHeaderBlock(r: Awaited<ReturnType<typeof readReport>>, title: str
   expect(generated.getCell(2).value).toBeInstanceOf(Date);
   const view = r.ws.views[0] as { state: string; ySplit: number };
   expect(view.state).toBe('frozen');
-  expect(view.ySplit).toBe(r.rows.find((row) => row.getCell(1).value === 'Codigo')!.number);
+  expect(view.ySplit).toBe(r.rows.find((row) => row.getCell(1).value === 'Código')!.number);
   expect(r.totals.getCell(1).value).toBe('Total');
 }
 
@@ -326,7 +326,7 @@ describe('the named reports', () => {
     expect(String(named.headers['content-disposition'])).toContain('filename="Despachos_Q4.xlsx"');
     const n = await readReport(named.rawPayload);
     expect(n.header).toEqual([
-      'Codigo',
+      'Código',
       'Concesionario',
       'Zona',
       'Marca',
@@ -410,7 +410,7 @@ describe('the named reports', () => {
     // A past month: the whole objective is due, and the projection is what was sold.
     expect(dA.getCell(d.col('Objetivo a la fecha')).value).toBe(8);
     expect(dA.getCell(d.col('Venta a la fecha')).value).toBe(soldA);
-    expect(dA.getCell(d.col('Proyeccion al cierre')).value).toBe(soldA);
+    expect(dA.getCell(d.col('Proyección al cierre')).value).toBe(soldA);
     expect(d.totals.getCell(d.col('Venta a la fecha')).value).toBe(g.totals.total);
   });
 

@@ -91,15 +91,15 @@ describe('PGlite: one server per data folder', () => {
     const a = await starting;
     running.push(a);
     expect(early.code).toBe(2);
-    expect(early.out).toContain(`El servidor (proceso ${a.child.pid}) esta usando ${dataDir}`);
+    expect(early.out).toContain(`El servidor (proceso ${a.child.pid}) está usando ${dataDir}`);
     expect(existsSync(path.join(work, 'no-debe-existir'))).toBe(false);
 
     const second = refusedStart(ports.b);
     expect(second.code).toBe(1);
     expect(second.out).toContain(
-      `No se pudo iniciar la aplicacion: El servidor (proceso ${a.child.pid}) esta usando ${dataDir}: detengalo antes de iniciar otro servidor sobre la misma carpeta (o use otra DATA_DIR).`,
+      `No se pudo iniciar la aplicación: El servidor (proceso ${a.child.pid}) está usando ${dataDir}: deténgalo antes de iniciar otro servidor sobre la misma carpeta (o use otra DATA_DIR).`,
     );
-    expect(second.out).not.toContain('Aplicacion lista');
+    expect(second.out).not.toContain('Aplicación lista');
     // The first one never noticed.
     const admin = await loginAt(a.url);
     expect((await call(a.url, 'GET', '/api/dealers?perPage=1', { token: admin })).status).toBe(200);
@@ -124,7 +124,7 @@ describe('PGlite: one server per data folder', () => {
       expect(up).toHaveLength(1);
       server = up[0].value;
       expect(String(refused[0].reason)).toContain(
-        `El servidor (proceso ${server.child.pid}) esta usando ${dataDir}`,
+        `El servidor (proceso ${server.child.pid}) está usando ${dataDir}`,
       );
       admin = await loginAt(server.url);
     }
@@ -226,7 +226,7 @@ describe('the lock itself', () => {
       const pid = winners[0].split(' ')[1];
       for (const r of results.filter((x) => !x.startsWith('TOMADO')))
         expect(r).toBe(
-          `OCUPADO El servidor (proceso ${pid}) esta usando ${folder}: detengalo antes de probar.`,
+          `OCUPADO El servidor (proceso ${pid}) está usando ${folder}: deténgalo antes de probar.`,
         );
     } finally {
       for (const r of racers) r.kill('SIGKILL');

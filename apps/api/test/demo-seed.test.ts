@@ -205,7 +205,7 @@ describe('demo network', () => {
 
   it('fills the extranet: a category tree, ~28 documents over the year with real files, some for chosen dealers, expired, scheduled, read', async () => {
     const [n] = await t.handle.query<Record<string, number>>(
-      `select (select count(*) from categories where name in ('Comercial','Posventa','Marketing','Garantias','Capacitacion'))::int as top,
+      `select (select count(*) from categories where name in ('Comercial','Posventa','Marketing','Garantías','Capacitación'))::int as top,
         (select count(*) from categories where parent_id is not null)::int as sub,
         (select count(*) from documents)::int as docs,
         (select count(*) from documents where not all_dealers)::int as chosen,
@@ -257,7 +257,7 @@ describe('demo network', () => {
     const before = await snapshot();
     const again = await seedDemo(t.handle);
     expect(Object.values(again.created).every((n) => n === 0)).toBe(true);
-    expect(describeDemo(again)[0]).toBe('Datos de demostracion: ya estaban cargados, no se cambio nada.');
+    expect(describeDemo(again)[0]).toBe('Datos de demostración: ya estaban cargados, no se cambió nada.');
     expect(await snapshot()).toEqual(before);
     await expect(login(t.app, 'lim01', 'Cambiada-123')).resolves.toBeTruthy();
   });

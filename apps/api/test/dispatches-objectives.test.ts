@@ -132,8 +132,8 @@ describe('POST /api/dispatches-objectives (JSON)', () => {
     expect(res.body.result).toMatchObject({ saved: 0, total: 3, failed: 2 });
     expect(res.body.result.report[1].errors).toEqual([
       'Concesionario "NOEXISTE" no existe',
-      'Mes "13" no es valido (1 a 12)',
-      'Objetivo "-1" no es valido (entero de 0 a 100000)',
+      'Mes "13" no es válido (1 a 12)',
+      'Objetivo "-1" no es válido (entero de 0 a 100000)',
     ]);
     expect(res.body.result.report[2].errors).toEqual(['Objetivo repetido: ya figura en la fila 1']);
     expect(await objectiveCount()).toBe(before);
@@ -200,7 +200,7 @@ describe('Formato_Objetivos.xlsx', () => {
     expect(res.body.result).toMatchObject({ saved: 0, total: 3, failed: 2 });
     expect(res.body.result.report).toEqual([
       { row: 2, ok: true, errors: [] },
-      { row: 3, ok: false, errors: ['Feb: Objetivo "muchos" no es valido (entero de 0 a 100000)'] },
+      { row: 3, ok: false, errors: ['Feb: Objetivo "muchos" no es válido (entero de 0 a 100000)'] },
       { row: 4, ok: false, errors: ['Marca "X" no existe', 'Objetivo es obligatorio'] },
     ]);
     expect(await objectiveCount()).toBe(before);

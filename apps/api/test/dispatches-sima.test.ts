@@ -59,7 +59,7 @@ const line = (over: Record<string, unknown> = {}) => ({
   id: uniq('SIMA'),
   concesionario: codeA,
   almacen_codigo: 'ALM-LUR',
-  almacen: 'Almacen Lurin',
+  almacen: 'Almacén Lurín',
   marca: 'V',
   modelo: 'Polo',
   vin: vin(),
@@ -81,7 +81,7 @@ describe('GET /api/transaction-api', () => {
   it('answers a clear Spanish error while SIMA is not configured', async () => {
     const res = await pull('year=2025&month=3');
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toMatch(/^SIMA no esta configurado: registre SIMA_API_URL/);
+    expect(res.body.error.message).toMatch(/^SIMA no está configurado: registre SIMA_API_URL/);
   });
 
   it('pulls a month, keyed by SIMA id: the same pull again adds nothing', async () => {
@@ -94,7 +94,7 @@ describe('GET /api/transaction-api', () => {
         marca: 'Nissan',
         modelo: 'Versa',
         almacen_codigo: 'ALM-CAL',
-        almacen: 'Almacen Callao',
+        almacen: 'Almacén Callao',
       }),
       line({ concesionario: codeB }),
     ];
@@ -134,7 +134,7 @@ describe('GET /api/transaction-api', () => {
       `select d.units, d.source, s.name as stored from dispatches d join transaction_stored_offices s on s.id = d.stored_office_id where d.vin = $1`,
       [lines[0].vin],
     );
-    expect(row).toEqual({ units: 3, source: 'SIMA', stored: 'Almacen Lurin' });
+    expect(row).toEqual({ units: 3, source: 'SIMA', stored: 'Almacén Lurín' });
   });
 
   it('saves nothing when a line is wrong, and says which and why', async () => {
@@ -149,7 +149,7 @@ describe('GET /api/transaction-api', () => {
       row: 2,
       ok: false,
       vin: 'CORTO',
-      errors: ['Marca "Q" no existe', 'VIN "CORTO" no es valido: 17 letras o digitos, sin I, O ni Q'],
+      errors: ['Marca "Q" no existe', 'VIN "CORTO" no es válido: 17 letras o dígitos, sin I, O ni Q'],
     });
     expect(await count()).toEqual(before);
   });
@@ -162,7 +162,7 @@ describe('GET /api/transaction-api', () => {
     const res = await pull('date_from=2025-05-01&date_to=2025-06-30');
     expect(res.status).toBe(502);
     expect(res.body.error.message).toBe(
-      'No se pudieron obtener los despachos de SIMA. Revise SIMA_API_URL y SIMA_API_TOKEN en Preferencias > Configuraciones o intente mas tarde',
+      'No se pudieron obtener los despachos de SIMA. Revise SIMA_API_URL y SIMA_API_TOKEN en Preferencias > Configuraciones o intente más tarde',
     );
     expect(await count()).toEqual(before);
   });
@@ -243,7 +243,7 @@ describe('dispatches resource', () => {
     });
     expect(bad.status).toBe(422);
     expect(bad.body.error.validationErrors).toEqual(
-      expect.arrayContaining([{ field: 'units', message: 'Unidades el valor minimo es 1' }]),
+      expect.arrayContaining([{ field: 'units', message: 'Unidades el valor mínimo es 1' }]),
     );
   });
 });

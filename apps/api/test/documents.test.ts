@@ -40,7 +40,7 @@ async function uploadFile(token: string, file: Buffer, filename: string) {
 }
 
 async function uploadPdf(title = 'Circular', filename = `${title}.pdf`) {
-  const r = await uploadFile(admin, samplePdf(title, ['Linea de prueba']), filename);
+  const r = await uploadFile(admin, samplePdf(title, ['Línea de prueba']), filename);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.result as { id: number; filename: string; mime: string; bytes: number };
 }
@@ -112,7 +112,7 @@ describe('categories: a tree', () => {
     expect(loop.status).toBe(422);
     expect(loop.body.error.validationErrors[0]).toEqual({
       field: 'parent_id',
-      message: 'Una categoria no puede estar dentro de si misma ni de una de sus subcategorias',
+      message: 'Una categoría no puede estar dentro de sí misma ni de una de sus subcategorías',
     });
     const self = await api(t.app, 'PUT', `/api/categories/${childCat}`, {
       token: admin,
@@ -132,7 +132,7 @@ describe('categories: a tree', () => {
 describe('POST /api/documents/upload: checked by content and size', () => {
   it('stores a real PDF under DATA_DIR/files (what the backup copies) and answers its id, name, type and size', async () => {
     const before = storedFiles().length;
-    const pdf = samplePdf('Politica comercial', ['Vigente desde enero']);
+    const pdf = samplePdf('Política comercial', ['Vigente desde enero']);
     const r = await uploadFile(admin, pdf, 'Política comercial 2026.pdf');
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.result).toMatchObject({
@@ -164,7 +164,7 @@ describe('POST /api/documents/upload: checked by content and size', () => {
     exe.writeUInt32LE(0x80, 0x3c);
     exe.write('PE\0\0', 0x80, 'latin1');
     exe.write('This program cannot be run in DOS mode.', 0x4e, 'latin1');
-    const r = await uploadFile(admin, exe, 'Manual de garantia.pdf');
+    const r = await uploadFile(admin, exe, 'Manual de garantía.pdf');
     expect(r.status).toBe(400);
     expect(r.body.success).toBe(false);
     expect(r.body.error.message).toContain('programa ejecutable');
@@ -176,18 +176,18 @@ describe('POST /api/documents/upload: checked by content and size', () => {
     const text = await uploadFile(admin, Buffer.from('hola, esto es texto plano\n'), 'nota.pdf');
     expect(text.status).toBe(400);
     expect(text.body.error.message).toBe(
-      'Tipo de archivo no permitido: se aceptan PDF, Excel, Word, PowerPoint e imagenes PNG o JPG',
+      'Tipo de archivo no permitido: se aceptan PDF, Excel, Word, PowerPoint e imágenes PNG o JPG',
     );
     const script = await uploadFile(admin, Buffer.from('#!/bin/sh\nrm -rf /\n'), 'informe.pdf');
     expect(script.body.error.message).toContain('programa ejecutable');
     const pdfAsXlsx = await uploadFile(admin, samplePdf('x'), 'precios.xlsx');
     expect(pdfAsXlsx.status).toBe(400);
     expect(pdfAsXlsx.body.error.message).toBe(
-      'El contenido del archivo es PDF pero su nombre termina en .xlsx: renombrelo con la extension correcta',
+      'El contenido del archivo es PDF pero su nombre termina en .xlsx: renómbrelo con la extensión correcta',
     );
     const empty = await uploadFile(admin, Buffer.alloc(0), 'vacio.pdf');
     expect(empty.status).toBe(400);
-    expect(empty.body.error.message).toBe('El archivo esta vacio');
+    expect(empty.body.error.message).toBe('El archivo está vacío');
   });
 
   it('refuses a file over 20 MB (413, Spanish) and keeps nothing of it', async () => {
@@ -195,7 +195,7 @@ describe('POST /api/documents/upload: checked by content and size', () => {
     const big = Buffer.concat([samplePdf('grande'), Buffer.alloc(20 * 1024 * 1024 + 10, 32)]);
     const r = await uploadFile(admin, big, 'grande.pdf');
     expect(r.status).toBe(413);
-    expect(r.body.error.message).toBe('El archivo supera el tamaño maximo de 20 MB');
+    expect(r.body.error.message).toBe('El archivo supera el tamaño máximo de 20 MB');
     expect(storedFiles().length).toBe(filesBefore);
   });
 
@@ -218,9 +218,9 @@ describe('saving a document', () => {
     const fields = none.body.error.validationErrors.map((e: { field: string; message: string }) => e.message);
     expect(fields).toEqual(
       expect.arrayContaining([
-        'Titulo es obligatorio',
-        'Categoria es obligatorio',
-        'Fecha de publicacion es obligatorio',
+        'Título es obligatorio',
+        'Categoría es obligatorio',
+        'Fecha de publicación es obligatorio',
       ]),
     );
     const noFile = await api(t.app, 'POST', '/api/documents', {
@@ -244,7 +244,7 @@ describe('saving a document', () => {
     expect(dates.body.error.validationErrors).toEqual([
       {
         field: 'expires_at',
-        message: 'La fecha de vencimiento debe ser igual o posterior a la fecha de publicacion',
+        message: 'La fecha de vencimiento debe ser igual o posterior a la fecha de publicación',
       },
     ]);
     const chosen = await api(t.app, 'POST', '/api/documents', {
@@ -393,12 +393,12 @@ describe('the extranet a dealer sees', () => {
   });
 
   it('the download streams the bytes with the file name and type, and accepts the download token', async () => {
-    const pdf = samplePdf('Boletin tecnico', ['Revision de frenos']);
+    const pdf = samplePdf('Boletín técnico', ['Revisión de frenos']);
     const up = await uploadFile(admin, pdf, 'Boletín técnico N°5.pdf');
     const doc = await api(t.app, 'POST', '/api/documents', {
       token: admin,
       body: {
-        title: `${tag} Boletin`,
+        title: `${tag} Boletín`,
         category_id: childCat,
         published_at: today,
         file_ids: [up.body.result.id],
@@ -482,7 +482,7 @@ describe('files replaced or left behind', () => {
     const doc = await createDocument({ title: uniq('Reemplazo ') });
     const first = await api(t.app, 'GET', `/api/documents/get/${doc.id}`, { token: admin });
     expect(first.body.result.files.map((f: { id: number }) => f.id)).toEqual([doc.fileId]);
-    const next = await uploadPdf('Version 2', 'version 2.pdf');
+    const next = await uploadPdf('Versión 2', 'versión 2.pdf');
     const abandoned = await uploadPdf('Abandonado', 'abandonado.pdf');
     const put = await api(t.app, 'PUT', `/api/documents/${doc.id}`, {
       token: admin,
@@ -490,7 +490,7 @@ describe('files replaced or left behind', () => {
     });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     const after = await api(t.app, 'GET', `/api/documents/get/${doc.id}`, { token: admin });
-    expect(after.body.result.files.map((f: { filename: string }) => f.filename)).toEqual(['version 2.pdf']);
+    expect(after.body.result.files.map((f: { filename: string }) => f.filename)).toEqual(['versión 2.pdf']);
     const keys = await t.handle.query<{ id: number; storage_key: string }>(
       'select id, storage_key from document_files where id = any($1::int[])',
       [[doc.fileId, abandoned.id, next.id]],

@@ -16,11 +16,11 @@ describe('error catalogue', () => {
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
     expect(res.body.error.code).toBe(400);
-    expect(res.body.error.message).toBe('El cuerpo de la solicitud no es un JSON valido');
+    expect(res.body.error.message).toBe('El cuerpo de la solicitud no es un JSON válido');
   });
 
   it('takes an empty JSON body as no body', async () => {
-    const zone = await api(t.app, 'POST', '/api/zones', { token: admin, body: { name: 'Zona Vacia' } });
+    const zone = await api(t.app, 'POST', '/api/zones', { token: admin, body: { name: 'Zona Vacía' } });
     const del = await api(t.app, 'DELETE', `/api/zones/${zone.body.result.id}`, {
       token: admin,
       rawBody: '',
@@ -52,10 +52,10 @@ describe('error catalogue', () => {
     expect(res.status).toBe(422);
     expect(res.body.error.validationErrors).toEqual(
       expect.arrayContaining([
-        { field: 'code', message: 'Codigo no es valido' },
+        { field: 'code', message: 'Código no es válido' },
         { field: 'name', message: 'Nombre es obligatorio' },
-        { field: 'zone_id', message: 'Zona no es valido' },
-        { field: 'email', message: 'Debe ser un Email valido.' },
+        { field: 'zone_id', message: 'Zona no es válido' },
+        { field: 'email', message: 'Debe ser un Email válido.' },
       ]),
     );
     const after = await api(t.app, 'GET', '/api/dealers', { token: admin });
@@ -104,13 +104,13 @@ describe('error catalogue', () => {
     expect(dealer.body.result.zone_name).toBe('Zona En Uso');
     const res = await api(t.app, 'DELETE', `/api/zones/${zone.body.result.id}`, { token: admin });
     expect(res.status).toBe(409);
-    expect(res.body.error.message).toBe('No se puede eliminar: el registro esta en uso en Concesionarios');
+    expect(res.body.error.message).toBe('No se puede eliminar: el registro está en uso en Concesionarios');
     expect((await api(t.app, 'GET', `/api/zones/get/${zone.body.result.id}`, { token: admin })).status).toBe(
       200,
     );
     const dep = await api(t.app, 'DELETE', '/api/departments/15', { token: admin });
     expect(dep.status).toBe(409);
-    expect(dep.body.error.message).toBe('No se puede eliminar: el registro esta en uso en Provincias');
+    expect(dep.body.error.message).toBe('No se puede eliminar: el registro está en uso en Provincias');
   });
 
   it('401 and 403 in the envelope', async () => {
@@ -119,7 +119,7 @@ describe('error catalogue', () => {
     expect(res.body.result).toBeNull();
     await api(t.app, 'POST', '/api/users', {
       token: admin,
-      body: { username: 'vacio', email: 'vacio@example.com', full_name: 'Vacio', password: 'Vacio-123' },
+      body: { username: 'vacio', email: 'vacio@example.com', full_name: 'Vacío', password: 'Vacio-123' },
     });
     const token = await login(t.app, 'vacio', 'Vacio-123');
     const denied = await api(t.app, 'DELETE', '/api/zones/1', { token });

@@ -56,7 +56,7 @@ describe('xlsx export of a resource', () => {
     expect(row.getCell(2).value).toBeInstanceOf(Date);
     expect((row.getCell(2).value as Date).toISOString()).toBe('2025-06-01T00:00:00.000Z');
     expect(row.getCell(2).numFmt).toBe('yyyy-mm-dd');
-    expect(row.getCell(3).value).toBe('Carnet de extranjeria');
+    expect(row.getCell(3).value).toBe('Carnet de extranjería');
     expect(row.getCell(4).value).toBe('Sin enviar');
   });
 
@@ -73,6 +73,6 @@ describe('xlsx export of a resource', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.raw as never);
     const row = wb.worksheets[0].getRow(2);
-    expect([row.getCell(1).value, row.getCell(2).value]).toEqual(['Zonas', 'Creo']);
+    expect([row.getCell(1).value, row.getCell(2).value]).toEqual(['Zonas', 'Creó']);
   });
 });

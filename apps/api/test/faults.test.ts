@@ -190,13 +190,13 @@ describe.skipIf(!pgUrl())('faults', () => {
         .join(' ');
     const recovered = answers.find((a) => a.at > backAt && a.status === 200);
     console.log(
-      `FALLAS PostgreSQL cortado ${Math.round(backAt - cutAt)} ms: antes ${counts(answers.filter((a) => a.at < cutAt))}; durante ${counts(during)}; despues ${counts(after)}; primera 200 a los ${Math.round((recovered?.at ?? 0) - backAt)} ms de volver; respuesta mas lenta ${Math.round(Math.max(...answers.map((a) => a.ms)))} ms`,
+      `FALLAS PostgreSQL cortado ${Math.round(backAt - cutAt)} ms: antes ${counts(answers.filter((a) => a.at < cutAt))}; durante ${counts(during)}; después ${counts(after)}; primera 200 a los ${Math.round((recovered?.at ?? 0) - backAt)} ms de volver; respuesta más lenta ${Math.round(Math.max(...answers.map((a) => a.ms)))} ms`,
     );
     expect(answers.filter((a) => a.status !== 200 && a.status !== 503)).toEqual([]);
     expect(during.length).toBeGreaterThan(10);
     expect(during.every((a) => a.status === 503)).toBe(true);
     expect(during[0].message).toBe(
-      'El servicio no esta disponible en este momento (sin conexion con la base de datos). Intente nuevamente en unos segundos.',
+      'El servicio no está disponible en este momento (sin conexión con la base de datos). Intente nuevamente en unos segundos.',
     );
     expect(during[0].retryAfter).toBe('5');
     expect(after.length).toBeGreaterThan(10);

@@ -221,7 +221,7 @@ describe('fees grid', () => {
     });
     expect(bad.status).toBe(422);
     expect(bad.body.error.validationErrors).toEqual([
-      { field: 'values.1.concept_id', message: 'El concepto no existe o no esta habilitado' },
+      { field: 'values.1.concept_id', message: 'El concepto no existe o no está habilitado' },
     ]);
     const [row] = await t.handle.query<{ value: string }>(
       'select value from fees where dealer_id = $1 and year = $2 and month = 1 and concept_id = $3',

@@ -95,9 +95,9 @@ describe('figures file', () => {
     const ws = (await workbookOf(res.raw)).worksheets[0];
     expect((ws.getRow(1).values as unknown[]).slice(1, 8)).toEqual([
       'Año',
-      'Codigo concesionario',
+      'Código concesionario',
       'Concesionario',
-      'Codigo concepto',
+      'Código concepto',
       'Concepto',
       'Unidad',
       'Ene',
@@ -139,9 +139,9 @@ describe('figures file', () => {
     const messages = up.body.result.report
       .filter((r: { ok: boolean }) => !r.ok)
       .map((r: { message: string }) => r.message);
-    expect(messages).toContain('Ene: el periodo esta confirmado, no se puede cambiar');
-    expect(messages).toContain('Abr: el periodo esta cerrado, no se puede cambiar');
-    expect(messages).toContain('Feb: "ochenta" no es un numero');
+    expect(messages).toContain('Ene: el periodo está confirmado, no se puede cambiar');
+    expect(messages).toContain('Abr: el periodo está cerrado, no se puede cambiar');
+    expect(messages).toContain('Feb: "ochenta" no es un número');
     expect(await figure(a.dealerId, 'VN_UND', 2)).toBe(27);
   });
 
@@ -215,7 +215,7 @@ describe('CASIS pull', () => {
   it('answers a clear Spanish error while unconfigured', async () => {
     const res = await pull(admin, { year: Y, month: 2 });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toMatch(/^CASIS no esta configurado: registre CASIS_API_URL/);
+    expect(res.body.error.message).toMatch(/^CASIS no está configurado: registre CASIS_API_URL/);
   });
 
   it('saves the month of the enabled dealers and skips the others', async () => {
@@ -233,7 +233,7 @@ describe('CASIS pull', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.result).toMatchObject({ saved: 1, total: 2, failed: 0, skipped: 1 });
     expect(res.body.result.report[0].message).toMatch(
-      /^Omitida: el periodo Enero 2025 de .+ esta confirmado$/,
+      /^Omitida: el periodo Enero 2025 de .+ está confirmado$/,
     );
     expect(await figure(b.dealerId, 'TEST_DRIVE', 1)).toBe(58);
     expect(await figure(a.dealerId, 'TEST_DRIVE', 1)).toBeUndefined();
@@ -254,8 +254,8 @@ describe('CASIS pull', () => {
     const wrong = await pull(admin, { year: Y, month: 2 });
     expect(wrong.body.result).toMatchObject({ saved: 0, failed: 2 });
     expect(wrong.body.result.report.map((r: { message: string }) => r.message)).toEqual([
-      'El concepto "NO_EXISTE" no existe o no esta habilitado',
-      'El concesionario "ZZZ" no existe; El valor "x" no es un numero',
+      'El concepto "NO_EXISTE" no existe o no está habilitado',
+      'El concesionario "ZZZ" no existe; El valor "x" no es un número',
     ]);
     expect(await figure(b.dealerId, 'TEST_DRIVE', 2)).toBeUndefined();
 

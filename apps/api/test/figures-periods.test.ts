@@ -43,7 +43,7 @@ describe('period transitions', () => {
     expect(ok.body.result).toEqual({ enabled: 1, skipped: [] });
     const again = await enable({ year: Y, month: 3, dealer_ids: [a.dealerId] });
     expect(again.status).toBe(409);
-    expect(again.body.error.message).toMatch(/^El periodo Marzo 2025 de .+ ya esta habilitado$/);
+    expect(again.body.error.message).toMatch(/^El periodo Marzo 2025 de .+ ya está habilitado$/);
     const byDealer = await enable({ year: Y, month: 3, dealer_ids: [a.dealerId] }, a.token);
     expect(byDealer.status).toBe(403);
     // Next month in Lima has not begun (at 22:00 on 31 December in Lima, January of next year).
@@ -53,7 +53,7 @@ describe('period transitions', () => {
     expect(future.status).toBe(422);
     expect(future.body.error.validationErrors[0]).toEqual({
       field: 'month',
-      message: 'No se puede habilitar un mes que aun no empieza',
+      message: 'No se puede habilitar un mes que aún no empieza',
     });
     const none = await enable({ year: Y, month: 3 });
     expect(none.status).toBe(422);
@@ -79,7 +79,7 @@ describe('period transitions', () => {
       ],
     });
     expect(mixed.status).toBe(409);
-    expect(mixed.body.error.message).toMatch(/^El periodo Abril 2025 de .+ no esta habilitado/);
+    expect(mixed.body.error.message).toMatch(/^El periodo Abril 2025 de .+ no está habilitado/);
     expect(await valuesOf(a.dealerId, 3)).toEqual({ VN_UND: 41, CSI_VTA: 87.5 });
     expect(await valuesOf(a.dealerId, 4)).toEqual({});
     // An empty cell (null) removes the value.
@@ -148,19 +148,19 @@ describe('period transitions', () => {
       body: { year: Y, month: 3 },
     });
     expect(twice.status).toBe(409);
-    expect(twice.body.error.message).toMatch(/ya esta confirmado$/);
+    expect(twice.body.error.message).toMatch(/ya está confirmado$/);
     const closed = await api(t.app, 'POST', '/api/figures/confirm', {
       token: a.token,
       body: { year: Y, month: 5 },
     });
     expect(closed.status).toBe(409);
-    expect(closed.body.error.message).toMatch(/^El periodo Mayo 2025 de .+ no esta habilitado/);
+    expect(closed.body.error.message).toMatch(/^El periodo Mayo 2025 de .+ no está habilitado/);
     const locked = await batch(a.token, {
       year: Y,
       values: [{ concept_id: cid('VN_UND'), month: 3, value: 50 }],
     });
     expect(locked.status).toBe(409);
-    expect(locked.body.error.message).toMatch(/ya esta confirmado: sus cifras no se pueden modificar/);
+    expect(locked.body.error.message).toMatch(/ya está confirmado: sus cifras no se pueden modificar/);
     expect(await valuesOf(a.dealerId, 3)).toEqual({ VN_UND: 41 });
     // Even the manufacturer's grid cannot change a confirmed month.
     const byAdmin = await batch(admin, {
@@ -205,7 +205,7 @@ describe('period transitions', () => {
     });
     const again = await api(t.app, 'POST', url, { token: admin, body: { reason: 'otra vez' } });
     expect(again.status).toBe(409);
-    expect(again.body.error.message).toMatch(/no esta confirmado: no hay nada que reabrir$/);
+    expect(again.body.error.message).toMatch(/no está confirmado: no hay nada que reabrir$/);
     // Dealer B's user cannot even see the period of A.
     expect((await api(t.app, 'GET', `/api/figure-periods/get/${period.id}`, { token: b.token })).status).toBe(
       404,

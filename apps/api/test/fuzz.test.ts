@@ -40,12 +40,12 @@ it('its checks see a 5xx, a stack, SQL, a path and a write, and not the request 
     contentType: 'application/json; charset=utf-8',
     body: JSON.stringify({ success: false, result: null, error: { code: status, message } }),
   });
-  expect(answerProblems(error('Error interno', 500), [])).toContain('respondio 500');
+  expect(answerProblems(error('Error interno', 500), [])).toContain('respondió 500');
   expect(answerProblems(error('Failed query: select id from users where x'), [])).toHaveLength(1);
   expect(answerProblems(error('TypeError at Object.parse (/work/app/src/x.ts:10:4)'), [])).toHaveLength(1);
   expect(answerProblems(error('relation "users" does not exist'), [])).toHaveLength(1);
   expect(answerProblems({ status: 422, contentType: 'text/html', body: '<h1>x</h1>' }, [])).toHaveLength(1);
-  expect(answerProblems(error('Columnas no validas: select * from users'), ['select * from users'])).toEqual(
+  expect(answerProblems(error('Columnas no válidas: select * from users'), ['select * from users'])).toEqual(
     [],
   );
   expect(answerProblems(error('Nombre es obligatorio', 422), [])).toEqual([]);

@@ -30,7 +30,7 @@ export function testClockInstant(name = process.env.TEST_CLOCK || 'night'): numb
     yearend: `${today.slice(0, 4)}-12-31T22:00:00-05:00`,
   };
   const ms = Date.parse(at[name] ?? name);
-  if (!Number.isFinite(ms)) throw new Error(`TEST_CLOCK no valido: ${name}`);
+  if (!Number.isFinite(ms)) throw new Error(`TEST_CLOCK no válido: ${name}`);
   return ms;
 }
 pinClock(testClockInstant());

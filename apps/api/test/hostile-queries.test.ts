@@ -70,7 +70,7 @@ describe('filter, sort and column keys are the declaration’s own names only', 
   it('columns=<member> on an export answers 422', async () => {
     const res = await get('/api/dealers/export?columns=id,__proto__', admin);
     expect(res.status).toBe(422);
-    expect(JSON.parse(res.body).error.message).toContain('Columnas no validas: __proto__');
+    expect(JSON.parse(res.body).error.message).toContain('Columnas no válidas: __proto__');
     const res2 = await get('/api/dealers/export?columns=constructor', admin);
     expect(res2.status).toBe(422);
   });

@@ -116,7 +116,7 @@ it('a failing query with e-mails and token hashes: the database message and code
   }
   const line = errorLine(err);
   expect(line).toContain('relation "tabla_que_no_existe" does not exist');
-  expect(line).toContain('codigo 42P01');
+  expect(line).toContain('código 42P01');
   expect(line).toContain('insert into tabla_que_no_existe (email, token_hash) values');
   console.log(
     `LOGS consulta fallida con 2.000 correos: ${line.length} caracteres (serializada ${JSON.stringify(redactErrorSerializer(err as Error)).length})`,
@@ -155,7 +155,7 @@ describe.skipIf(!pgUrl())('PostgreSQL that refuses connections (ALLOW_CONNECTION
         });
         expect(res.status).toBe(1);
         expect(res.stderr).toContain(
-          `No se pudo iniciar la aplicacion: database "${db.name}" is not currently accepting connections (codigo 55000)`,
+          `No se pudo iniciar la aplicación: database "${db.name}" is not currently accepting connections (código 55000)`,
         );
         expect(res.stderr.length).toBeLessThan(debug.DEBUG ? 10_000 : 500);
       }

@@ -119,7 +119,7 @@ it('no password, token, survey token or SMTP credential in any log line', async 
   expect(lines.length).toBeGreaterThan(20);
   expect(log).toContain('/api/public/quiz/[oculto]');
   expect(log).toContain('enc_auth_token=[oculto]');
-  expect(log).toContain('envio de correo fallido');
+  expect(log).toContain('envío de correo fallido');
   const found = Object.entries({
     'contrasena del administrador': 'Admin-Test-123',
     'contrasena equivocada': WRONG_PASSWORD,
@@ -128,7 +128,7 @@ it('no password, token, survey token or SMTP credential in any log line', async 
     'contrasena reseteada': RESET_PASSWORD,
     'clave SMTP': SMTP_PASSWORD,
     'usuario:clave SMTP': 'usuario.correo:',
-    'token de sesion': secrets.adminToken,
+    'token de sesión': secrets.adminToken,
     'firma del token': secrets.adminToken.split('.')[2],
     'token cifrado': secrets.encrypted,
     'token cifrado (en la URL)': encodeURIComponent(secrets.encrypted),

@@ -239,7 +239,7 @@ describe('per-address limits', () => {
       result: null,
       error: {
         code: 429,
-        message: `Demasiadas solicitudes desde su direccion. Intente nuevamente en ${retry} segundos.`,
+        message: `Demasiadas solicitudes desde su dirección. Intente nuevamente en ${retry} segundos.`,
       },
     });
   };

@@ -177,7 +177,7 @@ describe.skipIf(!pgUrl())('two instances on one PostgreSQL', () => {
     // Both instances refuse: the count is shared, not one per process.
     expect(new Set(limited.map((r) => r.instance))).toEqual(new Set(['0', '1']));
     expect(limited[0].message).toMatch(
-      /^Demasiadas solicitudes desde su direccion\. Intente nuevamente en \d+ segundos\.$/,
+      /^Demasiadas solicitudes desde su dirección\. Intente nuevamente en \d+ segundos\.$/,
     );
     // Another address is not affected.
     const other = await call(proxy.url, 'POST', '/api/auth/login', {
@@ -241,7 +241,7 @@ describe.skipIf(!pgUrl())('two instances on one PostgreSQL', () => {
     // Right after the answer the other instance sees every row.
     expect(await count()).toBe(rows);
     console.log(
-      `MULTI importacion de ${rows} filas en A (${Math.round(imported.ms)} ms); B consulto ${seen.length} veces: ${[...new Set(seen)].join(', ')}`,
+      `MULTI importación de ${rows} filas en A (${Math.round(imported.ms)} ms); B consulto ${seen.length} veces: ${[...new Set(seen)].join(', ')}`,
     );
     expect(seen.length).toBeGreaterThan(3);
     expect(seen.every((n) => n === 0 || n === rows)).toBe(true);

@@ -40,7 +40,15 @@ afterAll(async () => {
 });
 
 /** Quoted-printable soft breaks removed, so a long link reads whole. */
-const plain = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+const hexBytes = (m: string) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8');
+/** The mail as its reader sees it: encoded subject words and quoted-printable text decoded. */
+const plain = (raw: string) =>
+  raw
+    .replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_, q: string) =>
+      q.replace(/_/g, ' ').replace(/(=[0-9A-F]{2})+/gi, hexBytes),
+    )
+    .replace(/=\r?\n/g, '')
+    .replace(/(=[0-9A-F]{2})+/g, hexBytes);
 
 describe('survey mail', () => {
   it('without SMTP the invitation waits in the outbox (pending), and flush refuses clearly', async () => {
@@ -63,7 +71,7 @@ describe('survey mail', () => {
     expect(received).toHaveLength(0);
     const flush = await api(t.app, 'POST', '/api/mail-outbox/flush', { token: admin });
     expect(flush.status).toBe(409);
-    expect(flush.body.error.message).toMatch(/^El correo no esta configurado/);
+    expect(flush.body.error.message).toMatch(/^El correo no está configurado/);
   });
 
   it('once SMTP is configured, the flush delivers what was waiting', async () => {
@@ -91,7 +99,7 @@ describe('survey mail', () => {
     const mail = received.find((r) => r.to.includes(address));
     expect(mail).toBeDefined();
     const body = plain(mail!.data);
-    expect(body).toContain('Subject: Encuesta de Satisfaccion');
+    expect(body).toContain('Subject: Encuesta de Satisfacción');
     const link = /(http:\/\/localhost:\d+\/encuesta\?token=[A-Za-z0-9_-]{43})/.exec(body);
     expect(link).not.toBeNull();
     const token = new URL(link![1]).searchParams.get('token');

@@ -117,7 +117,7 @@ describe('questionnaires', () => {
         manufacturer_id: 0,
         active: false,
         questions: [
-          { text: 'Atencion', type: 'rating4', required: true },
+          { text: 'Atención', type: 'rating4', required: true },
           { text: 'Color preferido', type: 'choice', options: ['Rojo', 'Azul'], required: false },
         ],
       },
@@ -126,7 +126,7 @@ describe('questionnaires', () => {
     const id = created.body.result.id;
     const got = await api(t.app, 'GET', `/api/quizzes/get/${id}`, { token: admin });
     expect(got.body.result.questions.map((q: { text: string }) => q.text)).toEqual([
-      'Atencion',
+      'Atención',
       'Color preferido',
     ]);
     const keep = got.body.result.questions[1];
@@ -158,11 +158,11 @@ describe('questionnaires', () => {
     });
     expect(bad.status).toBe(422);
     expect(bad.body.error.validationErrors[0].message).toBe(
-      'Una pregunta de opcion unica necesita al menos 2 opciones',
+      'Una pregunta de opción única necesita al menos 2 opciones',
     );
     const noTitle = await api(t.app, 'POST', '/api/quizzes', { token: admin, body: { kind: 'sales' } });
     expect(noTitle.status).toBe(422);
-    expect(noTitle.body.error.validationErrors[0].message).toBe('Titulo es obligatorio');
+    expect(noTitle.body.error.validationErrors[0].message).toBe('Título es obligatorio');
   });
 });
 
@@ -186,7 +186,7 @@ describe('invitations without SMTP', () => {
     );
     expect(outbox).toHaveLength(5);
     expect(outbox.every((m) => m.status === 'pending')).toBe(true);
-    expect(outbox[0].subject).toContain('Encuesta de Satisfaccion');
+    expect(outbox[0].subject).toContain('Encuesta de Satisfacción');
     const listed = await api(t.app, 'GET', '/api/mail-outbox?status=pending&perPage=100', { token: admin });
     expect(listed.body.result.total).toBeGreaterThanOrEqual(5);
     expect(listed.body.result.data.some((m: { to: string }) => m.to === email(0))).toBe(true);
@@ -277,7 +277,7 @@ describe('public survey', () => {
       body: { answers: answersFor().map((a) => (a.question_id === rating.id ? { ...a, value: 7 } : a)) },
     });
     expect(bad.status).toBe(422);
-    expect(bad.body.error.validationErrors[0].message).toContain('elija una calificacion de 1 a 4');
+    expect(bad.body.error.validationErrors[0].message).toContain('elija una calificación de 1 a 4');
     const [{ n }] = await t.handle.query<{ n: number }>('select count(*)::int as n from quiz_responses');
     expect(n).toBe(0);
   });
@@ -346,7 +346,7 @@ describe('one set of rating labels, from the questionnaire', () => {
       'Satisfecho',
       'Muy satisfecho',
     ]);
-    const labels = ['Pesimo', 'Regular', 'Bien', 'Excelente'];
+    const labels = ['Pésimo', 'Regular', 'Bien', 'Excelente'];
     const put = await api(t.app, 'PUT', `/api/quizzes/${salesQuiz.id}`, {
       token: admin,
       body: { rating_labels: labels },
@@ -363,7 +363,7 @@ describe('one set of rating labels, from the questionnaire', () => {
       body: { rating_labels: ['a', 'b', 'c'] },
     });
     expect(three.status).toBe(422);
-    expect(three.body.error.validationErrors[0].message).toBe('Indique las 4 etiquetas de calificacion');
+    expect(three.body.error.validationErrors[0].message).toBe('Indique las 4 etiquetas de calificación');
     await api(t.app, 'PUT', `/api/quizzes/${salesQuiz.id}`, {
       token: admin,
       body: { rating_labels: before.body.result.quiz.rating_labels },
@@ -401,8 +401,8 @@ describe('reminders', () => {
     expect(res.body.result.invited).toBe(0);
     expect(res.body.result.reminded).toBe(3); // 0, 2, 3
     expect(res.body.result.skipped).toEqual([
-      { sale_id: ids[1], reason: 'Ya respondio la encuesta' },
-      { sale_id: ids[4], reason: 'La invitacion expiro' },
+      { sale_id: ids[1], reason: 'Ya respondió la encuesta' },
+      { sale_id: ids[4], reason: 'La invitación expiró' },
     ]);
     const [reminder] = await t.handle.query<{ subject: string }>(
       'select subject from mail_outbox where "to" = $1 order by id desc limit 1',
@@ -423,7 +423,7 @@ describe('alerts', () => {
     const res = await api(t.app, 'POST', `/api/public/quiz/${token}`, { body: { answers: answersFor(1) } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const mails = await t.handle.query<{ to: string; subject: string }>(
-      `select "to", subject from mail_outbox where subject like 'Alerta de satisfaccion%' and "to" like $1`,
+      `select "to", subject from mail_outbox where subject like 'Alerta de satisfacción%' and "to" like $1`,
       [`%.${tag}@example.com`],
     );
     expect(mails.map((m) => m.to)).toEqual([`jefe.${tag}@example.com`]);
@@ -555,7 +555,7 @@ describe('alerts, responses and the outbox are declared lists', () => {
     expect(none.body.result).toEqual({ total: 0, data: [] });
     const bad = await api(t.app, 'GET', '/api/quiz-alerts?status=pendiente', { token: admin });
     expect(bad.status).toBe(422);
-    expect(bad.body.error.message).toBe('Estado no es valido (open, closed, all)');
+    expect(bad.body.error.message).toBe('Estado no es válido (open, closed, all)');
     const one = await api(t.app, 'GET', `/api/quiz-alerts/get/${alertId}`, { token: admin });
     expect(one.body.result).toMatchObject({ id: alertId, dealer_name: 'Gamma Motors', age_days: 3 });
     const file = await api(
@@ -587,7 +587,7 @@ describe('alerts, responses and the outbox are declared lists', () => {
     expect(bySale.body.result.data.map((r: { sale_id: number }) => r.sale_id)).toEqual([id]);
     const badYear = await api(t.app, 'GET', '/api/quiz-responses?year=1999', { token: admin });
     expect(badYear.status).toBe(422);
-    expect(badYear.body.error.message).toBe('Año no es valido');
+    expect(badYear.body.error.message).toBe('Año no es válido');
     const file = await api(t.app, 'GET', `/api/quiz-responses/export?query=${vins[1]}&columns=id,vin`, {
       token: admin,
     });
@@ -616,7 +616,7 @@ describe('alerts, responses and the outbox are declared lists', () => {
     expect(bracket.body.result).toEqual(plain.body.result);
     const bad = await api(t.app, 'GET', '/api/mail-outbox?status=perdido', { token: admin });
     expect(bad.status).toBe(422);
-    expect(bad.body.error.message).toBe('Estado no es valido (pending, sent, failed)');
+    expect(bad.body.error.message).toBe('Estado no es válido (pending, sent, failed)');
     const file = await api(t.app, 'GET', `/api/mail-outbox/export?query=${email(0)}&columns=id,to,status`, {
       token: admin,
     });

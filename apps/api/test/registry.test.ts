@@ -52,7 +52,7 @@ describe('registry', () => {
         sort: 'code',
       },
       {
-        code: f.optText('Codigo', 20, { search: true, sort: true }),
+        code: f.optText('Código', 20, { search: true, sort: true }),
         name: f.text('Nombre', 120, { search: true, sort: true, filter: true }),
       },
     );
@@ -70,7 +70,7 @@ describe('registry', () => {
     });
     // Without its table the mistake is named at start, not on the first call.
     expect(() => plainResourcesModule({ 'sales-regions': contract }, {}, [])).toThrow(
-      'El recurso sales-regions no tiene declaracion ni tabla sales_regions',
+      'El recurso sales-regions no tiene declaración ni tabla sales_regions',
     );
   });
 

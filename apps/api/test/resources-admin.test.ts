@@ -15,7 +15,7 @@ resourceSuite([
     resource: servedResource('manufacturers'),
     sample: (m) => ({ code: `Q${String.fromCharCode(65 + (man++ % 26))}`, name: `Marca ${m}` }),
     update: (m) => ({ name: `Marca ${m}`, color: '#116F77' }),
-    invalid: { body: () => ({ name: 'Sin codigo' }), field: 'code', message: 'Codigo es obligatorio' },
+    invalid: { body: () => ({ name: 'Sin código' }), field: 'code', message: 'Código es obligatorio' },
   },
   {
     resource: manufacturerModelResource,
@@ -30,12 +30,12 @@ resourceSuite([
     invalid: {
       body: () => ({ code: 'C', name: 'Concepto', order: -1 }),
       field: 'order',
-      message: 'Orden el valor minimo es 0',
+      message: 'Orden el valor mínimo es 0',
     },
   },
   {
     resource: servedResource('categories'),
-    sample: (m) => ({ name: `Categoria ${m}` }),
+    sample: (m) => ({ name: `Categoría ${m}` }),
     update: () => ({ description: 'Documentos comerciales' }),
     invalid: { body: () => ({ name: '   ' }), field: 'name', message: 'Nombre es obligatorio' },
   },
@@ -69,7 +69,7 @@ resourceSuite([
     invalid: {
       body: () => ({ username: 'corto', email: 'corto@example.com', full_name: 'Corto', password: '123' }),
       field: 'password',
-      message: 'Minimo 8 caracteres',
+      message: 'Mínimo 8 caracteres',
     },
   },
   {
@@ -82,7 +82,7 @@ resourceSuite([
     resource: tabResource,
     sample: (m) => ({ name: m.toLowerCase(), title: `Pestaña ${m}`, order: 99 }),
     update: (m) => ({ title: `Pestaña ${m}` }),
-    invalid: { body: () => ({ name: 'x' }), field: 'title', message: 'Titulo es obligatorio' },
+    invalid: { body: () => ({ name: 'x' }), field: 'title', message: 'Título es obligatorio' },
   },
   {
     resource: auditLogResource,

@@ -30,7 +30,7 @@ resourceSuite([
     resource: servedResource('zones'),
     sample: (m) => ({ code: m.slice(0, 20), name: `Zona ${m}` }),
     update: (m) => ({ name: `Zona ${m}`, active: false }),
-    invalid: { body: () => ({ name: 12 }), field: 'name', message: 'Nombre no es valido' },
+    invalid: { body: () => ({ name: 12 }), field: 'name', message: 'Nombre no es válido' },
   },
   {
     resource: dealerResource,
@@ -41,7 +41,7 @@ resourceSuite([
       address_address1: 'Av. Arequipa 100',
     }),
     update: (m) => ({ name: `Concesionario ${m}` }),
-    invalid: { body: () => ({ name: 'Sin codigo' }), field: 'code', message: 'Codigo es obligatorio' },
+    invalid: { body: () => ({ name: 'Sin código' }), field: 'code', message: 'Código es obligatorio' },
   },
   {
     resource: dealerBranchResource,
@@ -70,7 +70,7 @@ resourceSuite([
         license_category: 'Z',
       }),
       field: 'license_category',
-      message: 'Categoria de licencia no es valido',
+      message: 'Categoría de licencia no es válido',
     },
   },
   {
@@ -80,17 +80,17 @@ resourceSuite([
     invalid: {
       body: (ctx) => ({ dealer_id: ctx.dealerId, name: 'Contacto', email: 'no-es-email' }),
       field: 'email',
-      message: 'Debe ser un Email valido.',
+      message: 'Debe ser un Email válido.',
     },
   },
   {
     resource: servedResource('countries'),
-    sample: (m) => ({ code: `9${letters(ctry())}`, name: `Pais ${m}` }),
-    update: (m) => ({ name: `Pais ${m}` }),
+    sample: (m) => ({ code: `9${letters(ctry())}`, name: `País ${m}` }),
+    update: (m) => ({ name: `País ${m}` }),
     invalid: {
       body: () => ({ code: 'ABCD', name: 'x' }),
       field: 'code',
-      message: 'Codigo admite como maximo 3 caracteres',
+      message: 'Código admite como máximo 3 caracteres',
     },
   },
   {
@@ -120,7 +120,7 @@ resourceSuite([
     invalid: {
       body: () => ({ code: '999999', province_id: 1, name: 'x', latitude: 200 }),
       field: 'latitude',
-      message: 'Latitud el valor maximo es 90',
+      message: 'Latitud el valor máximo es 90',
     },
   },
 ]);

@@ -49,7 +49,7 @@ describe('POST /api/sales-api', () => {
   it('answers a clear Spanish error while unconfigured', async () => {
     const res = await api(t.app, 'POST', '/api/sales-api', { token: admin, body: {} });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toMatch(/^El API de ventas no esta configurado/);
+    expect(res.body.error.message).toMatch(/^El API de ventas no está configurado/);
   });
 
   it('pulls the sales from the configured system and saves them with the usual report', async () => {
@@ -109,7 +109,7 @@ describe('POST /api/sales-api', () => {
     // Neither the system's reply nor what kind of failure it was (refused, HTTP error, junk)
     // reaches the caller: that would read other services' answers and map open ports.
     const fixed =
-      'No se pudieron obtener las ventas del API de ventas. Revise SALES_API_URL y SALES_API_TOKEN en Preferencias > Configuraciones o intente mas tarde';
+      'No se pudieron obtener las ventas del API de ventas. Revise SALES_API_URL y SALES_API_TOKEN en Preferencias > Configuraciones o intente más tarde';
     const port = String((stub.address() as AddressInfo).port);
     const noLeak = (res: { status: number; body: unknown }, ...secrets: string[]) => {
       expect(res.status).toBe(502);

@@ -55,13 +55,13 @@ describe('sales resource', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ sale_date: tomorrow }, 'sale_date', 'Fecha Venta no puede ser una fecha futura'],
       [{ sale_date: '1999-12-31' }, 'sale_date', 'Fecha Venta no puede ser anterior al 2000-01-01'],
-      [{ document_number: '12345' }, 'document_number', 'Documento: un DNI tiene 8 digitos'],
+      [{ document_number: '12345' }, 'document_number', 'Documento: un DNI tiene 8 dígitos'],
       [
         { document_type: 'RUC', document_number: '12345678901' },
         'document_number',
-        'Documento: un RUC tiene 11 digitos y empieza con 10, 15, 17 o 20',
+        'Documento: un RUC tiene 11 dígitos y empieza con 10, 15, 17 o 20',
       ],
-      [{ year: 2100 }, 'year', `Año "2100" no es valido (entre 1990 y ${nextYear})`],
+      [{ year: 2100 }, 'year', `Año "2100" no es válido (entre 1990 y ${nextYear})`],
     ];
     const before = await t.handle.query<{ n: number }>('select count(*)::int as n from sales');
     for (const [over, field, message] of cases) {
@@ -81,7 +81,7 @@ describe('sales resource', () => {
     expect(put.status).toBe(422);
     expect(put.body.error.validationErrors).toContainEqual({
       field: 'document_number',
-      message: 'Documento: un DNI tiene 8 digitos',
+      message: 'Documento: un DNI tiene 8 dígitos',
     });
   });
 
@@ -105,9 +105,9 @@ describe('sales resource', () => {
     const byField = Object.fromEntries(
       res.body.error.validationErrors.map((e: { field: string; message: string }) => [e.field, e.message]),
     );
-    expect(byField.vin).toBe('VIN debe tener 17 caracteres (letras y numeros, sin I, O, Q)');
-    expect(byField.email).toBe('Debe ser un Email valido.');
-    expect(byField.payment_method).toBe('Forma de Pago no es valida');
+    expect(byField.vin).toBe('VIN debe tener 17 caracteres (letras y números, sin I, O, Q)');
+    expect(byField.email).toBe('Debe ser un Email válido.');
+    expect(byField.payment_method).toBe('Forma de Pago no es válida');
     expect(byField.buyer_name).toBe('Cliente es obligatorio');
   });
 

@@ -74,7 +74,7 @@ describe('POST /api/sales/import', () => {
       [3, true],
       [4, true],
     ]);
-    expect(res.body.result.report[2].warnings[0]).toContain('no es valido');
+    expect(res.body.result.report[2].warnings[0]).toContain('no es válido');
     expect(await countSales(t.app)).toBe(before + 3);
     const list = await api(t.app, 'GET', `/api/sales?query=${v2}`, { token: admin });
     expect(list.body.result.data).toHaveLength(1);
@@ -104,7 +104,7 @@ describe('POST /api/sales/import', () => {
     const bad = result.report.filter((r: { ok: boolean }) => !r.ok);
     expect(bad).toHaveLength(1);
     expect(bad[0].row).toBe(6_545); // header is row 1
-    expect(bad[0].errors).toEqual(['Marca "ZZ" no existe', 'Forma de Pago "X" no es valida (E, T, D, G)']);
+    expect(bad[0].errors).toEqual(['Marca "ZZ" no existe', 'Forma de Pago "X" no es válida (E, T, D, G)']);
     expect(await countSales(t.app)).toBe(before);
     // The corrected file saves every row (several batches in one transaction).
     rows[6_543] = saleRow(dealerA, vin());
@@ -150,12 +150,12 @@ describe('POST /api/sales/import', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.result.report[0].errors).toEqual([
       'Concesionario "NOEXISTE" no existe',
-      'Fecha Venta no es una fecha valida (formato YYYY-MM-DD)',
+      'Fecha Venta no es una fecha válida (formato YYYY-MM-DD)',
       'Factura es obligatorio',
-      'Documento: un DNI tiene 8 digitos',
+      'Documento: un DNI tiene 8 dígitos',
       'Cliente es obligatorio',
-      'VIN "I0" no es valido: 17 letras o digitos, sin I, O ni Q',
-      `Año "1800" no es valido (entre 1990 y ${limaYear() + 1})`,
+      'VIN "I0" no es válido: 17 letras o dígitos, sin I, O ni Q',
+      `Año "1800" no es válido (entre 1990 y ${limaYear() + 1})`,
     ]);
   });
 
@@ -185,10 +185,10 @@ describe('POST /api/sales/import', () => {
     it('not an xlsx', async () => {
       const res = await upload(t.app, admin, Buffer.from('a,b,c\n1,2,3\n'), 'ventas.csv');
       expect(res.status).toBe(400);
-      expect(res.body.error.message).toContain('no es un Excel (.xlsx) valido');
+      expect(res.body.error.message).toContain('no es un Excel (.xlsx) válido');
       const renamed = await upload(t.app, admin, Buffer.from('texto que no es zip'), 'ventas.xlsx');
       expect(renamed.status).toBe(400);
-      expect(renamed.body.error.message).toContain('no es un Excel (.xlsx) valido');
+      expect(renamed.body.error.message).toContain('no es un Excel (.xlsx) válido');
     });
     it('a zip that is not a workbook', async () => {
       const res = await upload(
@@ -197,12 +197,12 @@ describe('POST /api/sales/import', () => {
         Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]),
       );
       expect(res.status).toBe(400);
-      expect(res.body.error.message).toContain('no es un Excel (.xlsx) valido');
+      expect(res.body.error.message).toContain('no es un Excel (.xlsx) válido');
     });
     it('empty file', async () => {
       const res = await upload(t.app, admin, Buffer.alloc(0));
       expect(res.status).toBe(400);
-      expect(res.body.error.message).toBe('El archivo esta vacio');
+      expect(res.body.error.message).toBe('El archivo está vacío');
     });
     it('wrong headers', async () => {
       const headers: string[] = [...SALES_IMPORT_HEADERS];
@@ -256,7 +256,7 @@ describe('POST /api/sales/batch', () => {
     expect(bad.body.result.report[1]).toMatchObject({
       row: 2,
       ok: false,
-      errors: ['Tipo Documento "XX" no es valido (DNI, RUC, CE, PAS)'],
+      errors: ['Tipo Documento "XX" no es válido (DNI, RUC, CE, PAS)'],
     });
     expect(await countSales(t.app)).toBe(before);
     const good = await api(t.app, 'POST', '/api/sales/batch', {

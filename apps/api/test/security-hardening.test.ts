@@ -106,7 +106,7 @@ describe('query token (?enc_auth_token=)', () => {
       const sep = url.includes('?') ? '&' : '?';
       const other = await api(t.app, 'GET', `${url}${sep}enc_auth_token=${enc}`);
       expect(other.status, url).toBe(401);
-      expect(other.body.error.message).toBe('Debe iniciar sesion para continuar');
+      expect(other.body.error.message).toBe('Debe iniciar sesión para continuar');
     }
     const write = await api(t.app, 'POST', `/api/zones?enc_auth_token=${enc}`, { body: { name: uniq('Z') } });
     expect(write.status).toBe(401);
@@ -133,7 +133,7 @@ describe('token claims', () => {
       const token = sign(payload);
       const res = await api(t.app, 'GET', '/api/zones', { token });
       expect(res.status, what).toBe(401);
-      expect(res.body.error.message).toBe('Sesion expirada o token invalido, inicie sesion nuevamente');
+      expect(res.body.error.message).toBe('Sesión expirada o token inválido, inicie sesión nuevamente');
     }
   });
 });
@@ -153,7 +153,7 @@ describe('long path parameters', () => {
     }
     const badEscape = await api(t.app, 'GET', '/api/zones/get/%E0%A4%A', { token: admin });
     expect(badEscape.status).toBe(400);
-    expect(badEscape.body.error.message).toBe('La direccion solicitada no es valida');
+    expect(badEscape.body.error.message).toBe('La dirección solicitada no es válida');
   });
 });
 
@@ -338,7 +338,7 @@ describe('logged database errors', () => {
     );
     const logged = lines.join('\n');
     expect(logged).toContain('tabla_que_no_existe');
-    expect(logged).toContain('parametros omitidos');
+    expect(logged).toContain('parámetros omitidos');
     expect(logged).not.toContain(secret);
     expect(logged).not.toContain('20999888777');
   });

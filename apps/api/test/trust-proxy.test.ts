@@ -24,7 +24,7 @@ describe('TRUST_PROXY when the configuration is read', () => {
 
   it('refuses anything else with a Spanish message', () => {
     for (const v of ['proxy.local', '10.0.0.0/33', '10.0.0.1/8/2', '1.2.3', '50'])
-      expect(() => loadConfig({ TRUST_PROXY: v }), v).toThrow(/TRUST_PROXY invalido/);
+      expect(() => loadConfig({ TRUST_PROXY: v }), v).toThrow(/TRUST_PROXY inválido/);
   });
 });
 

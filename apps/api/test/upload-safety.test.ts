@@ -117,7 +117,7 @@ describe('hostile spreadsheets on POST /api/sales/import', () => {
     const msg = async (name: string) => (await hostileUpload(files[name])).res.json().error.message as string;
     expect(await msg('truncated')).toContain('dañado o incompleto');
     expect(await msg('shared strings')).toContain('al descomprimirlo');
-    expect(await msg('empty rows')).toContain('filas vacias');
+    expect(await msg('empty rows')).toContain('filas vacías');
     expect(await msg('wide row')).toContain('celdas');
   });
 

@@ -132,17 +132,17 @@ describe('template and import', () => {
     expect(rep[0]).toEqual({ row: 2, ok: true, errors: [] });
     expect(rep[1].errors).toEqual([
       'Concesionario "NOEXISTE" no existe',
-      'Mes "13" no es valido (entero de 1 a 12)',
+      'Mes "13" no es válido (entero de 1 a 12)',
     ]);
     expect(rep[2].errors).toEqual([
       `Sede "Sede Fantasma" no existe en el concesionario ${codeA}`,
-      'OT abiertas "-5" no es valido (entero de 0 a 1000000)',
-      'OT cerradas "2.5" no es valido (entero de 0 a 1000000)',
-      'Horas vendidas "mucho" no es valido (de 0 a 10000000)',
+      'OT abiertas "-5" no es válido (entero de 0 a 1000000)',
+      'OT cerradas "2.5" no es válido (entero de 0 a 1000000)',
+      'Horas vendidas "mucho" no es válido (de 0 a 10000000)',
       'Venta repuestos es obligatorio',
     ]);
     expect(rep[3].errors).toEqual(['Concesionario, sede y mes repetidos: ya figuran en la fila 2']);
-    expect(rep[4].errors).toEqual(['El mes 1/2099 aun no empieza: no puede tener informacion de taller']);
+    expect(rep[4].errors).toEqual(['El mes 1/2099 aún no empieza: no puede tener información de taller']);
     expect(await count()).toBe(before);
   });
 
@@ -154,7 +154,7 @@ describe('template and import', () => {
     const empty = await upload(admin, await workbook([]));
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toBe(
-      'El archivo no tiene filas de informacion de taller debajo de los encabezados',
+      'El archivo no tiene filas de información de taller debajo de los encabezados',
     );
     const fake = await upload(admin, Buffer.from('no soy un excel'), 'taller.xlsx');
     expect(fake.status).toBe(400);
@@ -442,7 +442,7 @@ describe('GET /api/reports/report-info', () => {
     const ws = wb.worksheets[0];
     let headerRow = 0;
     ws.eachRow((row, n) => {
-      if (!headerRow && row.getCell(1).value === 'Codigo') headerRow = n;
+      if (!headerRow && row.getCell(1).value === 'Código') headerRow = n;
     });
     const headers = (ws.getRow(headerRow).values as unknown[]).slice(1);
     const july = ws.getRow(headerRow + 1);

@@ -62,19 +62,22 @@ test('an overdue agreement is recorded, notified, commented by its dealer and ex
   await admin.getByRole('button', { name: 'Nuevo' }).click();
   const dialog = admin.getByRole('dialog');
   await expect(dialog.getByRole('combobox', { name: 'Concesionario', exact: true })).toHaveValue(dealer.name);
-  await dialog.getByRole('combobox', { name: /^Zona/ }).click();
-  await admin.getByRole('option', { name: zone.name }).click();
-  await dialog.getByRole('textbox', { name: 'Titulo', exact: true }).fill(`Reducir tiempos de entrega ${id}`);
-  await dialog.getByRole('textbox', { name: 'Detalle', exact: true }).fill('Entregar en 5 dias habiles');
+  // The zone is the dealer's, shown and not chosen (issue 27).
+  const zoneBox = dialog.getByRole('combobox', { name: /^Zona/ });
+  await expect(zoneBox).toHaveText(zone.name);
+  await zoneBox.click();
+  await expect(admin.getByRole('listbox')).toHaveCount(0);
+  await dialog.getByRole('textbox', { name: 'Título', exact: true }).fill(`Reducir tiempos de entrega ${id}`);
+  await dialog.getByRole('textbox', { name: 'Detalle', exact: true }).fill('Entregar en 5 días hábiles');
   await dialog.getByRole('combobox', { name: /^Nivel/ }).click();
   await admin.getByRole('option', { name: 'Alto' }).click();
-  await fillDate(admin, 'Fecha limite', day(-12));
+  await fillDate(admin, 'Fecha límite', day(-12));
   await dialog.getByRole('textbox', { name: 'Responsable', exact: true }).fill('Ana Gerente');
   await shot(admin, 'agreements-1-form');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(admin.getByText('Guardado Correctamente')).toBeVisible();
   const row = admin.getByRole('row', { name: new RegExp(`Reducir tiempos de entrega ${id}`) });
-  await expect(row.getByText('12 dias')).toBeVisible();
+  await expect(row.getByText('12 días')).toBeVisible();
   await expect(row.getByText('Pendiente')).toBeVisible();
   await shot(admin, 'agreements-2-list-overdue');
 
@@ -98,13 +101,13 @@ test('an overdue agreement is recorded, notified, commented by its dealer and ex
   await expect(page.getByRole('button', { name: 'Nuevo' })).toHaveCount(0);
   await own.getByRole('button', { name: 'Historial' }).click();
   const history = page.getByRole('dialog', { name: /Historial/ });
-  await expect(history.getByText(/Envio el acuerdo por correo a Ana Gerente/)).toBeVisible();
+  await expect(history.getByText(/Envió el acuerdo por correo a Ana Gerente/)).toBeVisible();
   await history.getByRole('textbox', { name: 'Comentario' }).fill('Se contrato un gestor de placas');
   await history.getByRole('combobox', { name: /^Nuevo estado/ }).click();
   await page.getByRole('option', { name: 'En proceso' }).click();
   await history.getByRole('button', { name: 'Agregar comentario' }).click();
   await expect(history.getByText('“Se contrato un gestor de placas”')).toBeVisible();
-  await expect(history.getByText('Cambio el estado de Pendiente a En proceso')).toBeVisible();
+  await expect(history.getByText('Cambió el estado de Pendiente a En proceso')).toBeVisible();
   await expect(history.getByText(new RegExp(`Jefe de Taller ${id}`)).first()).toBeVisible();
   await shot(page, 'agreements-4-dealer-history');
   await history.getByRole('button', { name: 'Cerrar' }).click();

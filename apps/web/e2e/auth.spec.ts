@@ -6,7 +6,7 @@ test('a wrong password shows the inline message and no toast', async ({ page }) 
   await page.goto('/');
   await page.locator('input[name=username]').fill('admin');
   await page.locator('input[name=password]').fill('incorrecta');
-  await page.getByRole('button', { name: 'Iniciar Sesion' }).click();
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
   await expect(page.getByRole('alert')).toHaveText('Usuario o contraseña incorrectos');
   await expect(page.locator('#notistack-snackbar')).toHaveCount(0);
   await expect(page).toHaveURL(/\/$/);
@@ -27,9 +27,9 @@ test('an account not confirmed yet says so on the login form', async ({ page, re
   await page.goto('/');
   await page.locator('input[name=username]').fill(user.username);
   await page.locator('input[name=password]').fill(user.password);
-  await page.getByRole('button', { name: 'Iniciar Sesion' }).click();
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
   await expect(page.getByRole('alert')).toHaveText(
-    'Su cuenta aun no ha sido confirmada. Consulte con el administrador del sistema.',
+    'Su cuenta aún no ha sido confirmada. Consulte con el administrador del sistema.',
   );
   await expect(page).toHaveURL(/\/$/);
   await shot(page, 'auth-login-not-confirmed');
@@ -41,7 +41,7 @@ test('login without rememberMe keeps a session cookie only', async ({ page, cont
   const token = (await context.cookies()).find((c) => c.name === 'AuthToken');
   expect(token?.value).toBeTruthy();
   expect(token?.expires).toBe(-1);
-  await expect(page.getByRole('button', { name: 'Menu de usuario' })).toContainText('Administrador');
+  await expect(page.getByRole('button', { name: 'Menú de usuario' })).toContainText('Administrador');
   await shot(page, 'auth-login-session');
 });
 
@@ -60,19 +60,20 @@ test('lock and unlock with the password; every route goes to the lock screen whi
   context,
 }) => {
   await loginForm(page);
-  await page.getByRole('button', { name: 'Menu de usuario' }).click();
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
   await page.getByRole('menuitem', { name: 'Bloquear pantalla' }).click();
-  await expect(page).toHaveURL(/\/locking$/);
+  await expect(page).toHaveURL(/\/locking\?redirect=%2Fmain%2Fhome$/);
   expect((await context.cookies()).find((c) => c.name === 'locking')?.value).toBe('1');
   await page.goto('/main/zone');
-  await expect(page).toHaveURL(/\/locking$/);
+  // The lock screen remembers the page it locked: unlocking returns there (issue 27).
+  await expect(page).toHaveURL(/\/locking\?redirect=%2Fmain%2Fzone$/);
   await page.locator('input[name=password]').fill('mal-password');
   await page.getByRole('button', { name: 'Desbloquear' }).click();
   await expect(page.getByRole('alert')).toHaveText('Usuario o contraseña incorrectos');
   await shot(page, 'auth-locked');
   await page.locator('input[name=password]').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Desbloquear' }).click();
-  await expect(page).toHaveURL(/\/main\/home$/);
+  await expect(page).toHaveURL(/\/main\/zone$/);
   expect((await context.cookies()).find((c) => c.name === 'locking')?.value).toBe('0');
   // '0' forbids opening the lock screen.
   await page.goto('/locking');
@@ -81,13 +82,13 @@ test('lock and unlock with the password; every route goes to the lock screen whi
 
 test('logout returns to login and protected routes need a login again', async ({ page }) => {
   await loginForm(page);
-  await page.getByRole('button', { name: 'Menu de usuario' }).click();
-  await page.getByRole('menuitem', { name: 'Cerrar Sesion' }).click();
-  await expect(page.getByRole('button', { name: 'Iniciar Sesion' })).toBeVisible();
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
+  await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
   await page.goto('/main/zone');
-  await expect(page.getByRole('button', { name: 'Iniciar Sesion' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
   // The public survey needs no login.
   await page.goto('/encuesta');
-  await expect(page.getByText('Encuesta de Satisfaccion')).toBeVisible();
+  await expect(page.getByText('Encuesta de Satisfacción')).toBeVisible();
   await shot(page, 'auth-logout');
 });

@@ -38,11 +38,11 @@ test('a general type renamed in Preferences names the sale form; big catalogues 
   const id = uid().toUpperCase();
   const dealer = await api<{ id: number }>(request, token, 'POST', '/dealers', {
     code: `CT${id}`,
-    name: `Catalogo Motors ${id}`,
+    name: `Catálogo Motors ${id}`,
   });
   await api(request, token, 'POST', '/dealer-branches', {
     dealer_id: dealer.id,
-    name: `Sede Catalogo ${id}`,
+    name: `Sede Catálogo ${id}`,
   });
   const brands = await api<{ id: number; code: string; name: string }[]>(
     request,
@@ -53,7 +53,7 @@ test('a general type renamed in Preferences names the sale form; big catalogues 
   const vw = brands.find((b) => b.code === 'V')!;
   await api(request, token, 'POST', '/manufacturer-models', {
     manufacturer_id: vw.id,
-    name: `Modelo Catalogo ${id}`,
+    name: `Modelo Catálogo ${id}`,
   });
   const wholeLists = watchWholeLists(page);
 
@@ -81,13 +81,13 @@ test('a general type renamed in Preferences names the sale form; big catalogues 
   await page.getByRole('option', { name: `Contado ${id}` }).click();
 
   // 3. Dealer, branch and model are searched as typed (2 characters and more).
-  await search(page, form, /Concesionario/, `Catalogo Motors ${id}`, `Catalogo Motors ${id}`);
+  await search(page, form, /Concesionario/, `Catálogo Motors ${id}`, `Catálogo Motors ${id}`);
   await form.getByRole('combobox', { name: /Sede/ }).click();
-  await page.getByRole('option', { name: `Sede Catalogo ${id}` }).click();
+  await page.getByRole('option', { name: `Sede Catálogo ${id}` }).click();
   // A sale of an earlier year: the other flows count today's sales.
   await fillDate(page, 'Fecha Venta', '2024-06-14');
   await form.getByRole('textbox', { name: 'Factura', exact: true }).fill(`F-${id}`);
-  await form.getByRole('textbox', { name: 'Cliente', exact: true }).fill(`Cliente Catalogo ${id}`);
+  await form.getByRole('textbox', { name: 'Cliente', exact: true }).fill(`Cliente Catálogo ${id}`);
   await form.getByRole('combobox', { name: /Tipo Documento/ }).click();
   await page.getByRole('option', { name: 'DNI', exact: true }).click();
   await form.getByRole('textbox', { name: 'Documento', exact: true }).fill('45678912');
@@ -99,8 +99,8 @@ test('a general type renamed in Preferences names the sale form; big catalogues 
   await form.getByRole('textbox', { name: 'Año', exact: true }).fill('2024');
   await form.getByRole('combobox', { name: /Marca/ }).click();
   await page.getByRole('option', { name: vw.name, exact: true }).click();
-  await search(page, form, /Modelo del catalogo/, `Modelo Catalogo ${id}`, `Modelo Catalogo ${id}`);
-  await form.getByRole('textbox', { name: 'Modelo', exact: true }).fill(`Modelo Catalogo ${id}`);
+  await search(page, form, /Modelo del catálogo/, `Modelo Catálogo ${id}`, `Modelo Catálogo ${id}`);
+  await form.getByRole('textbox', { name: 'Modelo', exact: true }).fill(`Modelo Catálogo ${id}`);
   await shot(page, 'catalogues-sale-form-searched');
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Guardado Correctamente')).toBeVisible();
@@ -110,10 +110,10 @@ test('a general type renamed in Preferences names the sale form; big catalogues 
   const saleRow = page.getByRole('row').filter({ hasText: vin });
   await saleRow.getByRole('button', { name: 'Editar' }).click();
   const edit = page.getByRole('dialog', { name: 'Editar: CEM' });
-  await expect(edit.getByRole('combobox', { name: /Concesionario/ })).toHaveValue(`Catalogo Motors ${id}`);
-  await expect(edit.getByRole('combobox', { name: /Sede/ })).toHaveValue(`Sede Catalogo ${id}`);
-  await expect(edit.getByRole('combobox', { name: /Modelo del catalogo/ })).toHaveValue(
-    `Modelo Catalogo ${id}`,
+  await expect(edit.getByRole('combobox', { name: /Concesionario/ })).toHaveValue(`Catálogo Motors ${id}`);
+  await expect(edit.getByRole('combobox', { name: /Sede/ })).toHaveValue(`Sede Catálogo ${id}`);
+  await expect(edit.getByRole('combobox', { name: /Modelo del catálogo/ })).toHaveValue(
+    `Modelo Catálogo ${id}`,
   );
   await expect(edit.getByRole('combobox', { name: /Forma de Pago/ })).toHaveText(`Contado ${id}`);
   await shot(page, 'catalogues-sale-form-opened');
@@ -147,11 +147,11 @@ test('a general type renamed in Preferences names the sale form; big catalogues 
   await page.goto('/quiz');
   await page.getByRole('tab', { name: 'Encuestas' }).click();
   await page
-    .getByRole('row', { name: /Encuesta de satisfaccion de postventa/ })
+    .getByRole('row', { name: /Encuesta de satisfacción de postventa/ })
     .getByRole('button', { name: 'Preguntas' })
     .click();
   const editor = page.getByRole('dialog', { name: /Preguntas/ });
-  await editor.getByRole('textbox', { name: 'Calificacion 4' }).fill(`Excelente ${id}`);
+  await editor.getByRole('textbox', { name: 'Calificación 4' }).fill(`Excelente ${id}`);
   await editor.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Guardado Correctamente').first()).toBeVisible();
   const outbox = await api<{ data: { to: string; text: string }[] }>(
@@ -166,7 +166,7 @@ test('a general type renamed in Preferences names the sale form; big catalogues 
   for (const q of survey.quiz.questions) {
     const box = page.locator(`#q-${q.id}`);
     if (q.type === 'rating4') await box.getByRole('button', { name: `4 - Excelente ${id}` }).click();
-    else if (q.type === 'yesno') await box.getByLabel('Si', { exact: true }).check();
+    else if (q.type === 'yesno') await box.getByLabel('Sí', { exact: true }).check();
     else if (q.type === 'choice') await box.getByLabel(q.options[0], { exact: true }).check();
     else await box.getByRole('textbox').fill('Bien');
   }
@@ -185,7 +185,7 @@ test('a general type renamed in Preferences names the sale form; big catalogues 
 
   // 7. The statistics year picker starts in 2016 (SPEC §9).
   await page.goto('/quiz');
-  await page.getByRole('tab', { name: 'Estadisticas' }).click();
+  await page.getByRole('tab', { name: 'Estadísticas' }).click();
   await page.getByRole('combobox', { name: /^Año \d{4}$/ }).click();
   await expect(page.getByRole('option', { name: '2016', exact: true })).toBeVisible();
   await expect(page.getByRole('option', { name: '2015', exact: true })).toHaveCount(0);

@@ -10,14 +10,14 @@ test('zones and companies come from their contracts; a column sorts only where t
   await loginForm(page);
   await page.goto('/main/zone');
   await expect(page.getByRole('heading', { name: 'Zonas' })).toBeVisible();
-  await expect(page.getByRole('columnheader', { name: 'Codigo' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Código' })).toBeVisible();
   await page.getByRole('button', { name: 'Nuevo' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Nuevo: Zonas')).toBeVisible();
-  await expect(dialog.getByLabel('Codigo')).toHaveAttribute('maxlength', '20');
+  await expect(dialog.getByLabel('Código')).toHaveAttribute('maxlength', '20');
   await expect(dialog.getByLabel('Nombre')).toHaveAttribute('maxlength', '120');
   await expect(dialog.getByLabel('Nombre')).toHaveAttribute('required', '');
-  await expect(dialog.getByLabel('Codigo')).not.toHaveAttribute('required', '');
+  await expect(dialog.getByLabel('Código')).not.toHaveAttribute('required', '');
   await expect(dialog.getByLabel('Habilitado')).toBeChecked();
   await shot(page, 'contract-zone-dialog');
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
@@ -25,7 +25,7 @@ test('zones and companies come from their contracts; a column sorts only where t
   await page.goto('/main/company');
   await page.getByRole('button', { name: 'Nuevo' }).click();
   await expect(dialog.getByRole('textbox', { name: 'RUC' })).toHaveAttribute('maxlength', '11');
-  await expect(dialog.getByRole('combobox', { name: 'Pais' })).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: 'País' })).toBeVisible();
   await expect(dialog.getByRole('combobox', { name: 'Departamento', exact: true })).toBeVisible();
   await expect(dialog.getByRole('combobox', { name: 'Distrito', exact: true })).toBeVisible();
   await shot(page, 'contract-company-dialog');
@@ -33,10 +33,10 @@ test('zones and companies come from their contracts; a column sorts only where t
 
   // The dealer's full address is answered but not sorted by the server: a click changes nothing.
   await page.goto('/main/dealer');
-  await page.getByRole('columnheader', { name: 'Direccion' }).click();
+  await page.getByRole('columnheader', { name: 'Dirección' }).click();
   await expect(page).not.toHaveURL(/sort=/);
   await page.getByRole('columnheader', { name: 'Zona' }).click();
   await expect(page).toHaveURL(/sort=zone_name&order=asc/);
   await expect(page.getByRole('grid')).toBeVisible();
-  await expect(page.getByText(/no se puede ordenar|no es valido/)).toHaveCount(0);
+  await expect(page.getByText(/no se puede ordenar|no es válido/)).toHaveCount(0);
 });

@@ -45,7 +45,7 @@ test('dashboard: cards, month in the address, table view, link to the sales, and
     brand: 'V',
     model: 'Modelo Uno',
     year,
-    seller: 'Jose Ramos',
+    seller: 'José Ramos',
     payment_method: 'E',
   });
   // Three sales this month (or the first day of it), one in January when this is not January.

@@ -92,8 +92,8 @@ test('summary, objectives with their pace, the daily grid, and a dealer user on 
     'objetivos-error.xlsx',
     await objectivesFile([[`DA${id}`, 'V', year, ...monthCells('muchos')]]),
   );
-  await expect(dialog.getByText('1 de 1 filas tienen errores. No se guardo nada.')).toBeVisible();
-  await expect(dialog.getByText(/Objetivo "muchos" no es valido/)).toBeVisible();
+  await expect(dialog.getByText('1 de 1 filas tienen errores. No se guardó nada.')).toBeVisible();
+  await expect(dialog.getByText(/Objetivo "muchos" no es válido/)).toBeVisible();
   dialog = await uploadObjectives(
     page,
     'objetivos.xlsx',

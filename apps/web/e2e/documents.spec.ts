@@ -50,14 +50,14 @@ test('the manufacturer publishes a PDF to one dealer; that dealer downloads it a
   // 1. The manufacturer opens the extranet and a new document.
   await loginForm(page);
   await page.goto('/extranet');
-  await expect(page.getByRole('list', { name: 'Categorias' }).getByText(`Boletines ${id}`)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Categorías' }).getByText(`Boletines ${id}`)).toBeVisible();
   await page.getByRole('button', { name: 'Nuevo documento' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nuevo documento' });
-  await dialog.getByLabel('Titulo').fill(`Boletin de frenos ${id}`);
-  await pick(page, 'Categoria', `Boletines ${id}`);
+  await dialog.getByLabel('Título').fill(`Boletín de frenos ${id}`);
+  await pick(page, 'Categoría', `Boletines ${id}`);
   await dialog
-    .getByLabel('Descripcion')
-    .fill('Revision de pastillas y discos delanteros en la proxima visita.');
+    .getByLabel('Descripción')
+    .fill('Revisión de pastillas y discos delanteros en la próxima visita.');
 
   // An executable renamed .pdf is refused by its content, with the server's message.
   const exe = Buffer.alloc(2048);
@@ -69,7 +69,7 @@ test('the manufacturer publishes a PDF to one dealer; that dealer downloads it a
   await shot(page, 'documents-1-exe-refused');
 
   // The real PDF is uploaded and listed.
-  const pdf = samplePdf(`Boletin de frenos ${id}`, ['Revision de pastillas y discos delanteros']);
+  const pdf = samplePdf(`Boletín de frenos ${id}`, ['Revisión de pastillas y discos delanteros']);
   await dialog
     .getByLabel('Archivos a subir')
     .setInputFiles({ name: 'Boletín frenos.pdf', mimeType: 'application/pdf', buffer: pdf });
@@ -80,13 +80,13 @@ test('the manufacturer publishes a PDF to one dealer; that dealer downloads it a
   // Only for Alfa.
   await dialog.getByLabel('Visible para todos los concesionarios').click();
   // Dealers are a searched catalogue (SPEC §5): two letters or more, then the option.
-  await dialog.getByRole('combobox', { name: 'Concesionarios que lo veran' }).fill(`Alfa Extranet ${id}`);
+  await dialog.getByRole('combobox', { name: 'Concesionarios que lo verán' }).fill(`Alfa Extranet ${id}`);
   await page.getByRole('option', { name: new RegExp(`Alfa Extranet ${id}`) }).click();
   await expect(dialog.getByRole('button', { name: new RegExp(`Alfa Extranet ${id}`) })).toBeVisible();
   await shot(page, 'documents-2-dialog');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Guardado Correctamente')).toBeVisible();
-  const item = page.getByRole('listitem', { name: `Boletin de frenos ${id}` });
+  const item = page.getByRole('listitem', { name: `Boletín de frenos ${id}` });
   await expect(item).toBeVisible();
   await expect(item.getByText('1 concesionario')).toBeVisible();
   await expect(item.getByText('Publicado', { exact: true })).toBeVisible();
@@ -117,7 +117,7 @@ test('the manufacturer publishes a PDF to one dealer; that dealer downloads it a
   await loginForm(alfaPage, alfa.user);
   await alfaPage.goto('/extranet');
   await alfaPage.getByRole('textbox', { name: 'Buscar documentos' }).fill(id);
-  const alfaItem = alfaPage.getByRole('listitem', { name: `Boletin de frenos ${id}` });
+  const alfaItem = alfaPage.getByRole('listitem', { name: `Boletín de frenos ${id}` });
   await expect(alfaItem).toBeVisible();
   await expect(alfaItem.getByText('Nuevo')).toBeVisible();
   await expect(alfaItem.getByText('Sin leer')).toBeVisible();
@@ -126,7 +126,7 @@ test('the manufacturer publishes a PDF to one dealer; that dealer downloads it a
   await shot(alfaPage, 'documents-4-dealer-unread');
 
   // Its category (Boletines under Posventa) narrows the list.
-  await alfaPage.getByRole('list', { name: 'Categorias' }).getByText(`Boletines ${id}`).click();
+  await alfaPage.getByRole('list', { name: 'Categorías' }).getByText(`Boletines ${id}`).click();
   await expect(alfaPage.getByRole('listitem', { name: `Campaña de verano ${id}` })).toHaveCount(0);
   await expect(alfaItem).toBeVisible();
 
@@ -138,7 +138,7 @@ test('the manufacturer publishes a PDF to one dealer; that dealer downloads it a
   expect(download.suggestedFilename()).toBe('Boletín frenos.pdf');
   const saved = readFileSync((await download.path())!);
   expect(saved.equals(pdf)).toBe(true);
-  await expect(alfaItem.getByText(/^Leido /)).toBeVisible();
+  await expect(alfaItem.getByText(/^Leído /)).toBeVisible();
   await expect(alfaItem.getByText('Nuevo')).toHaveCount(0);
   await shot(alfaPage, 'documents-5-dealer-read');
   await alfaContext.close();
@@ -150,7 +150,7 @@ test('the manufacturer publishes a PDF to one dealer; that dealer downloads it a
   await betaPage.goto('/extranet');
   await betaPage.getByRole('textbox', { name: 'Buscar documentos' }).fill(id);
   await expect(betaPage.getByRole('listitem', { name: `Campaña de verano ${id}` })).toBeVisible();
-  await expect(betaPage.getByRole('listitem', { name: `Boletin de frenos ${id}` })).toHaveCount(0);
+  await expect(betaPage.getByRole('listitem', { name: `Boletín de frenos ${id}` })).toHaveCount(0);
   await expect(betaPage.getByText('1 documento', { exact: true })).toBeVisible();
   await shot(betaPage, 'documents-6-other-dealer');
   await betaContext.close();
@@ -158,11 +158,11 @@ test('the manufacturer publishes a PDF to one dealer; that dealer downloads it a
   // 4. The manufacturer sees who has opened it.
   await page.reload();
   await page.getByRole('textbox', { name: 'Buscar documentos' }).fill(id);
-  await expect(item.getByText('Leido por 1 usuario de concesionarios')).toBeVisible();
+  await expect(item.getByText('Leído por 1 usuario de concesionarios')).toBeVisible();
   await expect(
     page
       .getByRole('listitem', { name: `Campaña de verano ${id}` })
-      .getByText('Aun no lo lee ningun concesionario'),
+      .getByText('Aún no lo lee ningún concesionario'),
   ).toBeVisible();
   await shot(page, 'documents-7-manufacturer-readers');
 });

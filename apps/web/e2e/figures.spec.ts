@@ -52,7 +52,7 @@ test('the manufacturer enables a month, the dealer pastes, saves and confirms, t
   await loginForm(page);
   await page.goto('/main/figure');
   await expect(page.getByText(`${period}:`)).toBeVisible();
-  await expect(page.getByText(`${period} esta cerrado`)).toBeVisible();
+  await expect(page.getByText(`${period} está cerrado`)).toBeVisible();
   await page.getByRole('button', { name: 'Habilitar mes' }).click();
   await expect(page.getByText(`${period} habilitado`)).toBeVisible();
   await expect(page.locator('.MuiChip-root', { hasText: 'Habilitado' })).toBeVisible();
@@ -64,7 +64,7 @@ test('the manufacturer enables a month, the dealer pastes, saves and confirms, t
   await loginForm(dealerPage, dealerUser);
   await dealerPage.goto('/main/figure');
   const grid = dealerPage.getByRole('region', { name: 'Cifras del concesionario' });
-  await expect(grid.getByText('Venta de vehiculos nuevos')).toBeVisible();
+  await expect(grid.getByText('Venta de vehículos nuevos')).toBeVisible();
   // From the first concept, across to the month being filled; the block fills four rows down.
   // The grid starts in the month being filled, first row; the block fills four rows down.
   await dealerPage.evaluate(() => navigator.clipboard.writeText('41\r\n7\r\n12\r\n3,567,250.50\r\n'));
@@ -92,12 +92,12 @@ test('the manufacturer enables a month, the dealer pastes, saves and confirms, t
 
   // 3. It confirms; the month is locked: typing and pasting change nothing.
   await dealerPage.getByRole('button', { name: 'Confirmar mes' }).click();
-  await dealerPage.getByRole('button', { name: 'Si, Seguro' }).click();
+  await dealerPage.getByRole('button', { name: 'Sí, Seguro' }).click();
   await expect(dealerPage.getByText(`${period} confirmado`)).toBeVisible();
   await expect(dealerPage.locator('.MuiChip-root', { hasText: 'Confirmado' })).toBeVisible();
   await expect(dealerPage.getByRole('button', { name: 'Confirmar mes' })).toHaveCount(0);
   await dealerPage.reload();
-  await expect(grid.getByText('Venta de vehiculos nuevos')).toBeVisible();
+  await expect(grid.getByText('Venta de vehículos nuevos')).toBeVisible();
   await dealerPage.keyboard.type('99');
   await dealerPage.keyboard.press('Enter');
   await dealerPage.keyboard.press('Control+V');
@@ -116,7 +116,7 @@ test('the manufacturer enables a month, the dealer pastes, saves and confirms, t
   await expect(row.getByText('4 / ')).toBeVisible();
   await shot(page, 'figures-4-manufacturer-periods');
   await page.goto('/main/resumen');
-  const vn = page.getByRole('row', { name: /Venta de vehiculos nuevos/ });
+  const vn = page.getByRole('row', { name: /Venta de vehículos nuevos/ });
   await expect(vn.getByRole('cell').nth(1)).toHaveText('41');
   await expect(vn.getByRole('cell').nth(2)).toHaveText('36');
   await expect(vn.getByRole('cell').nth(3)).toHaveText('▲ 13.9 %');
@@ -152,7 +152,7 @@ test('fees and capacities grids, as the manufacturer', async ({ page, request })
   await shot(page, 'capacities-manufacturer');
   await page.goto('/main/fee');
   await expect(
-    page.getByRole('region', { name: 'Cuotas' }).getByText('Venta de vehiculos nuevos'),
+    page.getByRole('region', { name: 'Cuotas' }).getByText('Venta de vehículos nuevos'),
   ).toBeVisible();
   await shot(page, 'fees-manufacturer');
 });

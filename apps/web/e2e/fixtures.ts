@@ -41,7 +41,7 @@ export const test = base.extend<{ cspGuard: string[] }>({
       } finally {
         browser.newContext = newContext;
       }
-      expect(violations, 'violaciones de la politica de seguridad de contenido (CSP)').toEqual([]);
+      expect(violations, 'violaciones de la política de seguridad de contenido (CSP)').toEqual([]);
     },
     { auto: true },
   ],

@@ -8,10 +8,10 @@ export async function loginForm(page: Page, user = ADMIN, rememberMe = false): P
   await page.locator('input[name=username]').fill(user.username);
   await page.locator('input[name=password]').fill(user.password);
   if (rememberMe) await page.getByLabel('Recordarme').check();
-  await page.getByRole('button', { name: 'Iniciar Sesion' }).click();
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
   await expect(page).toHaveURL(/\/main\//);
   // The lazy shell is on screen (its shortcuts are live).
-  await expect(page.getByRole('button', { name: 'Menu de usuario' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menú de usuario' })).toBeVisible();
 }
 
 export async function apiToken(request: APIRequestContext, user = ADMIN): Promise<string> {
@@ -53,10 +53,11 @@ export const limaNow = () => new Date(Date.now() - 5 * 3_600_000);
 export const limaDay = (offset = 0) =>
   new Date(Date.now() - 5 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
-/** Types a date (YYYY-MM-DD) into the kit's date input (locale es, sections year/month/day) by its label. */
+/** Types a date (given YYYY-MM-DD) into the kit's date input by its label: Spanish, sections dd/mm/aaaa. */
 export async function fillDate(page: Page, label: string, ymd: string): Promise<void> {
   const group = page.getByRole('group', { name: label, exact: true });
+  const [y, m, d] = ymd.split('-');
   await group.getByRole('spinbutton').first().click();
-  await page.keyboard.type(ymd.split('-').join(''));
-  await expect(group.locator('xpath=..').locator('input')).toHaveValue(ymd);
+  await page.keyboard.type(`${d}${m}${y}`);
+  await expect(group.locator('xpath=..').locator('input')).toHaveValue(`${d}/${m}/${y}`);
 }

@@ -23,10 +23,10 @@ test('preferences, password reset and the audit trail', async ({ page, request }
     const company = page.getByRole('textbox', { name: 'Nombre de la empresa' });
     await expect(company).toHaveValue(before.COMPANY_NAME);
     await company.fill(`Importadora ${id}`);
-    await page.getByRole('textbox', { name: 'Dias de vigencia de la encuesta' }).fill('0');
+    await page.getByRole('textbox', { name: 'Días de vigencia de la encuesta' }).fill('0');
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await expect(page.getByText('Dias de vigencia de la encuesta el valor minimo es 1')).toBeVisible();
-    await page.getByRole('textbox', { name: 'Dias de vigencia de la encuesta' }).fill('45');
+    await expect(page.getByText('Días de vigencia de la encuesta el valor mínimo es 1')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Días de vigencia de la encuesta' }).fill('45');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText('Guardado Correctamente')).toBeVisible();
     await expect(page.locator('footer, body').getByText(`Importadora ${id}`).first()).toBeVisible();
@@ -52,7 +52,7 @@ test('preferences, password reset and the audit trail', async ({ page, request }
     await row.getByRole('button', { name: 'Restablecer contraseña' }).click();
     await page.getByLabel('Nueva contraseña').fill('corta');
     await page.getByRole('dialog').getByRole('button', { name: 'Guardar' }).click();
-    await expect(page.getByText('Minimo 8 caracteres')).toBeVisible();
+    await expect(page.getByText('Mínimo 8 caracteres')).toBeVisible();
     await page.getByLabel('Nueva contraseña').fill('Nueva-Clave-9');
     await page.getByRole('dialog').getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText('Guardado Correctamente')).toBeVisible();
@@ -69,7 +69,7 @@ test('preferences, password reset and the audit trail', async ({ page, request }
     await page.getByRole('option', { name: 'Configuraciones' }).click();
     // The date filter (kit date input, YYYY-MM-DD): today's change is still listed.
     await fillDate(page, 'Desde', limaDay());
-    const entry = page.getByRole('row').filter({ hasText: 'Guardo' }).first();
+    const entry = page.getByRole('row').filter({ hasText: 'Guardó' }).first();
     await expect(entry).toBeVisible();
     await entry.getByRole('button', { name: 'Ver cambios' }).click();
     const changes = page.getByRole('table', { name: 'Cambios' });
@@ -81,7 +81,7 @@ test('preferences, password reset and the audit trail', async ({ page, request }
     // The password reset is in the trail too, under Usuarios.
     await page.getByRole('button', { name: 'Limpiar filtros' }).click();
     await expect(
-      page.getByRole('row').filter({ hasText: 'Restablecio la contraseña' }).first(),
+      page.getByRole('row').filter({ hasText: 'Restableció la contraseña' }).first(),
     ).toBeVisible();
     // The user filter searches the users as typed; the trail never loads them whole.
     const wholeUsers: string[] = [];
@@ -93,11 +93,11 @@ test('preferences, password reset and the audit trail', async ({ page, request }
     await page.getByRole('option', { name: 'admin - Administrador' }).click();
     await expect(page.getByRole('combobox', { name: 'Usuario' })).toHaveValue('admin - Administrador');
     await expect(
-      page.getByRole('row').filter({ hasText: 'Restablecio la contraseña' }).first(),
+      page.getByRole('row').filter({ hasText: 'Restableció la contraseña' }).first(),
     ).toBeVisible();
     await page.getByRole('combobox', { name: 'Usuario' }).fill(`reset${id.toLowerCase()}`);
     await page.getByRole('option', { name: new RegExp(`^reset${id.toLowerCase()} - `) }).click();
-    await expect(page.getByRole('row').filter({ hasText: 'Restablecio la contraseña' })).toHaveCount(0);
+    await expect(page.getByRole('row').filter({ hasText: 'Restableció la contraseña' })).toHaveCount(0);
     expect(wholeUsers).toEqual([]);
   } finally {
     await api(request, token, 'PUT', '/configurations/save', {

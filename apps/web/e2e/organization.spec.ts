@@ -36,7 +36,7 @@ test('a dealer user sees only its dealer; a revoked permission hides the screen'
   await admin.goto('/main/dealer');
   await admin.getByRole('button', { name: 'Nuevo' }).click();
   const dialog = admin.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Codigo', exact: true }).fill(`E${id}`);
+  await dialog.getByRole('textbox', { name: 'Código', exact: true }).fill(`E${id}`);
   await dialog.getByRole('textbox', { name: 'Nombre', exact: true }).fill(dealerName);
   await pick(admin, 'Departamento', 'AREQ', 'AREQUIPA');
   // Choosing the department moves the focus to the province (SPEC §4).
@@ -44,7 +44,7 @@ test('a dealer user sees only its dealer; a revoked permission hides the screen'
   await pick(admin, 'Provincia', 'AREQ', 'AREQUIPA');
   await expect(dialog.getByRole('combobox', { name: 'Distrito', exact: true })).toBeFocused();
   await pick(admin, 'Distrito', 'CAYMA', 'CAYMA');
-  await dialog.getByRole('textbox', { name: 'Direccion', exact: true }).fill('Av. Cayma 100');
+  await dialog.getByRole('textbox', { name: 'Dirección', exact: true }).fill('Av. Cayma 100');
   await shot(admin, 'organization-dealer-form');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(admin.getByText('Guardado Correctamente')).toBeVisible();
@@ -91,7 +91,7 @@ test('a dealer user sees only its dealer; a revoked permission hides the screen'
   await shot(page, 'organization-foreign-record-not-found');
 
   // 4. The administrator revokes 'Contactos - Ver' from the role, in the permission tree.
-  const nav = page.getByRole('navigation', { name: 'Menu principal' });
+  const nav = page.getByRole('navigation', { name: 'Menú principal' });
   await expect(nav.locator('[data-menu="dealer-contact"]')).toHaveCount(1);
   const roles = await api(request, token, 'GET', '/roles?perPage=-1');
   const role = roles.find((r: { name: string }) => r.name === 'Concesionario');

@@ -25,7 +25,7 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 /** The drawer is closed: its menu is not on screen. */
 async function expectMenuClosed(page: Page) {
   await expect(page.getByTestId('menu-drawer')).toHaveAttribute('data-open', 'false');
-  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Menú principal' })).toBeHidden();
 }
 
 test.describe('at 390×844', () => {
@@ -38,7 +38,7 @@ test.describe('at 390×844', () => {
     const id = uid();
     await api(request, token, 'POST', '/dealers', {
       code: `P${id}`,
-      name: `Concesionario de nombre muy largo para un telefono ${id}`,
+      name: `Concesionario de nombre muy largo para un teléfono ${id}`,
       active: true,
     });
     const menu = await api<MenuNode[]>(request, token, 'GET', '/tabs/menu');
@@ -49,14 +49,14 @@ test.describe('at 390×844', () => {
     const wide: string[] = [];
     for (const s of screens) {
       await page.goto(s.path);
-      await expect(page.getByRole('button', { name: 'Menu de usuario' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Menú de usuario' })).toBeVisible();
       await expect(page.getByLabel('Cargando')).toHaveCount(0);
       await page.waitForLoadState('networkidle');
       await expectMenuClosed(page);
       const width = await pageWidth(page);
       if (width > PHONE.width) wide.push(`${s.path}: ${width}px`);
       // The views of a tabbed screen, too.
-      const views = page.locator('main [role=tablist]:not([aria-label="Paginas abiertas"])').first();
+      const views = page.locator('main [role=tablist]:not([aria-label="Páginas abiertas"])').first();
       if ((await views.count()) && (await views.isVisible())) {
         const n = await views.getByRole('tab').count();
         for (let i = 1; i < n; i++) {
@@ -86,12 +86,12 @@ test.describe('at 390×844', () => {
     await expectMenuClosed(page);
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     // The home's note says where the selectors are on a phone.
-    await expect(page.getByText('Concesionario y marca: los elegidos al comienzo del menu.')).toBeVisible();
+    await expect(page.getByText('Concesionario y marca: los elegidos al comienzo del menú.')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Mostrar u ocultar menu' }).click();
+    await page.getByRole('button', { name: 'Mostrar u ocultar menú' }).click();
     const drawer = page.getByTestId('menu-drawer');
     await expect(drawer).toHaveAttribute('data-open', 'true');
-    const nav = page.getByRole('navigation', { name: 'Menu principal' });
+    const nav = page.getByRole('navigation', { name: 'Menú principal' });
     await expect(nav).toBeVisible();
     // The selectors the toolbar has no room for are in the drawer, and they work.
     const selectors = page.getByTestId('drawer-selectors');
@@ -105,6 +105,15 @@ test.describe('at 390×844', () => {
     // A menu entry navigates and closes the drawer.
     await nav.locator('[data-menu="organization"]').click();
     await nav.locator('[data-menu="zone"]').click();
+    await expect(page).toHaveURL(/\/main\/zone$/);
+    await expectMenuClosed(page);
+    // Tapping the page already open closes the drawer too (issue 27).
+    await page.getByRole('button', { name: 'Mostrar u ocultar menú' }).click();
+    await expect(drawer).toHaveAttribute('data-open', 'true');
+    await expect(nav).toBeVisible();
+    const zoneEntry = nav.locator('[data-menu="zone"]');
+    if (!(await zoneEntry.isVisible())) await nav.locator('[data-menu="organization"]').click();
+    await zoneEntry.click();
     await expect(page).toHaveURL(/\/main\/zone$/);
     await expectMenuClosed(page);
 
@@ -128,12 +137,12 @@ test.describe('at 390×844', () => {
 test('a menu collapsed by hand stays collapsed after a reload', async ({ page }) => {
   await loginForm(page);
   await expect(page.locator('[data-collapsed="false"]')).toBeVisible();
-  await page.getByRole('button', { name: 'Mostrar u ocultar menu' }).click();
+  await page.getByRole('button', { name: 'Mostrar u ocultar menú' }).click();
   await expect(page.locator('[data-collapsed="true"]')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Menu de usuario' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menú de usuario' })).toBeVisible();
   await expect(page.locator('[data-collapsed="true"]')).toBeVisible();
-  await page.getByRole('button', { name: 'Mostrar u ocultar menu' }).click();
+  await page.getByRole('button', { name: 'Mostrar u ocultar menú' }).click();
   await page.reload();
   await expect(page.locator('[data-collapsed="false"]')).toBeVisible();
 });

@@ -18,9 +18,9 @@ test('profile: edit the name, wrong current password on its field, change the pa
     confirmed: true,
   });
   await loginForm(page, user);
-  await page.getByRole('button', { name: 'Menu de usuario' }).click();
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
   // Without Admin.Preferences.view there is no Configuracion item.
-  await expect(page.getByRole('menuitem', { name: 'Configuracion' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Configuración' })).toHaveCount(0);
   await page.getByRole('menuitem', { name: 'Perfil', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/users\/profile$/);
   await expect(page).toHaveTitle(/ - Perfil de usuario$/);
@@ -28,7 +28,7 @@ test('profile: edit the name, wrong current password on its field, change the pa
   await page.getByLabel('Nombre completo').fill('Usuario Renombrado');
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Guardado Correctamente')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Menu de usuario' })).toContainText('Usuario Renombrado');
+  await expect(page.getByRole('button', { name: 'Menú de usuario' })).toContainText('Usuario Renombrado');
 
   await page.getByLabel('Contraseña actual').fill('equivocada1');
   await page.getByLabel('Contraseña nueva').fill('Nueva123456');
@@ -46,7 +46,7 @@ test('profile: edit the name, wrong current password on its field, change the pa
   await expect(page.locator('.MuiFormHelperText-root.Mui-error')).toHaveCount(0);
   // Still signed in with the new token after a reload.
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Menu de usuario' })).toContainText('Usuario Renombrado');
+  await expect(page.getByRole('button', { name: 'Menú de usuario' })).toContainText('Usuario Renombrado');
   const r = await request.post('/api/auth/login', {
     data: { username: user.username, password: 'Nueva123456', rememberMe: false },
   });

@@ -48,7 +48,7 @@ test('create, edit, search, sort, page and delete zones', async ({ page, request
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByText('Nombre es obligatorio')).toBeVisible();
-  await dialog.getByLabel('Codigo').fill(`N${id}`);
+  await dialog.getByLabel('Código').fill(`N${id}`);
   await dialog.getByLabel('Nombre').fill(`Zona Nueva ${id}`);
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Guardado Correctamente')).toBeVisible();
@@ -70,7 +70,7 @@ test('create, edit, search, sort, page and delete zones', async ({ page, request
   await rows.nth(1).getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByRole('button', { name: 'No', exact: true })).toBeVisible();
   await shot(page, 'resource-confirm-delete');
-  await page.getByRole('button', { name: 'Si, Seguro' }).click();
+  await page.getByRole('button', { name: 'Sí, Seguro' }).click();
   await expect(grid.getByText('Sin filas')).toBeVisible();
   const left = await api<{ total: number }>(request, token, 'GET', `/zones?query=Editada%20${id}`);
   expect(left.total).toBe(0);
@@ -90,7 +90,7 @@ test('a server validation error appears on its field; Alt+N opens the form and E
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Nuevo: Zonas')).toBeVisible();
   // The form's initial setup (SPEC §4, 200 ms) puts the focus on its first field.
-  await expect(dialog.getByLabel('Codigo')).toBeFocused();
+  await expect(dialog.getByLabel('Código')).toBeFocused();
   await dialog.getByLabel('Nombre').fill(`Zona Repetida ${id}`);
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   // 409 from the server, shown under the Nombre field.
@@ -124,7 +124,7 @@ test('Exportar a Excel downloads a real .xlsx with the header of the columns on 
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(bytes as any);
   const header = (wb.worksheets[0].getRow(1).values as unknown[]).filter(Boolean);
-  expect(header).toEqual(expect.arrayContaining(['Codigo', 'Nombre', 'Habilitado']));
+  expect(header).toEqual(expect.arrayContaining(['Código', 'Nombre', 'Habilitado']));
   const values = wb.worksheets[0].getRow(2).values as unknown[];
   expect(values).toEqual(expect.arrayContaining([`Zona Export ${id}`]));
   await shot(page, 'resource-export');

@@ -21,7 +21,7 @@ test('a screen the user may not view shows the 403 page and opens no tab', async
   });
   await loginForm(page, user);
   await page.goto('/main/zone');
-  const tabs = page.getByRole('tablist', { name: 'Paginas abiertas' }).getByRole('tab');
+  const tabs = page.getByRole('tablist', { name: 'Páginas abiertas' }).getByRole('tab');
   await expect(tabs).toHaveText(['Dashboard', 'Zonas']);
 
   await page.goto('/main/dealer');
@@ -85,10 +85,10 @@ test('delete names the record as the list shows it', async ({ page, request }) =
   const row = page.getByRole('row', { name: new RegExp(name) });
   await row.getByRole('button', { name: 'Eliminar' }).click();
   const confirm = page.getByRole('dialog');
-  await expect(confirm).toContainText(`¿Esta seguro de eliminar el registro "${name}"?`);
+  await expect(confirm).toContainText(`¿Está seguro de eliminar el registro "${name}"?`);
   await expect(confirm).not.toContainText('#');
   await shot(page, 'rough-delete-named');
-  await confirm.getByRole('button', { name: 'Si, Seguro' }).click();
+  await confirm.getByRole('button', { name: 'Sí, Seguro' }).click();
   await expect(page.getByText('Eliminado Correctamente')).toBeVisible();
 });
 
@@ -100,13 +100,13 @@ test('menu entries are links: a click opens the in-app tab, Ctrl+click a browser
   await page.evaluate(() => {
     (window as any).__samePage = true;
   });
-  const nav = page.getByRole('navigation', { name: 'Menu principal' });
+  const nav = page.getByRole('navigation', { name: 'Menú principal' });
   await nav.locator('[data-menu="organization"]').click();
   const zone = nav.locator('[data-menu="zone"]');
   await expect(zone).toHaveAttribute('href', '/main/zone');
   await zone.click();
   await expect(page).toHaveURL(/\/main\/zone$/);
-  await expect(page.getByRole('tablist', { name: 'Paginas abiertas' }).getByRole('tab')).toHaveText([
+  await expect(page.getByRole('tablist', { name: 'Páginas abiertas' }).getByRole('tab')).toHaveText([
     'Dashboard',
     'Zonas',
   ]);
@@ -131,7 +131,7 @@ test('the first load asks for nothing that is missing (favicon included)', async
     if (r.status() === 404) missing.push(r.url());
   });
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Iniciar Sesion' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const icon = await page.locator('link[rel=icon]').getAttribute('href');
   expect(icon).toBeTruthy();
@@ -184,8 +184,8 @@ test('the audit screen names resources and actions in Spanish', async ({ page, r
   const zoneRow = grid
     .getByRole('row')
     .filter({ has: page.getByRole('gridcell', { name: String(zone.id), exact: true }) });
-  await expect(zoneRow.filter({ hasText: 'Zonas' }).filter({ hasText: 'Creo' })).toHaveCount(1);
-  await expect(grid.getByRole('row').filter({ hasText: 'Habilito el periodo' }).first()).toContainText(
+  await expect(zoneRow.filter({ hasText: 'Zonas' }).filter({ hasText: 'Creó' })).toHaveCount(1);
+  await expect(grid.getByRole('row').filter({ hasText: 'Habilitó el periodo' }).first()).toContainText(
     'Periodos de cifras',
   );
   for (const raw of ['zones', 'enable', 'figure-periods'])

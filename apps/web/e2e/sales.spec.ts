@@ -108,11 +108,11 @@ test('import, invite, answer on a phone, see the response, the ranking and the a
   await page.getByRole('button', { name: 'Importar ventas' }).click();
   await fillDate(page, 'Desde', today);
   await page.getByRole('button', { name: 'Traer del API de ventas' }).click();
-  await expect(page.getByRole('dialog').getByText(/El API de ventas no esta configurado/)).toBeVisible();
+  await expect(page.getByRole('dialog').getByText(/El API de ventas no está configurado/)).toBeVisible();
 
   // A file with one wrong row: the report says which and nothing is saved.
   let dialog = await importFile(page, 'ventas-con-error.xlsx', await templateWith(rows, today, 3));
-  await expect(dialog.getByText('1 de 7 filas tienen errores. No se guardo ninguna venta.')).toBeVisible();
+  await expect(dialog.getByText('1 de 7 filas tienen errores. No se guardó ninguna venta.')).toBeVisible();
   await expect(dialog.getByText('Fila 5')).toContainText('con errores');
   await expect(dialog.getByText(/Marca "ZZ"/)).toBeVisible();
   await shot(page, 'sales-import-error');
@@ -163,7 +163,7 @@ test('import, invite, answer on a phone, see the response, the ranking and the a
   const buyer = await phone.newPage();
   const t0 = linkOf(rows[0].email);
   await buyer.goto(`/encuesta?token=${t0}`);
-  await expect(buyer.getByRole('heading', { name: 'Encuesta de Satisfaccion', exact: true })).toBeVisible();
+  await expect(buyer.getByRole('heading', { name: 'Encuesta de Satisfacción', exact: true })).toBeVisible();
   await expect(buyer.getByText(`Alfa Motors ${id}`)).toBeVisible();
   await buyer.screenshot({ path: 'test-results/sales-survey-phone.png', fullPage: true });
   // Sending without the required answers: each says so.
@@ -177,9 +177,9 @@ test('import, invite, answer on a phone, see the response, the ranking and the a
       // The first rating at 1 (raises an alert), the rest at 4.
       await box.getByRole('button', { name: first ? '1 - Muy insatisfecho' : '4 - Muy satisfecho' }).click();
       first = false;
-    } else if (q.type === 'yesno') await box.getByLabel('Si', { exact: true }).check();
+    } else if (q.type === 'yesno') await box.getByLabel('Sí', { exact: true }).check();
     else if (q.type === 'choice') await box.getByLabel(q.options[0], { exact: true }).check();
-    else await box.getByRole('textbox').fill('Muy buena atencion');
+    else await box.getByRole('textbox').fill('Muy buena atención');
   }
   await buyer.screenshot({ path: 'test-results/sales-survey-phone-filled.png', fullPage: true });
   await buyer.getByRole('button', { name: 'Enviar respuestas' }).click();
@@ -264,9 +264,9 @@ test('import, invite, answer on a phone, see the response, the ranking and the a
   const alertRow = page.getByRole('row', { name: new RegExp(rows[0].buyer) });
   await expect(alertRow).toContainText('Hoy');
   await alertRow.getByRole('button', { name: 'Responder' }).click();
-  await page.getByRole('dialog').getByLabel('Respuesta').fill('Se llamo al cliente y se agendo una visita');
+  await page.getByRole('dialog').getByLabel('Respuesta').fill('Se llamó al cliente y se agendo una visita');
   await page.getByRole('dialog').getByRole('button', { name: 'Guardar' }).click();
-  await expect(alertRow).toContainText('Se llamo al cliente');
+  await expect(alertRow).toContainText('Se llamó al cliente');
   await shot(page, 'quiz-alerts');
   await alertRow.getByRole('button', { name: 'Cerrar' }).click();
   await expect(page.getByRole('row', { name: new RegExp(rows[0].buyer) })).toHaveCount(0);
@@ -276,7 +276,7 @@ test('import, invite, answer on a phone, see the response, the ranking and the a
     'GET',
     `/quiz-alerts?status=closed&dealer_id=${dealerA.id}`,
   );
-  expect(closed[0].reply).toBe('Se llamo al cliente y se agendo una visita');
+  expect(closed[0].reply).toBe('Se llamó al cliente y se agendo una visita');
 });
 
 test('questionnaire editor: add a choice question, reorder, save in order', async ({ page, request }) => {
@@ -305,11 +305,11 @@ test('questionnaire editor: add a choice question, reorder, save in order', asyn
   const second = dialog.getByRole('group', { name: 'Pregunta 2' });
   await second.getByLabel('Pregunta', { exact: true }).fill('¿Volveria a comprar?');
   await second.getByLabel('Tipo').click();
-  await page.getByRole('option', { name: 'Opcion unica' }).click();
-  await second.getByLabel('Opciones (una por linea)').fill('Si');
+  await page.getByRole('option', { name: 'Opción única' }).click();
+  await second.getByLabel('Opciones (una por línea)').fill('Si');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByText(/al menos 2 opciones/)).toBeVisible();
-  await second.getByLabel('Opciones (una por linea)').fill('Si\nNo\nTal vez');
+  await second.getByLabel('Opciones (una por línea)').fill('Si\nNo\nTal vez');
   await dialog.getByRole('button', { name: 'Subir pregunta 2' }).click();
   await expect(dialog.getByLabel('Pregunta', { exact: true }).first()).toHaveValue('¿Volveria a comprar?');
   await shot(page, 'quiz-questions-editor');

@@ -24,11 +24,11 @@ test('the menu shows only what the user may view; a route without permission sho
   });
 
   await loginForm(page, user);
-  const nav = page.getByRole('navigation', { name: 'Menu principal' });
+  const nav = page.getByRole('navigation', { name: 'Menú principal' });
   // A single top-level entry: the side menu starts collapsed.
   await expect(page.locator('[data-collapsed="true"]')).toBeVisible();
   await expect(nav.locator('[data-menu]')).toHaveCount(1);
-  await page.getByRole('button', { name: 'Mostrar u ocultar menu' }).click();
+  await page.getByRole('button', { name: 'Mostrar u ocultar menú' }).click();
   await nav.locator('[data-menu="organization"]').click();
   await expect(nav.locator('[data-menu="zone"]')).toBeVisible();
   await expect(nav.locator('[data-menu="dealer"]')).toHaveCount(0);
@@ -54,16 +54,16 @@ test('three opened pages come back after a reload; Cerrar los otros keeps the cu
     await page.goto(path);
     await expect(page.getByRole('heading').first()).toBeVisible();
   }
-  const tabs = page.getByRole('tablist', { name: 'Paginas abiertas' }).getByRole('tab');
-  await expect(tabs).toHaveText(['Dashboard', 'Zonas', 'Paises', 'Departamentos']);
+  const tabs = page.getByRole('tablist', { name: 'Páginas abiertas' }).getByRole('tab');
+  await expect(tabs).toHaveText(['Dashboard', 'Zonas', 'Países', 'Departamentos']);
   await page.reload();
-  await expect(tabs).toHaveText(['Dashboard', 'Zonas', 'Paises', 'Departamentos']);
+  await expect(tabs).toHaveText(['Dashboard', 'Zonas', 'Países', 'Departamentos']);
   await expect(page).toHaveTitle('Red de Concesionarios - Departamentos');
   await shot(page, 'shell-tabs-reload');
 
   // Closing the current tab moves to the next one (here the previous: it was the last).
   await page.goto('/main/country');
-  await page.getByRole('button', { name: 'Cerrar Paises' }).click();
+  await page.getByRole('button', { name: 'Cerrar Países' }).click();
   await expect(page).toHaveURL(/\/main\/department$/);
   await expect(tabs).toHaveText(['Dashboard', 'Zonas', 'Departamentos']);
 
@@ -104,8 +104,15 @@ test('Alt+H shows every shortcut; Esc closes the dialog', async ({ page }) => {
   await expect(dialog).toHaveCount(0);
   // The notifications popup: two empty tabs and the link to 'order'.
   await page.getByRole('button', { name: 'Notificaciones' }).click();
-  await expect(page.getByRole('tab', { name: 'Notificacion' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Notificación' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Mensajes' })).toBeVisible();
   await page.getByRole('link', { name: 'Ver todo' }).click();
   await expect(page).toHaveURL(/\/main\/order$/);
+  // A real list of what the bell shows, not a placeholder (issue 27).
+  await expect(page.getByRole('heading', { name: 'Notificaciones' })).toBeVisible();
+  await expect(page.getByText('No tiene notificaciones')).toBeVisible();
+  await expect(page.getByText(/En construcci/)).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Mensajes' }).click();
+  await expect(page.getByText('No tiene mensajes')).toBeVisible();
+  await shot(page, 'shell-notifications');
 });

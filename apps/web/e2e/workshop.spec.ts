@@ -78,7 +78,7 @@ test('the month is uploaded from the template and report-info compares it with l
   await admin.goto('/workshopinfo');
   await admin.getByRole('tab', { name: 'Registros' }).click();
   await admin.getByRole('button', { name: 'Cargar Excel' }).click();
-  const dialog = admin.getByRole('dialog', { name: 'Cargar informacion de taller' });
+  const dialog = admin.getByRole('dialog', { name: 'Cargar información de taller' });
   await dialog.getByLabel('Archivo Excel').setInputFiles({
     name: 'taller.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -88,7 +88,7 @@ test('the month is uploaded from the template and report-info compares it with l
     ]),
   });
   await dialog.getByRole('button', { name: 'Cargar', exact: true }).click();
-  await expect(dialog.getByText('1 de 2 filas tienen errores. No se guardo nada.')).toBeVisible();
+  await expect(dialog.getByText('1 de 2 filas tienen errores. No se guardó nada.')).toBeVisible();
   await expect(dialog.getByText(/Concesionario "NOEXISTE" no existe/)).toBeVisible();
   await shot(admin, 'workshop-1-upload-errors');
 

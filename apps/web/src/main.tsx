@@ -11,6 +11,7 @@ import { queryClient } from './app/queryClient';
 import { routes } from './app/routes';
 import { theme } from './app/theme';
 import { dropSession, startUp } from './auth/session';
+import { DatesProvider } from './fields/DatesProvider';
 
 const router = createBrowserRouter(routes);
 
@@ -32,7 +33,9 @@ createRoot(document.getElementById('root')!).render(
       <CssBaseline />
       <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <DatesProvider>
+            <RouterProvider router={router} />
+          </DatesProvider>
         </QueryClientProvider>
       </SnackbarProvider>
     </ThemeProvider>

@@ -59,7 +59,7 @@ describe('the dialog from the contract', () => {
   it('zones: label, required and maximum length from the rule', () => {
     const form = contractForm(zoneContract);
     expect(form.map((f) => f.name)).toEqual(['code', 'name', 'active']);
-    expect(byName(form, 'code')).toEqual({ name: 'code', type: 'text', label: 'Codigo', maxLength: 20 });
+    expect(byName(form, 'code')).toEqual({ name: 'code', type: 'text', label: 'Código', maxLength: 20 });
     expect(byName(form, 'name')).toMatchObject({ label: 'Nombre', required: true, maxLength: 120 });
     expect(byName(form, 'active')).toMatchObject({ type: 'switch', label: 'Habilitado' });
   });
@@ -107,7 +107,7 @@ describe('the dialog from the contract', () => {
       district: 'address_district_id',
     });
     expect(byName(form, 'email')).toMatchObject({ type: 'email', maxLength: 150 });
-    expect(byName(form, 'address_phone')).toMatchObject({ type: 'phone', label: 'Telefono' });
+    expect(byName(form, 'address_phone')).toMatchObject({ type: 'phone', label: 'Teléfono' });
     expect(
       contractForm(dealerContract)
         .filter((f) => f.type === 'location')

@@ -24,18 +24,18 @@ describe('text inputs', () => {
     await save();
     await waitFor(() => expect(f.last()).toEqual({ name: 'Lima Motors' }));
   });
-  it('email: Debe ser un Email valido.', async () => {
+  it('email: Debe ser un Email válido.', async () => {
     renderFields([{ name: 'email', type: 'email', label: 'Email', required: true }], { email: 'ana@' });
     await save();
-    expect(await screen.findByText('Debe ser un Email valido.')).toBeTruthy();
+    expect(await screen.findByText('Debe ser un Email válido.')).toBeTruthy();
   });
-  it('password: Minimo 8 caracteres', async () => {
+  it('password: Mínimo 8 caracteres', async () => {
     const f = renderFields([{ name: 'password', type: 'password', label: 'Contraseña', required: true }]);
     const input = document.querySelector('input[name=password]') as HTMLInputElement;
     expect(input.type).toBe('password');
     await userEvent.type(input, 'corta');
     await save();
-    expect(await screen.findByText('Minimo 8 caracteres')).toBeTruthy();
+    expect(await screen.findByText('Mínimo 8 caracteres')).toBeTruthy();
     await userEvent.type(input, '12345');
     await save();
     await waitFor(() => expect(f.last()).toEqual({ password: 'corta12345' }));
@@ -45,11 +45,11 @@ describe('text inputs', () => {
     const input = screen.getByRole('textbox', { name: /Cantidad/ });
     await userEvent.type(input, '0');
     await save();
-    expect(await screen.findByText('Cantidad el valor minimo es 1')).toBeTruthy();
+    expect(await screen.findByText('Cantidad el valor mínimo es 1')).toBeTruthy();
     await userEvent.clear(input);
     await userEvent.type(input, '11');
     await save();
-    expect(await screen.findByText('Cantidad el valor maximo es 10')).toBeTruthy();
+    expect(await screen.findByText('Cantidad el valor máximo es 10')).toBeTruthy();
     await userEvent.clear(input);
     await userEvent.type(input, '7');
     await save();
@@ -72,7 +72,7 @@ describe('text inputs', () => {
     await waitFor(() => expect(f.last()).toEqual({ price: 12.35, discount: 15 }));
   });
   it('phone: masked while typing', async () => {
-    renderFields([{ name: 'phone', type: 'phone', label: 'Telefono' }]);
+    renderFields([{ name: 'phone', type: 'phone', label: 'Teléfono' }]);
     const input = screen.getByRole('textbox', { name: /Telefono/ }) as HTMLInputElement;
     await userEvent.type(input, '987654321');
     expect(input.value).toBe('987 654 321');
@@ -91,9 +91,26 @@ describe('dates', () => {
     expect(await screen.findByText('Fecha es obligatorio')).toBeTruthy();
     f.unmount();
     const g = renderFields([{ name: 'date', type: 'date', label: 'Fecha' }], { date: '2024-03-05' });
-    expect((document.querySelector('input[name=date]') as HTMLInputElement).value).toBe('2024-03-05');
+    // Shown the Peruvian way; the value sent stays YYYY-MM-DD.
+    expect((document.querySelector('input[name=date]') as HTMLInputElement).value).toBe('05/03/2024');
     await save();
     await waitFor(() => expect(g.last()).toEqual({ date: '2024-03-05' }));
+  });
+  it('date picker speaks Spanish: dd/mm/aaaa, Elegir fecha, Seleccionar fecha, Cancelar / Aceptar', async () => {
+    renderFields([{ name: 'date', type: 'date', label: 'Fecha' }]);
+    const group = screen.getByRole('group', { name: 'Fecha' });
+    expect(group.textContent).toContain('dd/mm/aaaa');
+    expect(screen.queryByRole('button', { name: /Choose/ })).toBeNull();
+    const open = screen.queryByRole('button', { name: 'Elegir fecha' });
+    // jsdom has no fine pointer: the picker is the phone's dialog (the one the issue saw in English).
+    if (open) await userEvent.click(open);
+    else await userEvent.click(group);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Seleccionar fecha')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Aceptar' })).toBeTruthy();
+    expect(dialog.textContent).not.toMatch(/SELECT DATE|Select date|Cancel\b|\bOK\b/);
+    expect(within(dialog).getAllByText(/^(lunes|martes|L|M)$/i).length).toBeGreaterThan(0);
   });
   it('date range: closes only after two dates', async () => {
     const f = renderFields([{ name: 'range', type: 'daterange', label: 'Periodo' }], {
@@ -118,7 +135,7 @@ describe('selects', () => {
   it("plain select; 'Sin registros disponibles' when empty", async () => {
     const f = renderFields([
       { name: 'zone_id', type: 'select', label: 'Zona', options, required: true },
-      { name: 'empty', type: 'select', label: 'Vacio', options: [] },
+      { name: 'empty', type: 'select', label: 'Vacío', options: [] },
     ]);
     await save();
     expect(await screen.findByText('Zona es obligatorio')).toBeTruthy();
@@ -361,7 +378,7 @@ describe('choices', () => {
     const f = renderFields([
       { name: 'active', type: 'switch', label: 'Habilitado' },
       { name: 'pay', type: 'radio', label: 'Pago', options },
-      { name: 'days', type: 'checkboxlist', label: 'Dias', options },
+      { name: 'days', type: 'checkboxlist', label: 'Días', options },
       { name: 'kind', type: 'buttongroup', label: 'Tipo', options },
     ]);
     await userEvent.click(screen.getByRole('switch', { name: 'Habilitado' }));
@@ -417,13 +434,13 @@ describe('lists, tree and display types', () => {
         label: 'Contactos',
         itemFields: [
           { name: 'name', label: 'Nombre' },
-          { name: 'phone', label: 'Telefono' },
+          { name: 'phone', label: 'Teléfono' },
         ],
       },
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Agregar' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Nombre' }), 'Ana');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Telefono' }), '999');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Teléfono' }), '999');
     await save();
     await waitFor(() => expect(f.last()).toEqual({ contacts: [{ name: 'Ana', phone: '999' }] }));
   });
@@ -448,7 +465,7 @@ describe('lists, tree and display types', () => {
         { name: 'doc', type: 'file', label: 'Archivo', accept: '.xlsx' },
         { name: 'd', type: 'divider', label: 'Seccion' },
         { name: 's', type: 'subheader', label: 'Subtitulo' },
-        { name: 'a', type: 'alert', text: 'Atencion', severity: 'warning' },
+        { name: 'a', type: 'alert', text: 'Atención', severity: 'warning' },
         { name: 'sp', type: 'spacer' },
         { name: 'b', type: 'button', text: 'Calcular', onClick },
       ],
@@ -462,7 +479,7 @@ describe('lists, tree and display types', () => {
     expect(screen.getByText('cifras.xlsx')).toBeTruthy();
     expect(screen.getByText('Seccion')).toBeTruthy();
     expect(screen.getByText('Subtitulo')).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toContain('Atencion');
+    expect(screen.getByRole('alert').textContent).toContain('Atención');
     await userEvent.click(screen.getByRole('button', { name: 'Calcular' }));
     expect(onClick).toHaveBeenCalled();
     await save();
@@ -539,7 +556,7 @@ describe('initial setup (SPEC §4)', () => {
     vi.useFakeTimers();
     try {
       renderFields([
-        { name: 'code', type: 'text', label: 'Codigo', readOnly: true },
+        { name: 'code', type: 'text', label: 'Código', readOnly: true },
         { name: 'name', type: 'text', label: 'Nombre' },
       ]);
       const name = screen.getByRole('textbox', { name: 'Nombre' });

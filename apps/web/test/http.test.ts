@@ -7,8 +7,8 @@ const json = (status: number, body: unknown) =>
 
 describe('errorText (SPEC §8)', () => {
   it('message plus details', () => {
-    expect(errorText({ error: { code: 400, message: 'No valido', details: 'campo x' } })).toBe(
-      'No valido\ncampo x',
+    expect(errorText({ error: { code: 400, message: 'No válido', details: 'campo x' } })).toBe(
+      'No válido\ncampo x',
     );
   });
   it('validation errors one per line', () => {
@@ -16,22 +16,22 @@ describe('errorText (SPEC §8)', () => {
       errorText({
         error: {
           code: 422,
-          message: 'Datos no validos',
+          message: 'Datos no válidos',
           validationErrors: [
             { field: 'name', message: 'Nombre es obligatorio' },
-            { field: 'email', message: 'Debe ser un Email valido.' },
+            { field: 'email', message: 'Debe ser un Email válido.' },
           ],
         },
       }),
-    ).toBe('Nombre es obligatorio\nDebe ser un Email valido.');
+    ).toBe('Nombre es obligatorio\nDebe ser un Email válido.');
   });
   it('message alone, the data message, the generic text', () => {
     expect(errorText({ error: { code: 409, message: 'El valor de Nombre ya existe' } })).toBe(
       'El valor de Nombre ya existe',
     );
     expect(errorText({ message: 'Bad gateway' })).toBe('Bad gateway');
-    expect(errorText({})).toBe('Ocurrio un error al procesar la solicitud');
-    expect(errorText(null)).toBe('Ocurrio un error al procesar la solicitud');
+    expect(errorText({})).toBe('Ocurrió un error al procesar la solicitud');
+    expect(errorText(null)).toBe('Ocurrió un error al procesar la solicitud');
   });
 });
 
@@ -88,11 +88,11 @@ describe('request', () => {
 
   it('401 goes to login, 403 to error-403 (no toast), silent calls neither', async () => {
     vi.stubGlobal('fetch', async () =>
-      json(401, { success: false, result: null, error: { code: 401, message: 'Sesion expirada' } }),
+      json(401, { success: false, result: null, error: { code: 401, message: 'Sesión expirada' } }),
     );
     await expect(request('/x')).rejects.toMatchObject({ status: 401 });
     expect(unauthorized).toHaveBeenCalledTimes(1);
-    expect(toast).toHaveBeenCalledWith('Sesion expirada');
+    expect(toast).toHaveBeenCalledWith('Sesión expirada');
     vi.stubGlobal('fetch', async () =>
       json(403, { success: false, result: null, error: { code: 403, message: 'Prohibido' } }),
     );
@@ -114,7 +114,7 @@ describe('request', () => {
   it('a response without a message shows the generic text', async () => {
     vi.stubGlobal('fetch', async () => new Response('', { status: 500 }));
     await expect(request('/x')).rejects.toMatchObject({
-      message: 'Ocurrio un error al procesar la solicitud',
+      message: 'Ocurrió un error al procesar la solicitud',
     });
   });
 });

@@ -16,22 +16,22 @@ describe('validation messages (SPEC §5)', () => {
   });
   it('minimum and maximum values', () => {
     const n = f({ type: 'number', label: 'Cantidad', min: 1, max: 10 });
-    expect(validateValue(n, 0)).toBe('Cantidad el valor minimo es 1');
-    expect(validateValue(n, 11)).toBe('Cantidad el valor maximo es 10');
+    expect(validateValue(n, 0)).toBe('Cantidad el valor mínimo es 1');
+    expect(validateValue(n, 11)).toBe('Cantidad el valor máximo es 10');
     expect(validateValue(n, 5)).toBe(true);
     expect(validateValue(f({ type: 'percent', label: 'Descuento', max: 100 }), 120)).toBe(
-      'Descuento el valor maximo es 100',
+      'Descuento el valor máximo es 100',
     );
   });
-  it('password: Minimo 8 caracteres', () => {
+  it('password: Mínimo 8 caracteres', () => {
     const p = f({ type: 'password', label: 'Contraseña', required: true });
-    expect(validateValue(p, '1234567')).toBe('Minimo 8 caracteres');
+    expect(validateValue(p, '1234567')).toBe('Mínimo 8 caracteres');
     expect(validateValue(p, '12345678')).toBe(true);
     expect(validateValue(p, '')).toBe('Contraseña es obligatorio');
   });
-  it('email: Debe ser un Email valido.', () => {
+  it('email: Debe ser un Email válido.', () => {
     const e = f({ type: 'email', label: 'Email', required: true });
-    expect(validateValue(e, 'ana@')).toBe('Debe ser un Email valido.');
+    expect(validateValue(e, 'ana@')).toBe('Debe ser un Email válido.');
     expect(validateValue(e, 'ana@example.com')).toBe(true);
   });
   it('date: exactly 10 characters, YYYY-MM-DD', () => {

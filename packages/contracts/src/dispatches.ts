@@ -16,7 +16,7 @@ export const storedOfficeContract = defineContract(
     lookup: 'authenticated',
   },
   {
-    code: f.text('Codigo', 20, { search: true, sort: true, column: { width: 130 } }),
+    code: f.text('Código', 20, { search: true, sort: true, column: { width: 130 } }),
     name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
     active: f.active(),
   },
@@ -38,11 +38,11 @@ export const dispatchContract = defineContract(
     }),
     dealer_id: f.ref('Concesionario', 'dealers', { filter: true }),
     dealer_name: f.display('Concesionario', { sort: true, column: { flex: 1.3 } }),
-    stored_office_id: f.optRef('Almacen', 'transaction-stored-offices', { filter: true }),
-    stored_office_name: f.display('Almacen', { column: { width: 150 } }),
+    stored_office_id: f.optRef('Almacén', 'transaction-stored-offices', { filter: true }),
+    stored_office_name: f.display('Almacén', { column: { width: 150 } }),
     manufacturer_id: f.ref('Marca', 'manufacturers', { filter: true, input: 'select' }),
     manufacturer_name: f.display('Marca', { sort: true, column: { width: 110 } }),
-    manufacturer_model_id: f.optRef('Modelo del catalogo', 'manufacturer-models', {
+    manufacturer_model_id: f.optRef('Modelo del catálogo', 'manufacturer-models', {
       within: 'manufacturer_id',
     }),
     model_name: f.text('Modelo', 150, { search: true, sort: true, column: { flex: 1 } }),
@@ -120,7 +120,7 @@ export const objectivesBatchSchema = z.object({
   rows: z
     .array(objectiveRowSchema, { error: () => 'rows es obligatorio' })
     .min(1, 'No hay filas para guardar')
-    .max(20_000, 'Como maximo 20000 filas por envio'),
+    .max(20_000, 'Como máximo 20000 filas por envío'),
 });
 
 /** One cell of the daily grid: units of a model sold by a dealer on a day (0 clears it). */
@@ -137,13 +137,13 @@ export const dailySalesBatchSchema = z.object({
   entries: z
     .array(z.unknown(), { error: () => 'entries es obligatorio' })
     .min(1, 'No hay ventas para guardar')
-    .max(20_000, 'Como maximo 20000 registros por envio'),
+    .max(20_000, 'Como máximo 20000 registros por envío'),
 });
 
 /** Body of the report exports: the period and brand (SPEC §3 "Report export payload fields"). */
 export const reportRequestSchema = z.object({
   /** File name without .xlsx (the dynamic report's default is 'Reporte'). */
-  title_download: z.string().trim().max(120, 'title_download admite como maximo 120 caracteres').optional(),
+  title_download: z.string().trim().max(120, 'title_download admite como máximo 120 caracteres').optional(),
   /** Labels of the month columns, in order (default 'Ene 2025', ...). */
   monthHeaders: z.array(z.string().max(40)).max(36).optional(),
   /** The brand's name as the screen shows it (header block and file name). */
@@ -309,7 +309,7 @@ export const DAILY_TEMPLATE_HEADERS = ['Concesionario', 'Marca', 'Modelo'] as co
 
 export const PACING_STATUSES: { id: PacingStatus; name: string }[] = [
   { id: 'adelantado', name: 'Adelantado' },
-  { id: 'en_linea', name: 'En linea' },
+  { id: 'en_linea', name: 'En línea' },
   { id: 'atrasado', name: 'Atrasado' },
   { id: 'sin_objetivo', name: 'Sin objetivo' },
 ];

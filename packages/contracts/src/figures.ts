@@ -51,17 +51,17 @@ export const FIGURE_MAX = 99_999_999_999_999;
 
 export const FIGURE_MESSAGES = {
   notEnabled: (period: string) =>
-    `El periodo ${period} no esta habilitado: solicite al fabricante que lo habilite para registrar cifras`,
+    `El periodo ${period} no está habilitado: solicite al fabricante que lo habilite para registrar cifras`,
   confirmed: (period: string) =>
-    `El periodo ${period} ya esta confirmado: sus cifras no se pueden modificar (el fabricante puede reabrirlo)`,
-  alreadyEnabled: (period: string) => `El periodo ${period} ya esta habilitado`,
+    `El periodo ${period} ya está confirmado: sus cifras no se pueden modificar (el fabricante puede reabrirlo)`,
+  alreadyEnabled: (period: string) => `El periodo ${period} ya está habilitado`,
   confirmedCannotEnable: (period: string) =>
-    `El periodo ${period} esta confirmado: reabralo (con un motivo) en lugar de habilitarlo`,
-  alreadyConfirmed: (period: string) => `El periodo ${period} ya esta confirmado`,
-  notConfirmed: (period: string) => `El periodo ${period} no esta confirmado: no hay nada que reabrir`,
-  manufacturerOnly: 'Esta accion la realiza solo el fabricante',
+    `El periodo ${period} está confirmado: reábralo (con un motivo) en lugar de habilitarlo`,
+  alreadyConfirmed: (period: string) => `El periodo ${period} ya está confirmado`,
+  notConfirmed: (period: string) => `El periodo ${period} no está confirmado: no hay nada que reabrir`,
+  manufacturerOnly: 'Esta acción la realiza solo el fabricante',
   noDealer: 'Elija un concesionario',
-  future: 'No se puede habilitar un mes que aun no empieza',
+  future: 'No se puede habilitar un mes que aún no empieza',
 } as const;
 
 /** 'Marzo 2026 de LIM01' — how a message names a period. */
@@ -152,7 +152,7 @@ const year = field.int('Año', 2000, 2100);
 const month = field.int('Mes', 1, 12);
 const cell = (label: string) =>
   z
-    .number({ error: (i) => (i.input === undefined ? messages.required(label) : `${label} no es un numero`) })
+    .number({ error: (i) => (i.input === undefined ? messages.required(label) : `${label} no es un número`) })
     .min(-FIGURE_MAX, messages.min(label, -FIGURE_MAX))
     .max(FIGURE_MAX, messages.max(label, FIGURE_MAX))
     .nullable();
@@ -211,7 +211,7 @@ export const casisRequestSchema = z.object({ year, month, dealer_id: optDealer }
 
 const capacityCell = (label: string, max: number) =>
   z
-    .number({ error: (i) => (i.input === undefined ? messages.required(label) : `${label} no es un numero`) })
+    .number({ error: (i) => (i.input === undefined ? messages.required(label) : `${label} no es un número`) })
     .min(0, messages.min(label, 0))
     .max(max, messages.max(label, max))
     .nullable()
@@ -225,10 +225,10 @@ export const capacityBatchSchema = z.object({
     .array(
       z.object({
         dealer_branch_id: field.ref('Sede'),
-        bays: capacityCell('Bahias', 500),
-        technicians: capacityCell('Tecnicos', 2000),
-        hours_per_day: capacityCell('Horas por dia', 24),
-        working_days: capacityCell('Dias laborables', 31),
+        bays: capacityCell('Bahías', 500),
+        technicians: capacityCell('Técnicos', 2000),
+        hours_per_day: capacityCell('Horas por día', 24),
+        working_days: capacityCell('Días laborables', 31),
       }),
     )
     .min(1, 'No hay cambios para guardar')
@@ -436,10 +436,10 @@ export const capacityContract = defineContract(
     ...common,
     dealer_branch_id: f.ref('Sede', 'dealer-branches', { filter: true, input: false }),
     branch_name: f.display('Sede', { sort: true, column: { flex: 1 } }),
-    bays: f.optNumber('Bahias', 0, 500, { column: { width: 90 } }),
-    technicians: f.optNumber('Tecnicos', 0, 2000, { column: { width: 90 } }),
-    hours_per_day: f.optNumber('Horas por dia', 0, 24, { column: { width: 110 } }),
-    working_days: f.optNumber('Dias laborables', 0, 31, { column: { width: 120 } }),
+    bays: f.optNumber('Bahías', 0, 500, { column: { width: 90 } }),
+    technicians: f.optNumber('Técnicos', 0, 2000, { column: { width: 90 } }),
+    hours_per_day: f.optNumber('Horas por día', 0, 24, { column: { width: 110 } }),
+    working_days: f.optNumber('Días laborables', 0, 31, { column: { width: 120 } }),
     available_hours: f.display('Horas disponibles', { sort: true, column: { width: 140, type: 'number' } }),
   },
 );

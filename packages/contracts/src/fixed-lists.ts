@@ -9,17 +9,17 @@ export interface FixedItem<K extends string | number = string | number> {
 export const WEEK_DAYS: FixedItem<number>[] = [
   { id: 1, name: 'Lunes' },
   { id: 2, name: 'Martes' },
-  { id: 3, name: 'Miercoles' },
+  { id: 3, name: 'Miércoles' },
   { id: 4, name: 'Jueves' },
   { id: 5, name: 'Viernes' },
-  { id: 6, name: 'Sabado' },
+  { id: 6, name: 'Sábado' },
   { id: 7, name: 'Domingo' },
 ];
 
 export const PAYMENT_METHODS: FixedItem<string>[] = [
   { id: 'E', name: 'Efectivo' },
   { id: 'T', name: 'Tarjeta' },
-  { id: 'D', name: 'Deposito' },
+  { id: 'D', name: 'Depósito' },
   { id: 'G', name: 'Gratuito' },
 ];
 

@@ -51,7 +51,7 @@ const MENU_SKELETON: MenuNode[] = [
   },
   {
     name: 'organization',
-    title: 'Organizacion',
+    title: 'Organización',
     icon: 'Business',
     children: [],
   },
@@ -68,7 +68,7 @@ const MENU_SKELETON: MenuNode[] = [
     children: [
       {
         name: 'quiz',
-        title: 'Satisfaccion de Cliente',
+        title: 'Satisfacción de Cliente',
         path: '/quiz',
         icon: 'SentimentSatisfied',
         permission: 'Quizzes',
@@ -226,7 +226,7 @@ function withResourceEntries(skeleton: MenuNode[]): MenuNode[] {
     });
   const tree = place(skeleton);
   const orphan = [...first.keys(), ...last.keys()][0];
-  if (orphan) throw new Error(`El menu no tiene el grupo ${orphan}`);
+  if (orphan) throw new Error(`El menú no tiene el grupo ${orphan}`);
   return tree;
 }
 

@@ -9,9 +9,9 @@ export const QUIZ_KINDS = [
 export type QuizKind = (typeof QUIZ_KINDS)[number]['id'];
 
 export const QUESTION_TYPES = [
-  { id: 'rating4', name: 'Calificacion (4 niveles)' },
-  { id: 'yesno', name: 'Si / No' },
-  { id: 'choice', name: 'Opcion unica' },
+  { id: 'rating4', name: 'Calificación (4 niveles)' },
+  { id: 'yesno', name: 'Sí / No' },
+  { id: 'choice', name: 'Opción única' },
   { id: 'text', name: 'Texto libre' },
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number]['id'];
@@ -48,8 +48,8 @@ const questionShape = {
   text: field.text('Pregunta', 500),
   type: field.choice('Tipo', typeCodes),
   options: z
-    .array(z.string().trim().min(1, 'Opcion vacia').max(200), { error: () => 'Opciones no es valido' })
-    .max(20, 'Como maximo 20 opciones')
+    .array(z.string().trim().min(1, 'Opción vacía').max(200), { error: () => 'Opciones no es válido' })
+    .max(20, 'Como máximo 20 opciones')
     .nullable()
     .optional(),
   required: field.bool('Obligatoria'),
@@ -58,7 +58,7 @@ const questionShape = {
 const choiceNeedsOptions = (q: { type?: string; options?: string[] | null }) =>
   q.type !== 'choice' || (q.options?.length ?? 0) >= 2;
 const choiceMessage = {
-  message: 'Una pregunta de opcion unica necesita al menos 2 opciones',
+  message: 'Una pregunta de opción única necesita al menos 2 opciones',
   path: ['options'],
 };
 
@@ -94,8 +94,8 @@ export const quizContract = defineContract(
     lookupOrder: 'title',
   },
   {
-    title: f.text('Titulo', 200, { search: true, sort: true, column: { flex: 2 } }),
-    description: f.optText('Descripcion', 1000, { search: true, input: 'textarea' }),
+    title: f.text('Título', 200, { search: true, sort: true, column: { flex: 2 } }),
+    description: f.optText('Descripción', 1000, { search: true, input: 'textarea' }),
     /** null or 0 = every brand. */
     manufacturer_id: f.optRef('Marca', 'manufacturers', { filter: true, input: 'select' }),
     manufacturer_name: f.display('Marca', { sort: true, column: true }),
@@ -108,19 +108,19 @@ export const quizContract = defineContract(
     question_count: f.display('Preguntas', { column: { width: 110, type: 'number' } }),
     /** The names of ratings 1..4 (public survey and back office). */
     rating_labels: {
-      label: 'Etiquetas de calificacion',
+      label: 'Etiquetas de calificación',
       rule: z
         .array(
           z
             .string()
             .trim()
-            .min(1, 'Etiqueta de calificacion es obligatorio')
-            .max(40, 'Etiqueta de calificacion admite como maximo 40 caracteres'),
+            .min(1, 'Etiqueta de calificación es obligatorio')
+            .max(40, 'Etiqueta de calificación admite como máximo 40 caracteres'),
           {
-            error: () => 'Etiquetas de calificacion no es valido',
+            error: () => 'Etiquetas de calificación no es válido',
           },
         )
-        .length(4, 'Indique las 4 etiquetas de calificacion')
+        .length(4, 'Indique las 4 etiquetas de calificación')
         .optional(),
       input: false,
     },
@@ -129,7 +129,7 @@ export const quizContract = defineContract(
     /** When present, replaces the questionnaire's questions in this order. */
     questions: {
       label: 'Preguntas',
-      rule: z.array(quizQuestionSchema).max(100, 'Como maximo 100 preguntas').optional(),
+      rule: z.array(quizQuestionSchema).max(100, 'Como máximo 100 preguntas').optional(),
       input: false,
     },
   },
@@ -168,7 +168,7 @@ export const publicAnswerSchema = z.object({
     .array(
       z.object({
         question_id: z
-          .number({ error: () => 'question_id no es valido' })
+          .number({ error: () => 'question_id no es válido' })
           .int()
           .positive(),
         value: z.union([
@@ -189,7 +189,7 @@ export const alertReplySchema = z.object({
     .string({ error: () => 'Respuesta es obligatorio' })
     .trim()
     .min(1, 'Respuesta es obligatorio')
-    .max(4000, 'Respuesta admite como maximo 4000 caracteres'),
+    .max(4000, 'Respuesta admite como máximo 4000 caracteres'),
 });
 
 /**
@@ -206,16 +206,16 @@ export const alertContract = defineContract(
   },
   {
     opened_at: f.display('Abierta', { sort: true }),
-    age_days: f.display('Antigüedad (dias)', { sort: true, column: { width: 110, header: 'Antigüedad' } }),
+    age_days: f.display('Antigüedad (días)', { sort: true, column: { width: 110, header: 'Antigüedad' } }),
     dealer_id: f.display('Concesionario'),
     dealer_name: f.display('Concesionario', { search: true, sort: true, column: { flex: 1 } }),
     sale_id: f.display('Venta'),
     vin: f.display('VIN', { search: true }),
     buyer_name: f.display('Cliente', { search: true, sort: true, column: { flex: 1.2 } }),
     email: f.display('Email'),
-    phone: f.display('Telefono'),
+    phone: f.display('Teléfono'),
     manufacturer_name: f.display('Marca'),
-    model_name: f.display('Modelo', { search: true, column: { flex: 1.2, header: 'Vehiculo' } }),
+    model_name: f.display('Modelo', { search: true, column: { flex: 1.2, header: 'Vehículo' } }),
     response_id: f.display('Respuesta de encuesta'),
     detail: f.display('Calificado con 1', { search: true, column: { flex: 1.5 } }),
     reply: f.rule('Respuesta', () => alertReplySchema.shape.reply, { search: true, column: { flex: 1.5 } }),

@@ -14,7 +14,7 @@ export const SALES_IMPORT_HEADERS = [
   'Documento',
   'Cliente',
   'Email',
-  'Telefono',
+  'Teléfono',
   'VIN',
   'Marca',
   'Modelo',
@@ -49,7 +49,7 @@ export type SaleRowInput = Partial<Record<SaleRowKey, string | number | Date | n
 export const DOCUMENT_TYPES = [
   { id: 'DNI', name: 'DNI' },
   { id: 'RUC', name: 'RUC' },
-  { id: 'CE', name: 'Carnet de extranjeria' },
+  { id: 'CE', name: 'Carnet de extranjería' },
   { id: 'PAS', name: 'Pasaporte' },
 ] as const;
 
@@ -58,7 +58,7 @@ export const SURVEY_STATUSES = [
   { id: 'sin_enviar', name: 'Sin enviar' },
   { id: 'enviada', name: 'Enviada' },
   { id: 'respondida', name: 'Respondida' },
-  { id: 'contacto_invalido', name: 'Contacto invalido' },
+  { id: 'contacto_invalido', name: 'Contacto inválido' },
 ] as const;
 export type SurveyStatus = (typeof SURVEY_STATUSES)[number]['id'];
 
@@ -84,16 +84,16 @@ export const SALE_RULES = {
 
 /** Document number by document type (upper-cased before the check). */
 export const DOCUMENT_RULES: Record<string, { re: RegExp; message: string }> = {
-  DNI: { re: /^\d{8}$/, message: 'Documento: un DNI tiene 8 digitos' },
+  DNI: { re: /^\d{8}$/, message: 'Documento: un DNI tiene 8 dígitos' },
   RUC: {
     re: /^(10|15|17|20)\d{9}$/,
-    message: 'Documento: un RUC tiene 11 digitos y empieza con 10, 15, 17 o 20',
+    message: 'Documento: un RUC tiene 11 dígitos y empieza con 10, 15, 17 o 20',
   },
   CE: {
     re: /^[A-Z0-9]{6,12}$/,
-    message: 'Documento: un carnet de extranjeria tiene de 6 a 12 letras o digitos',
+    message: 'Documento: un carnet de extranjería tiene de 6 a 12 letras o dígitos',
   },
-  PAS: { re: /^[A-Z0-9]{6,12}$/, message: 'Documento: un pasaporte tiene de 6 a 12 letras o digitos' },
+  PAS: { re: /^[A-Z0-9]{6,12}$/, message: 'Documento: un pasaporte tiene de 6 a 12 letras o dígitos' },
 };
 
 /** Why a valid YYYY-MM-DD date cannot be a sale date, or undefined. */
@@ -107,7 +107,7 @@ export function saleDateError(date: string, today: string = SALE_RULES.today()):
 export function saleYearError(year: number, shown: string | number = year): string | undefined {
   const max = SALE_RULES.maxYear();
   if (!Number.isInteger(year) || year < SALE_RULES.minYear || year > max)
-    return `Año "${shown}" no es valido (entre ${SALE_RULES.minYear} y ${max})`;
+    return `Año "${shown}" no es válido (entre ${SALE_RULES.minYear} y ${max})`;
   return undefined;
 }
 
@@ -141,7 +141,7 @@ export const vinField = () =>
       field
         .text(l, 17)
         .transform((v) => v.toUpperCase())
-        .refine((v) => VIN_RE.test(v), `${l} debe tener 17 caracteres (letras y numeros, sin I, O, Q)`),
+        .refine((v) => VIN_RE.test(v), `${l} debe tener 17 caracteres (letras y números, sin I, O, Q)`),
     { search: true, sort: true, column: { width: 175 } },
   );
 
@@ -176,7 +176,7 @@ export const saleContract = defineContract(
     }),
     document_number: f.text('Documento', 20, { search: true }),
     email: f.optEmail('Email', { search: true, column: { flex: 1.3 } }),
-    phone: f.optText('Telefono', 30),
+    phone: f.optText('Teléfono', 30),
     vin: vinField(),
     manufacturer_id: f.ref('Marca', 'manufacturers', { filter: true, input: 'select' }),
     manufacturer_name: f.display('Marca', { sort: true, column: { width: 110 } }),
@@ -193,7 +193,7 @@ export const saleContract = defineContract(
       { sort: true, filter: true, column: { width: 70, type: 'string' } },
     ),
     seller: f.optText('Vendedor', 150, { search: true }),
-    payment_method: f.rule('Forma de Pago', (l) => field.choice(l, paymentCodes, `${l} no es valida`), {
+    payment_method: f.rule('Forma de Pago', (l) => field.choice(l, paymentCodes, `${l} no es válida`), {
       filter: true,
       options: PAYMENT_METHODS,
       generalType: 'PAYMENT_METHODS',
@@ -244,7 +244,7 @@ export const salesBatchSchema = z.object({
   rows: z
     .array(z.record(z.string(), z.unknown()), { error: () => 'rows es obligatorio' })
     .min(1, 'No hay filas para guardar')
-    .max(100_000, 'Como maximo 100000 filas por envio'),
+    .max(100_000, 'Como máximo 100000 filas por envío'),
 });
 
 /** The filters of the sales list, also accepted by sales-quiz-request. */

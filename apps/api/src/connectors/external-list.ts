@@ -24,12 +24,12 @@ export interface ExternalSystem {
 export function externalMessages(system: ExternalSystem) {
   const keys = `${system.urlKey} y ${system.tokenKey} en Preferencias > Configuraciones`;
   return {
-    notConfigured: `${capitalise(system.name)} no esta configurado: registre ${system.urlKey} (y ${system.tokenKey}) en Preferencias > Configuraciones`,
+    notConfigured: `${capitalise(system.name)} no está configurado: registre ${system.urlKey} (y ${system.tokenKey}) en Preferencias > Configuraciones`,
     /**
      * Every failure of the external system answers this one text: neither its reply nor whether
      * the address was refused, answered HTTP or answered junk (which would map open ports).
      */
-    failed: `No se pudieron obtener ${system.article ?? 'las'} ${system.records} ${of(system.name)}. Revise ${keys} o intente mas tarde`,
+    failed: `No se pudieron obtener ${system.article ?? 'las'} ${system.records} ${of(system.name)}. Revise ${keys} o intente más tarde`,
   };
 }
 
@@ -66,7 +66,7 @@ export async function fetchExternalList(
     url = new URL(base);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
   } catch {
-    throw new BadRequestError(`${messages.notConfigured} (la URL "${base}" no es valida)`);
+    throw new BadRequestError(`${messages.notConfigured} (la URL "${base}" no es válida)`);
   }
   if (subPath) url.pathname = `${url.pathname.replace(/\/+$/, '')}/${subPath}`;
   for (const [k, v] of Object.entries(query)) if (v) url.searchParams.set(k, v);
@@ -83,24 +83,24 @@ export async function fetchExternalList(
   } catch (err) {
     const inner = (err as { cause?: { code?: string; message?: string } })?.cause;
     const cause = inner?.code ?? inner?.message ?? (err as Error)?.name;
-    throw fail(`sin conexion con ${url.origin}${cause ? `: ${cause}` : ''}`);
+    throw fail(`sin conexión con ${url.origin}${cause ? `: ${cause}` : ''}`);
   }
   if (!res.ok) {
     const text = (await res.text().catch(() => '')).slice(0, 300);
-    throw fail(`${url.origin} respondio HTTP ${res.status}${text ? `: ${text}` : ''}`);
+    throw fail(`${url.origin} respondió HTTP ${res.status}${text ? `: ${text}` : ''}`);
   }
   let body: unknown;
   try {
     body = await res.json();
   } catch {
-    throw fail(`${url.origin} no respondio JSON (o la respuesta se corto)`);
+    throw fail(`${url.origin} no respondió JSON (o la respuesta se corto)`);
   }
   const holder = body as Record<string, unknown> | null;
   const list = Array.isArray(body)
     ? body
     : (system.listKeys ?? ['data', 'result']).map((k) => holder?.[k]).find(Array.isArray);
-  if (!Array.isArray(list)) throw fail(`${url.origin} no respondio una lista de ${system.records}`);
+  if (!Array.isArray(list)) throw fail(`${url.origin} no respondió una lista de ${system.records}`);
   const max = system.maxRows ?? 100_000;
-  if (list.length > max) throw fail(`${url.origin} respondio mas de ${max} ${system.records}`);
+  if (list.length > max) throw fail(`${url.origin} respondió más de ${max} ${system.records}`);
   return list;
 }

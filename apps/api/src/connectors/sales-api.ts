@@ -4,6 +4,7 @@
 // template headers). CASIS and SIMA connectors are the same `ExternalSystem` shape (external-list.ts).
 import { SALE_ROW_KEYS, SALES_IMPORT_HEADERS } from '@app/contracts';
 import type { Executor } from '../core/action';
+import { withoutAccents } from '../core/text';
 import { type ExternalSystem, fetchExternalList } from './external-list';
 
 const SALES_API: ExternalSystem = {
@@ -14,15 +15,18 @@ const SALES_API: ExternalSystem = {
   listKeys: ['data', 'result', 'sales'],
 };
 
+/** A header as the connector compares it: any case, with or without accents ('Telefono' = 'Teléfono'). */
+const headerKey = (h: string) => withoutAccents(h).toLowerCase();
+
 /** Spanish header → row key, so the external system may answer in either vocabulary. */
 const HEADER_KEYS = new Map<string, string>(
-  SALES_IMPORT_HEADERS.map((h, i) => [h.toLowerCase(), SALE_ROW_KEYS[i]]),
+  SALES_IMPORT_HEADERS.map((h, i) => [headerKey(h), SALE_ROW_KEYS[i]]),
 );
 
 function normaliseKeys(o: unknown): Record<string, unknown> {
   if (!o || typeof o !== 'object' || Array.isArray(o)) return {};
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) out[HEADER_KEYS.get(k.toLowerCase()) ?? k] = v;
+  for (const [k, v] of Object.entries(o)) out[HEADER_KEYS.get(headerKey(k)) ?? k] = v;
   return out;
 }
 

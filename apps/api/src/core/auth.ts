@@ -214,7 +214,7 @@ export async function authenticate(request: FastifyRequest): Promise<CurrentUser
 /** preHandler: a valid token is required. */
 export async function requireAuth(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
   const user = await authenticate(request);
-  if (!user) throw new UnauthorizedError('Debe iniciar sesion para continuar');
+  if (!user) throw new UnauthorizedError('Debe iniciar sesión para continuar');
   request.auth = user;
 }
 
@@ -258,6 +258,6 @@ export function requirePermission(...permissions: string[]) {
 
 /** The signed-in user of a request that went through requireAuth/requirePermission. */
 export function currentUser(request: FastifyRequest): CurrentUser {
-  if (!request.auth) throw new UnauthorizedError('Debe iniciar sesion para continuar');
+  if (!request.auth) throw new UnauthorizedError('Debe iniciar sesión para continuar');
   return request.auth;
 }

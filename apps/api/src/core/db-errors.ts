@@ -91,7 +91,7 @@ export function mapDbError(err: unknown): AppError | undefined {
     case '23503': {
       const still = /is still referenced from table "([^"]+)"/.exec(detail);
       if (still) {
-        return new ConflictError(`No se puede eliminar: el registro esta en uso en ${tableTitle(still[1])}`);
+        return new ConflictError(`No se puede eliminar: el registro está en uso en ${tableTitle(still[1])}`);
       }
       const missing = /is not present in table "([^"]+)"/.exec(detail);
       const col = keyCols?.[0];
@@ -100,7 +100,7 @@ export function mapDbError(err: unknown): AppError | undefined {
         return ValidationError.field(col, `${label} no existe`);
       }
       return new ValidationError([
-        { field: '', message: `Referencia no valida${missing ? ` a ${missing[1]}` : ''}` },
+        { field: '', message: `Referencia no válida${missing ? ` a ${missing[1]}` : ''}` },
       ]);
     }
     case '23502': {
@@ -110,7 +110,7 @@ export function mapDbError(err: unknown): AppError | undefined {
     case '22001':
       return new ValidationError([{ field: '', message: 'Un valor excede la longitud permitida' }]);
     case '22003':
-      return new ValidationError([{ field: '', message: 'Un valor numerico esta fuera de rango' }]);
+      return new ValidationError([{ field: '', message: 'Un valor numérico está fuera de rango' }]);
     case '22P02':
     case '22007':
     case '22008':

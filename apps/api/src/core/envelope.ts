@@ -25,18 +25,18 @@ function frameworkError(err: FastifyError): AppError | undefined {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError(415, 'Tipo de contenido no soportado');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new AppError(400, 'El cuerpo de la solicitud JSON esta vacio');
+      return new AppError(400, 'El cuerpo de la solicitud JSON está vacío');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new AppError(400, 'El cuerpo de la solicitud no es un JSON valido', err.message);
+      return new AppError(400, 'El cuerpo de la solicitud no es un JSON válido', err.message);
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new AppError(400, 'La longitud del contenido no es valida');
+      return new AppError(400, 'La longitud del contenido no es válida');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new AppError(406, 'Se esperaba un formulario multipart');
     default:
       break;
   }
   if (err instanceof SyntaxError || err.name === 'SyntaxError') {
-    return new AppError(400, 'El cuerpo de la solicitud no es un JSON valido', err.message);
+    return new AppError(400, 'El cuerpo de la solicitud no es un JSON válido', err.message);
   }
   const status = err.statusCode;
   if (status && status >= 400 && status < 500) {
@@ -45,7 +45,7 @@ function frameworkError(err: FastifyError): AppError | undefined {
       return new AppError(429, 'Demasiadas solicitudes, intente nuevamente en unos minutos');
     return new AppError(
       status,
-      status === 413 ? 'El contenido enviado es demasiado grande' : 'La solicitud no es valida',
+      status === 413 ? 'El contenido enviado es demasiado grande' : 'La solicitud no es válida',
       err.message,
     );
   }

@@ -15,19 +15,19 @@ export class AppError extends Error {
 }
 
 export class BadRequestError extends AppError {
-  constructor(message = 'La solicitud no es valida', details?: string) {
+  constructor(message = 'La solicitud no es válida', details?: string) {
     super(400, message, details);
   }
 }
 
 export class UnauthorizedError extends AppError {
-  constructor(message = 'Sesion expirada o token invalido, inicie sesion nuevamente') {
+  constructor(message = 'Sesión expirada o token inválido, inicie sesión nuevamente') {
     super(401, message);
   }
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message = 'No tiene permiso para realizar esta accion', details?: string) {
+  constructor(message = 'No tiene permiso para realizar esta acción', details?: string) {
     super(403, message, details);
   }
 }
@@ -55,7 +55,7 @@ export class ValidationError extends AppError {
     super(
       422,
       message ??
-        (validationErrors.length === 1 ? validationErrors[0].message : 'Los datos enviados no son validos'),
+        (validationErrors.length === 1 ? validationErrors[0].message : 'Los datos enviados no son válidos'),
       undefined,
       validationErrors,
     );
@@ -75,7 +75,7 @@ export class TooManyRequestsError extends AppError {
 /** The database cannot be reached (stopped, restarting, network cut): try again shortly. */
 export class ServiceUnavailableError extends AppError {
   constructor(
-    message = 'El servicio no esta disponible en este momento (sin conexion con la base de datos). Intente nuevamente en unos segundos.',
+    message = 'El servicio no está disponible en este momento (sin conexión con la base de datos). Intente nuevamente en unos segundos.',
   ) {
     super(503, message);
   }

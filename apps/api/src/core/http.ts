@@ -55,7 +55,7 @@ export function qInt(
   const v = qs(query, name);
   if (v === undefined) return undefined;
   if (!/^-?\d+$/.test(v) || Number(v) < min || Number(v) > max) {
-    throw ValidationError.field(name, `${label} no es valido`);
+    throw ValidationError.field(name, `${label} no es válido`);
   }
   return Number(v);
 }

@@ -24,7 +24,7 @@ export function jsonDepthExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
 export function assertJsonDepth(text: string): void {
   if (jsonDepthExceeds(text)) {
     throw new BadRequestError(
-      `El cuerpo de la solicitud JSON tiene demasiados niveles de anidamiento (maximo ${MAX_JSON_DEPTH})`,
+      `El cuerpo de la solicitud JSON tiene demasiados niveles de anidamiento (máximo ${MAX_JSON_DEPTH})`,
     );
   }
 }

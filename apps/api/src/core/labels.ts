@@ -3,7 +3,7 @@
 const tableTitles = new Map<string, string>([
   ['user_roles', 'Usuarios'],
   ['role_permissions', 'Roles'],
-  ['audit_logs', 'Auditoria'],
+  ['audit_logs', 'Auditoría'],
 ]);
 const columnLabels = new Map<string, Map<string, string>>();
 
@@ -20,7 +20,7 @@ export function tableTitle(table: string): string {
 
 const GENERIC_COLUMNS: Record<string, string> = {
   name: 'Nombre',
-  code: 'Codigo',
+  code: 'Código',
   email: 'Email',
   username: 'Usuario',
   key: 'Clave',

@@ -6,7 +6,7 @@
 // with a fixed mark, cut the SQL text to its start, take the values out of PostgreSQL's detail
 // ("Key (email)=(...)", "Failing row contains (...)") and of the texts (anything shaped like an
 // e-mail, a VIN, a DNI or RUC, a token), and keep the database's own message and code.
-export const REDACTED_PARAMS = '[parametros omitidos]';
+export const REDACTED_PARAMS = '[parámetros omitidos]';
 
 /** Characters of SQL text a log line keeps (a 1,500-row insert is 36 KB of SQL). */
 const MAX_QUERY_CHARS = 200;
@@ -154,10 +154,10 @@ export function summarizeError(err: unknown): ErrorSummary {
   return out;
 }
 
-/** summarizeError() as text: "<message> (codigo <code>; consulta: <sql>)". */
+/** summarizeError() as text: "<message> (código <code>; consulta: <sql>)". */
 export function errorLine(err: unknown): string {
   const s = summarizeError(err);
-  const extra = [s.code && `codigo ${s.code}`, s.query && `consulta: ${s.query}`].filter(Boolean);
+  const extra = [s.code && `código ${s.code}`, s.query && `consulta: ${s.query}`].filter(Boolean);
   return extra.length ? `${s.message} (${extra.join('; ')})` : s.message;
 }
 

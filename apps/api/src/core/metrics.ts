@@ -18,8 +18,8 @@ import { passwordSlots } from './passwords';
 export const METRICS_PATH = '/api/metrics';
 
 export const METRICS_FORBIDDEN_MESSAGE =
-  'Las metricas solo se sirven desde la propia maquina o con el token de metricas (METRICS_TOKEN).';
-export const METRICS_BAD_TOKEN_MESSAGE = 'El token de metricas no es valido.';
+  'Las métricas solo se sirven desde la propia máquina o con el token de métricas (METRICS_TOKEN).';
+export const METRICS_BAD_TOKEN_MESSAGE = 'El token de métricas no es válido.';
 
 /** Latency buckets (seconds): from a cached lookup to a large export. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -112,7 +112,7 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
   poolGauge('db_pool_connections_total', 'Conexiones abiertas del pool de PostgreSQL', (s) => s.total);
   poolGauge('db_pool_connections_idle', 'Conexiones libres del pool de PostgreSQL', (s) => s.idle);
   poolGauge('db_pool_requests_waiting', 'Consultas esperando una conexion del pool', (s) => s.waiting);
-  poolGauge('db_pool_connections_max', 'Tamaño maximo del pool de PostgreSQL', (s) => s.max);
+  poolGauge('db_pool_connections_max', 'Tamaño máximo del pool de PostgreSQL', (s) => s.max);
 
   new promClient.Gauge({
     name: 'password_hashes_running',

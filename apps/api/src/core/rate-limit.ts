@@ -17,7 +17,7 @@ export type RateLimitKind = keyof RateLimits;
 export const RATE_WINDOW_MS = 60_000;
 
 export const rateLimitMessage = (seconds: number) =>
-  `Demasiadas solicitudes desde su direccion. Intente nuevamente en ${seconds} segundos.`;
+  `Demasiadas solicitudes desde su dirección. Intente nuevamente en ${seconds} segundos.`;
 
 /** Every this many counts, one instance sweeps the rows whose window ended. */
 const SWEEP_EVERY = 500;

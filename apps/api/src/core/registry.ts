@@ -54,7 +54,7 @@ export function plainResourcesModule(
     if (taken.has(contract.path)) continue;
     const name = contract.path.replaceAll('-', '_');
     const table = byName.get(name);
-    if (!table) throw new Error(`El recurso ${contract.path} no tiene declaracion ni tabla ${name}`);
+    if (!table) throw new Error(`El recurso ${contract.path} no tiene declaración ni tabla ${name}`);
     resources.push(plainResource(contract, table));
   }
   return defineModule({ name: 'plain', resources });

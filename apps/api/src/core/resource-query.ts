@@ -161,7 +161,7 @@ async function searchCondition(
 ): Promise<SQL | undefined> {
   const q = text?.trim();
   if (!q || res.searchable.length === 0) return undefined;
-  if (q.length > 200) throw ValidationError.field('query', 'La busqueda admite como maximo 200 caracteres');
+  if (q.length > 200) throw ValidationError.field('query', 'La búsqueda admite como máximo 200 caracteres');
   const pattern = `%${escapeLike(q)}%`;
   const test = (f: any) => {
     const isText = !(f instanceof PgColumn) || f.dataType === 'string';
@@ -205,7 +205,7 @@ function filterValue(res: Resource, key: string, raw: string): SQL | undefined {
   const type = f instanceof PgColumn ? f.dataType : 'string';
   if (type === 'number') {
     if (!values.every((v) => /^-?\d+(\.\d+)?$/.test(v))) {
-      throw ValidationError.field(`filter.${key}`, `${label} no es valido`);
+      throw ValidationError.field(`filter.${key}`, `${label} no es válido`);
     }
     const nums = values.map(Number);
     return nums.length === 1 ? eq(f, nums[0]) : inArray(f, nums);
@@ -213,7 +213,7 @@ function filterValue(res: Resource, key: string, raw: string): SQL | undefined {
   if (type === 'boolean') {
     const v = values[0].toLowerCase();
     if (!['true', 'false', '1', '0'].includes(v))
-      throw ValidationError.field(`filter.${key}`, `${label} no es valido`);
+      throw ValidationError.field(`filter.${key}`, `${label} no es válido`);
     return eq(f, v === 'true' || v === '1');
   }
   return values.length === 1 ? eq(f, values[0]) : inArray(f, values);
@@ -243,7 +243,7 @@ export function readFilters(
     try {
       parsed = JSON.parse(json);
     } catch {
-      throw ValidationError.field('filter', 'El filtro no es un JSON valido');
+      throw ValidationError.field('filter', 'El filtro no es un JSON válido');
     }
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
       for (const [k, v] of Object.entries(parsed)) {
@@ -336,9 +336,9 @@ export interface Paging {
 }
 
 export function readPaging(res: Resource, query: QueryParams): Paging {
-  const perPage = qInt(query, 'perPage', 'Registros por pagina', -1, 100) ?? res.pageSize ?? 10;
-  if (perPage === 0) throw ValidationError.field('perPage', 'Registros por pagina no es valido');
-  const page = qInt(query, 'page', 'Pagina', 1, 10_000_000) ?? 1;
+  const perPage = qInt(query, 'perPage', 'Registros por página', -1, 100) ?? res.pageSize ?? 10;
+  if (perPage === 0) throw ValidationError.field('perPage', 'Registros por página no es válido');
+  const page = qInt(query, 'page', 'Página', 1, 10_000_000) ?? 1;
   return { page, perPage };
 }
 
@@ -377,7 +377,7 @@ function flatRows(selection: Record<string, any>) {
     if (is(f, Column)) return f;
     if (is(f, SQL)) return (f as any).decoder;
     if (is(f, SQL.Aliased)) return (f.sql as any).decoder;
-    throw new Error(`Campo de pagina no plano: ${k}`);
+    throw new Error(`Campo de página no plano: ${k}`);
   });
   return (raw: unknown[][]) =>
     raw.map((values) => {

@@ -148,7 +148,7 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
 
   app.get(
     `${base}/query-search`,
-    { preHandler: requireAuth, schema: { tags, summary: `Busqueda rapida en ${res.label} (hasta 20)` } },
+    { preHandler: requireAuth, schema: { tags, summary: `Búsqueda rápida en ${res.label} (hasta 20)` } },
     async (request) => {
       const { user, search, selection } = lookupView(request);
       const cond = await listConditions(search, user, request.query as QueryParams, true, app.ctx.handle);
@@ -196,7 +196,7 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
       const keys = requested?.length ? requested : all;
       const unknown = keys.filter((k) => !res.answered.includes(k));
       if (unknown.length)
-        throw ValidationError.field('columns', `Columnas no validas: ${unknown.join(', ')}`);
+        throw ValidationError.field('columns', `Columnas no válidas: ${unknown.join(', ')}`);
       const cond = await listConditions(res, user, query, false, app.ctx.handle);
       const order = orderBy(res, query);
       const page = { cond, order, orderKey: orderKey(query), limit: EXPORT_BATCH, keys };

@@ -156,7 +156,7 @@ export function defineResource<S extends z.ZodObject, T extends PgTable>(
   for (const [key, c] of Object.entries(options.computed ?? {})) {
     const missing = c.from.filter((k) => !(k in selection));
     if (key in selection || missing.length)
-      throw new Error(`Recurso ${options.name}: campo calculado ${key} no valido (${missing.join(', ')})`);
+      throw new Error(`Recurso ${options.name}: campo calculado ${key} no válido (${missing.join(', ')})`);
   }
   for (const key of [...(options.plainFilters ?? []), ...Object.keys(options.defaultFilters ?? {})]) {
     if (!options.filters?.includes(key) && !Object.hasOwn(options.filterHandlers ?? {}, key))

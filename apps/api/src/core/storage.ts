@@ -23,7 +23,7 @@ const KEY_RE = /^[a-z0-9][a-z0-9/.-]{0,190}$/;
 
 function assertKey(key: string): void {
   if (!KEY_RE.test(key) || key.includes('..') || key.includes('//'))
-    throw new Error(`Clave de archivo no valida: ${key}`);
+    throw new Error(`Clave de archivo no válida: ${key}`);
 }
 
 /** The folder store: DATA_DIR/files/<key>; writes land in a temp name, then are renamed. */

@@ -52,28 +52,28 @@ export function maxSheetTextChars(limits: XlsxLimits): number {
 
 export const XLSX_MESSAGES = {
   noFile: 'Adjunte el archivo Excel (.xlsx) en el campo "file"',
-  tooLarge: `El archivo supera el tamaño maximo de ${XLSX_UPLOAD_BYTES / 1024 / 1024} MB`,
-  empty: 'El archivo esta vacio',
-  notXlsx: 'El archivo no es un Excel (.xlsx) valido. Descargue la plantilla y guarde el archivo como .xlsx',
+  tooLarge: `El archivo supera el tamaño máximo de ${XLSX_UPLOAD_BYTES / 1024 / 1024} MB`,
+  empty: 'El archivo está vacío',
+  notXlsx: 'El archivo no es un Excel (.xlsx) válido. Descargue la plantilla y guarde el archivo como .xlsx',
   broken:
-    'El archivo no es un Excel (.xlsx) valido: esta dañado o incompleto (¿se corto al copiarlo o descargarlo?). Abralo en Excel, guardelo de nuevo como .xlsx e intente otra vez',
-  unpackedTooLarge: `El contenido del archivo Excel supera ${XLSX_MAX_UNPACKED / 1024 / 1024} MB al descomprimirlo; dividalo en varios archivos`,
-  tooManyEntries: 'El archivo Excel tiene demasiadas partes internas; guardelo de nuevo desde la plantilla',
+    'El archivo no es un Excel (.xlsx) válido: está dañado o incompleto (¿se corto al copiarlo o descargarlo?). Ábralo en Excel, guárdelo de nuevo como .xlsx e intente otra vez',
+  unpackedTooLarge: `El contenido del archivo Excel supera ${XLSX_MAX_UNPACKED / 1024 / 1024} MB al descomprimirlo; divídalo en varios archivos`,
+  tooManyEntries: 'El archivo Excel tiene demasiadas partes internas; guárdelo de nuevo desde la plantilla',
   tooManyRows: (max: number) =>
-    `El archivo supera el maximo de ${max} filas (incluidas las filas vacias con formato); dividalo en varios archivos o borre las filas vacias`,
+    `El archivo supera el máximo de ${max} filas (incluidas las filas vacías con formato); divídalo en varios archivos o borre las filas vacías`,
   tooManyColumns: (max: number) =>
-    `Una fila del archivo tiene mas de ${max} celdas; use las columnas de la plantilla`,
+    `Una fila del archivo tiene más de ${max} celdas; use las columnas de la plantilla`,
   tooSlow: (seconds: number) =>
-    `El archivo tarda demasiado en leerse (mas de ${seconds} segundos); revise que sea la plantilla o dividalo en varios archivos`,
-  stringTooLong: `Una celda del archivo Excel tiene un texto de mas de ${XLSX_MAX_STRING_CHARS} caracteres (el maximo de Excel); revise el archivo o use la plantilla`,
+    `El archivo tarda demasiado en leerse (más de ${seconds} segundos); revise que sea la plantilla o divídalo en varios archivos`,
+  stringTooLong: `Una celda del archivo Excel tiene un texto de más de ${XLSX_MAX_STRING_CHARS} caracteres (el máximo de Excel); revise el archivo o use la plantilla`,
   tagTooLong:
-    'El archivo Excel tiene una parte interna con un formato invalido; guardelo de nuevo desde Excel o use la plantilla',
+    'El archivo Excel tiene una parte interna con un formato inválido; guárdelo de nuevo desde Excel o use la plantilla',
   partTooLarge: (part: string, mb: number) =>
-    `La parte interna ${part} del archivo Excel supera ${mb} MB al descomprimirla; guardelo de nuevo desde la plantilla o dividalo en varios archivos`,
+    `La parte interna ${part} del archivo Excel supera ${mb} MB al descomprimirla; guárdelo de nuevo desde la plantilla o divídalo en varios archivos`,
   misplacedSheet:
-    'El archivo Excel tiene una hoja guardada fuera de su lugar (xl/worksheets/); guardelo de nuevo desde Excel o use la plantilla',
+    'El archivo Excel tiene una hoja guardada fuera de su lugar (xl/worksheets/); guárdelo de nuevo desde Excel o use la plantilla',
   tooMuchText: (millions: number) =>
-    `El archivo tiene demasiado texto (mas de ${millions} millones de caracteres); dividalo en varios archivos`,
+    `El archivo tiene demasiado texto (más de ${millions} millones de caracteres); divídalo en varios archivos`,
 } as const;
 
 /**

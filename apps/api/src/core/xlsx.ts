@@ -47,7 +47,7 @@ export function neutralise(value: unknown): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'boolean') return value ? 'Si' : 'No';
+  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (value instanceof Date) return value;
   if (typeof value === 'bigint') return Number(value);
   return JSON.stringify(value);
@@ -60,6 +60,9 @@ export function textCells(row: ExcelJS.Row): ExcelJS.Row {
   });
   return row;
 }
+
+/** An export's file name without spaces ('Tipos generales_2026-12-01.xlsx' → 'Tipos_generales_…'). */
+export const exportFileName = (name: string): string => name.trim().replace(/\s+/g, '_');
 
 export function contentDisposition(filename: string): string {
   const ascii = filename
@@ -111,10 +114,12 @@ export async function sendXlsx(reply: FastifyReply, spec: XlsxExport): Promise<F
     sheet.commit();
     await workbook.commit();
   })().catch((err) => {
-    reply.log.error({ err }, 'exportacion xlsx interrumpida');
+    reply.log.error({ err }, 'exportación xlsx interrumpida');
     stream.destroy(err as Error);
   });
-  reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(spec.filename));
+  reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', contentDisposition(exportFileName(spec.filename)));
   return reply.send(stream);
 }
 
@@ -254,7 +259,9 @@ export async function sendXlsxReport(reply: FastifyReply, spec: XlsxReport): Pro
     reply.log.error({ err }, 'reporte xlsx interrumpido');
     stream.destroy(err as Error);
   });
-  reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(spec.filename));
+  reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', contentDisposition(exportFileName(spec.filename)));
   return reply.send(stream);
 }
 
@@ -262,6 +269,6 @@ export async function sendXlsxReport(reply: FastifyReply, spec: XlsxReport): Pro
 export function sendXlsxBuffer(reply: FastifyReply, filename: string, body: Buffer): FastifyReply {
   return reply
     .header('content-type', XLSX_TYPE)
-    .header('content-disposition', contentDisposition(filename))
+    .header('content-disposition', contentDisposition(exportFileName(filename)))
     .send(body);
 }

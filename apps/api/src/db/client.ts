@@ -99,7 +99,7 @@ export function migrationsFolder(): string {
   ]) {
     if (existsSync(path.join(candidate, 'meta/_journal.json'))) return candidate;
   }
-  throw new Error('No se encontro la carpeta de migraciones (drizzle/)');
+  throw new Error('No se encontró la carpeta de migraciones (drizzle/)');
 }
 
 export interface DatabaseOptions {
@@ -119,7 +119,7 @@ function warnConnectionLost(err: Error): void {
   if (Date.now() - lastWarning < 10_000) return;
   lastWarning = Date.now();
   console.error(
-    `Conexion con PostgreSQL perdida (${errorLine(err)}); se reconectara en la proxima consulta.`,
+    `Conexión con PostgreSQL perdida (${errorLine(err)}); se reconectará en la próxima consulta.`,
   );
 }
 
@@ -267,7 +267,7 @@ function sharedServerLock(newClient: () => LockClient, onLost: (err: Error) => v
       const [{ ok }] = (await c.query(`select pg_try_advisory_lock_shared(${SERVER_LOCK}) as ok`)).rows;
       if (!ok) {
         // A restore holds it: this server waits for it to end (and says so once).
-        if (!waitingSaid) console.error('La base de datos se esta restaurando: esperando a que termine...');
+        if (!waitingSaid) console.error('La base de datos se está restaurando: esperando a que termine...');
         waitingSaid = true;
         await c.query(`select pg_advisory_lock_shared(${SERVER_LOCK})`);
       }

@@ -113,7 +113,7 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): void {
       `No se pudo ejecutar ${cmd}: ${res.error.message} (instale el cliente de PostgreSQL)`,
     );
   if (res.status !== 0)
-    throw new BackupError(`${cmd} termino con error: ${res.stderr.trim().slice(0, 2000)}`);
+    throw new BackupError(`${cmd} terminó con error: ${res.stderr.trim().slice(0, 2000)}`);
 }
 
 /** The database has something to back up (a PGlite folder exists; PostgreSQL: always). */
@@ -151,7 +151,7 @@ async function writeBackup(config: AppConfig, folder: string): Promise<Manifest>
     throw new BackupError(`No hay base de datos que respaldar en ${path.resolve(config.dataDir)}.`);
   const target = path.resolve(folder);
   if (existsSync(target) && readdirSync(target).length)
-    throw new BackupError(`La carpeta ${target} ya existe y no esta vacia: elija otra.`);
+    throw new BackupError(`La carpeta ${target} ya existe y no está vacía: elija otra.`);
   const work = `${target}.incompleto`;
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -207,12 +207,12 @@ export async function restore(
   const kind = config.databaseUrl ? 'postgres' : 'pglite';
   if (manifest.kind !== kind)
     throw new BackupError(
-      `El respaldo es de ${manifest.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} y la configuracion actual usa ${kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (DATA_DIR)'}.`,
+      `El respaldo es de ${manifest.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} y la configuración actual usa ${kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (DATA_DIR)'}.`,
     );
   const known = codeMigrations();
   if (manifest.migrations.some((tag, i) => known[i] !== tag))
     throw new BackupError(
-      'El respaldo es de una version mas nueva de la aplicacion: actualicela antes de restaurar.',
+      'El respaldo es de una versión más nueva de la aplicación: actualícela antes de restaurar.',
     );
   return withFolderLock(config, 'restauracion', 'restaurar una base PGlite', () =>
     replaceWithBackup(config, source, manifest),
@@ -231,8 +231,8 @@ async function replaceWithBackup(
     if ('holders' in lock)
       throw new BackupError(
         lock.holders === 1
-          ? 'Un servidor esta usando la base de datos (DATABASE_URL): detengalo antes de restaurar.'
-          : `${lock.holders} servidores estan usando la base de datos (DATABASE_URL): detengalos antes de restaurar.`,
+          ? 'Un servidor está usando la base de datos (DATABASE_URL): deténgalo antes de restaurar.'
+          : `${lock.holders} servidores están usando la base de datos (DATABASE_URL): deténgalos antes de restaurar.`,
       );
     try {
       await assertNoOtherSessions(config.databaseUrl, lock.backendPid);

@@ -28,7 +28,7 @@ const HOLDER: Record<LockRole, string> = {
   servidor: 'El servidor',
   respaldo: 'Un respaldo',
   restauracion: 'Una restauracion',
-  demo: 'La carga de la red de demostracion',
+  demo: 'La carga de la red de demostración',
 };
 
 export class DataFolderBusyError extends Error {
@@ -135,7 +135,7 @@ function readPidFile(dir: string): number | undefined {
 
 /**
  * Takes the lock of a PGlite DATA_DIR for this process, or throws DataFolderBusyError naming the
- * process that holds it: "<holder> (proceso <pid>) esta usando <dir>: detengalo antes de <what>."
+ * process that holds it: "<holder> (proceso <pid>) está usando <dir>: deténgalo antes de <what>."
  */
 export async function lockDataFolder(dataDir: string, role: LockRole, what: string): Promise<DataFolderLock> {
   mkdirSync(path.resolve(dataDir), { recursive: true });
@@ -151,7 +151,7 @@ export async function lockDataFolder(dataDir: string, role: LockRole, what: stri
         const pid = holder.pid ?? readPidFile(dir);
         const who = HOLDER[holder.role ?? 'servidor'] ?? HOLDER.servidor;
         throw new DataFolderBusyError(
-          `${who} (proceso ${pid ?? 'desconocido'}) esta usando ${path.resolve(dataDir)}: detengalo antes de ${what}.`,
+          `${who} (proceso ${pid ?? 'desconocido'}) está usando ${path.resolve(dataDir)}: deténgalo antes de ${what}.`,
           pid,
         );
       }

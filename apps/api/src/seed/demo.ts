@@ -42,9 +42,9 @@ const ZONES = [
 ];
 
 const COMPANIES = [
-  { name: 'Grupo Automotriz Pacifico S.A.C.', ruc: '20512345671', email: 'contacto@pacifico.example.com' },
+  { name: 'Grupo Automotriz Pacífico S.A.C.', ruc: '20512345671', email: 'contacto@pacifico.example.com' },
   { name: 'Inversiones Autonorte S.A.C.', ruc: '20481234562', email: 'contacto@autonorte.example.com' },
-  { name: 'Corporacion Andina de Autos S.A.', ruc: '20601234563', email: 'contacto@andina.example.com' },
+  { name: 'Corporación Andina de Autos S.A.', ruc: '20601234563', email: 'contacto@andina.example.com' },
 ];
 
 interface DemoDealer {
@@ -65,7 +65,7 @@ const DEALERS: DemoDealer[] = [
     zone: 'LIM',
     company: 0,
     district: '150122',
-    address: 'Av. Jose Larco 1150',
+    address: 'Av. José Larco 1150',
     phone: '014451200',
   },
   {
@@ -110,7 +110,7 @@ const DEALERS: DemoDealer[] = [
     zone: 'LIM',
     company: 2,
     district: '150132',
-    address: 'Av. Proceres de la Independencia 1730',
+    address: 'Av. Próceres de la Independencia 1730',
     phone: '013881900',
   },
   {
@@ -119,7 +119,7 @@ const DEALERS: DemoDealer[] = [
     zone: 'LIM',
     company: 0,
     district: '070101',
-    address: 'Av. Saenz Pena 890',
+    address: 'Av. Sáenz Peña 890',
     phone: '014292300',
   },
   {
@@ -128,7 +128,7 @@ const DEALERS: DemoDealer[] = [
     zone: 'NOR',
     company: 1,
     district: '130101',
-    address: 'Av. America Sur 1240',
+    address: 'Av. América Sur 1240',
     phone: '044281500',
   },
   {
@@ -146,7 +146,7 @@ const DEALERS: DemoDealer[] = [
     zone: 'NOR',
     company: 1,
     district: '200101',
-    address: 'Av. Sanchez Cerro 1320',
+    address: 'Av. Sánchez Cerro 1320',
     phone: '073307700',
   },
   {
@@ -164,7 +164,7 @@ const DEALERS: DemoDealer[] = [
     zone: 'NOR',
     company: 1,
     district: '160101',
-    address: 'Av. Quinones 2100',
+    address: 'Av. Quiñones 2100',
     phone: '065261900',
   },
   {
@@ -173,7 +173,7 @@ const DEALERS: DemoDealer[] = [
     zone: 'SUR',
     company: 2,
     district: '040101',
-    address: 'Av. Ejercito 1010',
+    address: 'Av. Ejército 1010',
     phone: '054251100',
   },
   {
@@ -214,9 +214,9 @@ const MODELS: Record<string, string[]> = {
 
 const FIRST = [
   'Carlos',
-  'Maria',
-  'Jose',
-  'Lucia',
+  'María',
+  'José',
+  'Lucía',
   'Jorge',
   'Rosa',
   'Luis',
@@ -227,26 +227,26 @@ const FIRST = [
   'Elena',
   'Ricardo',
   'Patricia',
-  'Victor',
-  'Sofia',
+  'Víctor',
+  'Sofía',
 ];
 const LAST = [
   'Quispe',
   'Flores',
-  'Rodriguez',
-  'Sanchez',
-  'Garcia',
+  'Rodríguez',
+  'Sánchez',
+  'García',
   'Rojas',
   'Mendoza',
   'Torres',
-  'Chavez',
+  'Chávez',
   'Vargas',
   'Ramos',
   'Castillo',
-  'Huaman',
+  'Huamán',
   'Salazar',
   'Paredes',
-  'Gutierrez',
+  'Gutiérrez',
 ];
 const POSITIONS = [
   'Gerente general',
@@ -703,8 +703,8 @@ export function describeDemo(result: DemoResult): string[] {
   const total = Object.values(c).reduce((a, b) => a + b, 0);
   const lines = [
     total === 0
-      ? 'Datos de demostracion: ya estaban cargados, no se cambio nada.'
-      : `Datos de demostracion cargados: ${c.zones} zonas, ${c.companies} empresas, ${c.dealers} concesionarios, ` +
+      ? 'Datos de demostración: ya estaban cargados, no se cambió nada.'
+      : `Datos de demostración cargados: ${c.zones} zonas, ${c.companies} empresas, ${c.dealers} concesionarios, ` +
         `${c.branches} sedes, ${c.employees} empleados, ${c.contacts} contactos, ${c.models} modelos, ` +
         `${c.sales} ventas, ${c.users} usuarios, ${c.invitations} invitaciones a encuestas, ` +
         `${c.responses} respuestas, ${c.alerts} alertas, ${c.agreements} acuerdos de seguimiento, ` +
@@ -712,7 +712,7 @@ export function describeDemo(result: DemoResult): string[] {
         (extra.documents
           ? `, ${extra.documents} documentos de la extranet (${extra.documentFiles} archivos).`
           : '.'),
-    'Usuarios de demostracion (la contraseña es la inicial; si alguien la cambio, vale la nueva):',
+    'Usuarios de demostración (la contraseña es la inicial; si alguien la cambió, vale la nueva):',
   ];
   const width = Math.max(...result.logins.map((l) => l.username.length), 7);
   for (const l of result.logins) {

@@ -15,6 +15,7 @@ import {
 } from '@app/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { hashPassword } from '../core/passwords';
+import { withoutAccents } from '../core/text';
 import type { DatabaseHandle } from '../db/client';
 import { seedConcepts } from '../modules/figures/figures.seed';
 import { seedQuizzes } from '../modules/quiz/quiz.seed';
@@ -97,6 +98,64 @@ function tabLevels(tree: MenuNode[] = MENU_TREE) {
 export function generatePassword(): string {
   // 12 random bytes → 16 base64url characters (letters, digits, - and _).
   return randomBytes(12).toString('base64url');
+}
+
+/**
+ * Earlier versions seeded the menu, the fixed lists, the countries and the settings' descriptions
+ * without accents. A row whose text is still exactly that old text gets the accented one; a text
+ * an administrator changed is left alone.
+ */
+async function restoreAccents(
+  tx: Executor,
+  levels: ReturnType<typeof tabLevels>,
+  types: ReturnType<typeof generalTypes>,
+  permissionRows: { name: string; display_name: string }[],
+): Promise<void> {
+  const changed = <T extends Record<string, unknown>>(list: T[], key: keyof T) =>
+    list.map((r) => ({ ...r, plain: withoutAccents(String(r[key])) })).filter((r) => r.plain !== r[key]);
+  const permissions = changed(permissionRows, 'display_name');
+  if (permissions.length)
+    await tx.execute(sql`UPDATE permissions p SET display_name = v.display_name
+      FROM jsonb_to_recordset(${json(permissions)}) AS v(name text, display_name text, plain text)
+      WHERE p.name = v.name AND p.display_name = v.plain`);
+  const tabs = changed(
+    levels.flat().map(({ name, title }) => ({ name, title })),
+    'title',
+  );
+  if (tabs.length)
+    await tx.execute(sql`UPDATE tabs t SET title = v.title
+      FROM jsonb_to_recordset(${json(tabs)}) AS v(name text, title text, plain text)
+      WHERE t.name = v.name AND t.title = v.plain`);
+  const typeNames = changed(
+    types.map(({ code, name }) => ({ code, name })),
+    'name',
+  );
+  if (typeNames.length)
+    await tx.execute(sql`UPDATE general_types g SET name = v.name
+      FROM jsonb_to_recordset(${json(typeNames)}) AS v(code text, name text, plain text)
+      WHERE g.code = v.code AND g.name = v.plain`);
+  const values = changed(
+    types.flatMap((t) => t.values.map((v) => ({ type: t.code, code: v.code, name: v.name }))),
+    'name',
+  );
+  if (values.length)
+    await tx.execute(sql`UPDATE type_values tv SET name = v.name
+      FROM jsonb_to_recordset(${json(values)}) AS v(type text, code text, name text, plain text),
+        general_types g
+      WHERE g.code = v.type AND tv.general_type_id = g.id AND tv.code = v.code AND tv.name = v.plain`);
+  const countries = changed(COUNTRIES, 'name');
+  if (countries.length)
+    await tx.execute(sql`UPDATE countries c SET name = v.name
+      FROM jsonb_to_recordset(${json(countries)}) AS v(code text, name text, plain text)
+      WHERE c.code = v.code AND c.name = v.plain`);
+  const settings = changed(
+    CONFIGURATIONS.map(({ key, description }) => ({ key, description })),
+    'description',
+  );
+  if (settings.length)
+    await tx.execute(sql`UPDATE configurations c SET description = v.description
+      FROM jsonb_to_recordset(${json(settings)}) AS v(key text, description text, plain text)
+      WHERE c.key = v.key AND c.description = v.plain`);
 }
 
 export async function seedDatabase(handle: DatabaseHandle, opts: SeedOptions): Promise<SeedResult> {
@@ -279,6 +338,10 @@ export async function seedDatabase(handle: DatabaseHandle, opts: SeedOptions): P
           JOIN provinces p ON p.code = v.province_code
           ON CONFLICT (code) DO NOTHING`,
       );
+
+      // Names this seed once wrote without accents get them, where nobody changed them since
+      // (the stored name is still the seed's name without accents).
+      await restoreAccents(tx, levels, types, permissionRows);
 
       // Settings.
       await tx.execute(

@@ -131,19 +131,19 @@ describe('base seed', () => {
            WHERE g.code = ${type} ORDER BY v."order"`,
         )
       ).map((r) => `${r.code} ${r.name}`);
-    expect(await values('PAYMENT_METHODS')).toEqual(['E Efectivo', 'T Tarjeta', 'D Deposito', 'G Gratuito']);
+    expect(await values('PAYMENT_METHODS')).toEqual(['E Efectivo', 'T Tarjeta', 'D Depósito', 'G Gratuito']);
     expect(await values('WEEK_DAYS')).toHaveLength(7);
     expect(await values('ITEMS_PER_PAGE')).toEqual(['5 5', '10 10', '20 20', '50 50']);
     expect(await values('DOCUMENT_TYPES')).toEqual([
       'DNI DNI',
       'RUC RUC',
-      'CE Carnet de extranjeria',
+      'CE Carnet de extranjería',
       'PAS Pasaporte',
     ]);
     expect((await values('YEARS'))[0]).toBe('2016 2016');
     expect(await values('YEARS')).toHaveLength(new Date().getFullYear() - 2016 + 1);
     const [peru] = await q(sql`SELECT name FROM countries WHERE code = 'PE'`);
-    expect(peru.name).toBe('Peru');
+    expect(peru.name).toBe('Perú');
   });
 
   it('marks the client settings public and keeps the secrets private', async () => {
@@ -180,6 +180,40 @@ describe('running the seed again', () => {
     expect(await rolePermissions(ADMIN_ROLE)).not.toContain('Admin.Zones.destroy');
     const [company] = await q(sql`SELECT value FROM configurations WHERE key = 'COMPANY_NAME'`);
     expect(company.value).toBe('Autos del Sur S.A.C.');
+  });
+
+  it('spells with accents what an earlier version seeded without them, and keeps what an administrator renamed', async () => {
+    await q(sql`UPDATE tabs SET title = 'Paises' WHERE name = 'country'`);
+    await q(sql`UPDATE tabs SET title = 'Naciones' WHERE name = 'department'`);
+    await q(sql`UPDATE countries SET name = 'Peru' WHERE code = 'PE'`);
+    await q(sql`UPDATE type_values SET name = 'Miercoles' WHERE name = 'Miércoles'`);
+    await q(sql`UPDATE concepts SET name = 'Venta de vehiculos nuevos' WHERE code = 'VN_UND'`);
+    await q(
+      sql`UPDATE quizzes SET title = 'Encuesta de satisfaccion de venta' WHERE title = 'Encuesta de satisfacción de venta'`,
+    );
+    await q(sql`UPDATE quiz_questions SET text = '¿Como califica la atencion de su asesor de ventas?'
+      WHERE text = '¿Cómo califica la atención de su asesor de ventas?'`);
+    const quizzesBefore = await count('quizzes');
+    await forgetFingerprint();
+    await seedDatabase(ctx.handle, { adminUsername: ADMIN_USERNAME });
+    const title = async (name: string) =>
+      (await q(sql`SELECT title FROM tabs WHERE name = ${name}`))[0].title;
+    expect(await title('country')).toBe('Países');
+    expect(await title('department')).toBe('Naciones');
+    expect((await q(sql`SELECT name FROM countries WHERE code = 'PE'`))[0].name).toBe('Perú');
+    expect(await q(sql`SELECT name FROM type_values WHERE name LIKE 'Mi_rcoles'`)).toEqual([
+      { name: 'Miércoles' },
+    ]);
+    expect((await q(sql`SELECT name FROM concepts WHERE code = 'VN_UND'`))[0].name).toBe(
+      'Venta de vehículos nuevos',
+    );
+    expect(await count('quizzes')).toBe(quizzesBefore);
+    expect(
+      await q(sql`SELECT title FROM quizzes WHERE title LIKE 'Encuesta de satisfac_i_n de venta'`),
+    ).toEqual([{ title: 'Encuesta de satisfacción de venta' }]);
+    expect(await q(sql`SELECT text FROM quiz_questions WHERE text LIKE '%asesor de ventas%'`)).toEqual([
+      { text: '¿Cómo califica la atención de su asesor de ventas?' },
+    ]);
   });
 
   it('grants a permission that is new to the database to the roles that should hold it', async () => {

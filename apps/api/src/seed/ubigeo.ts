@@ -34,7 +34,7 @@ function readCsv(file: string): Record<string, string>[] {
   return lines.slice(1).map((line) => {
     const cells = line.split(',');
     if (cells.length !== header.length)
-      throw new Error(`Linea mal formada en ${path.basename(file)}: ${line}`);
+      throw new Error(`Línea mal formada en ${path.basename(file)}: ${line}`);
     return Object.fromEntries(header.map((h, i) => [h, cells[i].trim()]));
   });
 }

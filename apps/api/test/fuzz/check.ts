@@ -77,7 +77,7 @@ export interface Answer {
 /** The problems of one answer (empty when it is fine). */
 export function answerProblems(res: Answer, echo: string[]): string[] {
   const problems: string[] = [];
-  if (res.status >= 500) problems.push(`respondio ${res.status}`);
+  if (res.status >= 500) problems.push(`respondió ${res.status}`);
   if (res.status < 400) return problems;
   if (!res.contentType.startsWith('application/json')) {
     problems.push(`error ${res.status} sin JSON (${res.contentType})`);

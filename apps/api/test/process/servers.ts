@@ -31,11 +31,11 @@ export interface ServerProcess {
 
 /**
  * How long a start may take before the test gives up: it resolves as soon as the server prints
- * "Aplicacion lista" (under tsx: ~3 s idle), so this is only a cap for a very busy machine.
+ * "Aplicación lista" (under tsx: ~3 s idle), so this is only a cap for a very busy machine.
  */
 const START_BUDGET_MS = 300_000;
 
-/** Starts the API on a port; resolves once it printed "Aplicacion lista". */
+/** Starts the API on a port; resolves once it printed "Aplicación lista". */
 export async function startServer(port: number, env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: apiDir,
@@ -55,14 +55,14 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   );
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`sin "Aplicacion lista" en ${START_BUDGET_MS / 1000} s:\n${lines.join('\n')}`)),
+      () => reject(new Error(`sin "Aplicación lista" en ${START_BUDGET_MS / 1000} s:\n${lines.join('\n')}`)),
       START_BUDGET_MS,
     );
     const read = (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) {
         if (!line) continue;
         lines.push(line);
-        if (line.includes('Aplicacion lista')) {
+        if (line.includes('Aplicación lista')) {
           clearTimeout(timer);
           resolve();
         }
@@ -72,7 +72,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
     child.stderr?.on('data', read);
     void exited.then(({ code }) => {
       clearTimeout(timer);
-      reject(new Error(`el servidor termino (${code}) antes de estar listo:\n${lines.join('\n')}`));
+      reject(new Error(`el servidor terminó (${code}) antes de estar listo:\n${lines.join('\n')}`));
     });
   });
   await ready;

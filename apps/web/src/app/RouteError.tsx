@@ -8,10 +8,10 @@ export function RouteError() {
     <Box sx={{ p: 4, display: 'grid', placeItems: 'center' }}>
       <Paper sx={{ p: 4, maxWidth: 520, textAlign: 'center' }}>
         <Typography variant="h6" gutterBottom>
-          No se pudo abrir la pagina
+          No se pudo abrir la página
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {error?.message ?? 'Ocurrio un error al procesar la solicitud'}
+          {error?.message ?? 'Ocurrió un error al procesar la solicitud'}
         </Typography>
         <Button variant="contained" onClick={() => window.location.reload()}>
           Recargar

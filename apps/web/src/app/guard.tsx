@@ -3,7 +3,7 @@ import { Box, CircularProgress } from '@mui/material';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { pageTitle as pageTitleOf, useSession } from '../auth/session';
-import { getLocking } from '../auth/token';
+import { getLocking, lockingPath } from '../auth/token';
 import { defaultTabAddress, FORBIDDEN_PATH } from './paths';
 
 export function Loading() {
@@ -33,7 +33,8 @@ export function Guard({ name, title, permission, children }: GuardProps) {
 
   if (status === 'booting') return <Loading />;
   const isPublic = name.includes('public');
-  if (locking === '1' && name !== 'locking' && !isPublic && info) return <Navigate to="/locking" replace />;
+  if (locking === '1' && name !== 'locking' && !isPublic && info)
+    return <Navigate to={lockingPath(location.pathname + location.search)} replace />;
   if (isPublic) return <>{children}</>;
   if (!info) {
     if (name === 'login') return <>{children}</>;

@@ -4,9 +4,9 @@ import i18next from 'i18next';
 export const i18n = i18next.createInstance();
 
 export const es = {
-  UnknownError: 'Ocurrio un error desconocido, revise su conexion e intente nuevamente',
+  UnknownError: 'Ocurrió un error desconocido, revise su conexión e intente nuevamente',
   Loading: 'Cargando',
-  LogIn: 'Iniciar Sesion',
+  LogIn: 'Iniciar Sesión',
   Username: 'Usuario o Email',
   Password: 'Contraseña',
   RememberMe: 'Recordarme',

@@ -13,7 +13,7 @@ type Loader = () => Promise<{ default: ComponentType }>;
 export function withChunkTimeout(loader: Loader, ms: number = LIMITS.chunkLoadTimeoutMs): Loader {
   return () =>
     new Promise((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error('La pagina tardo demasiado en cargar')), ms);
+      const t = setTimeout(() => reject(new Error('La página tardó demasiado en cargar')), ms);
       loader().then(
         (m) => {
           clearTimeout(t);
@@ -38,7 +38,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: (
-      <Guard name="login" title="Iniciar Sesion">
+      <Guard name="login" title="Iniciar Sesión">
         <LoginPage />
       </Guard>
     ),
@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
   {
     path: '/encuesta',
     element: suspended(
-      <Guard name="publicquiz" title="Encuesta de Satisfaccion">
+      <Guard name="publicquiz" title="Encuesta de Satisfacción">
         <PublicQuiz />
       </Guard>,
     ),

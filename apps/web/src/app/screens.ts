@@ -8,8 +8,6 @@ import { HOME_PATH } from './paths';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
-const placeholder: Loader = () => import('../pages/UnderConstruction');
-
 /** The screen built from the contract of the resource at this API path. */
 const contractScreen =
   (path: string): Loader =>
@@ -40,7 +38,7 @@ const SCREEN_FILES: Record<string, Loader> = {
   dashboard: () => import('../modules/dashboard/summary.screen'),
   audit: () => import('../modules/audit/audit.screen'),
   preferences: () => import('../modules/preferences/preferences.screen'),
-  order: placeholder,
+  order: () => import('../pages/NotificationsPage'),
   // Routes outside the menu.
   profile: () => import('../pages/ProfilePage'),
   'error-403': () => import('../pages/Forbidden'),

@@ -2,17 +2,18 @@
 import { messages } from '@app/contracts';
 import { Alert, Avatar, Box, Button, Link, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { HttpError } from '../api/http';
 import { t } from '../app/i18n';
 import { defaultTabPath } from '../app/screens';
 import { AuthFrame } from './LoginPage';
 import { login, logout, useSession } from './session';
-import { setLocking, wasRemembered } from './token';
+import { setLocking, unlockedPath, wasRemembered } from './token';
 
 export default function LockPage() {
   const user = useSession((s) => s.info?.user);
   const navigate = useNavigate();
+  const location = useLocation();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,7 +30,8 @@ export default function LockPage() {
       // A remembered session stays remembered after unlocking.
       await login({ username: user.username, password, rememberMe: wasRemembered() });
       setLocking('0');
-      navigate(defaultTabPath(user.default_tab), { replace: true });
+      // Back to the page that was locked (the default tab when it is not known).
+      navigate(unlockedPath(location.search, defaultTabPath(user.default_tab)), { replace: true });
     } catch (err) {
       const status = err instanceof HttpError ? err.status : 0;
       setError(status === 401 ? messages.loginFailed : (err as Error).message);
@@ -74,7 +76,7 @@ export default function LockPage() {
             navigate('/', { replace: true });
           }}
         >
-          Iniciar sesion con otro usuario
+          Iniciar sesión con otro usuario
         </Link>
       </Box>
     </AuthFrame>

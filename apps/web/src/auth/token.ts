@@ -53,3 +53,16 @@ export function getLocking(): string | null {
 export function setLocking(value: '0' | '1' | null): void {
   writeCookie(LOCKING, value);
 }
+
+/** The lock screen's address: it names the page that was locked, so unlocking returns there. */
+export function lockingPath(from: string): string {
+  return from && from !== '/' && !from.startsWith('/locking')
+    ? `/locking?redirect=${encodeURIComponent(from)}`
+    : '/locking';
+}
+
+/** Where unlocking goes: the locked page (an address of this app), or `fallback`. */
+export function unlockedPath(search: string, fallback: string): string {
+  const to = new URLSearchParams(search).get('redirect');
+  return to?.startsWith('/') && !to.startsWith('//') && !to.startsWith('/locking') ? to : fallback;
+}

@@ -1,9 +1,8 @@
-// A "from / to" date filter for toolbars and dialogs: two kit date inputs (locale es, YYYY-MM-DD).
+// A "from / to" date filter for toolbars and dialogs: two kit date inputs (Spanish, shown dd/mm/aaaa).
 // The parent only sees complete dates ('' while a date is empty or half typed).
 import { Box } from '@mui/material';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { useState } from 'react';
+import { DatesProvider } from './DatesProvider';
 import { DateInput } from './inputs/DateInputs';
 
 export interface DateRangeValue {
@@ -40,7 +39,7 @@ export function DateRangeFilter({
   };
 
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="es">
+    <DatesProvider>
       {([0, 1] as const).map((i) => (
         <Box key={names[i]} sx={{ width }}>
           <DateInput
@@ -50,6 +49,6 @@ export function DateRangeFilter({
           />
         </Box>
       ))}
-    </LocalizationProvider>
+    </DatesProvider>
   );
 }

@@ -1,9 +1,8 @@
 // Renders declared fields in a 12-column grid, each bound to react-hook-form.
 import { Grid } from '@mui/material';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { type ComponentType, type RefObject, useEffect, useRef } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { DatesProvider } from './DatesProvider';
 import {
   ButtonGroupInput,
   CheckboxListInput,
@@ -114,6 +113,20 @@ interface FormFieldProps {
 
 export function FormField({ field, form, useRules, siblings = [] }: FormFieldProps) {
   const values = useWatch({ control: form.control }) as Record<string, unknown>;
+  // A value the form opens with (a dealer chosen in the toolbar) brings its followers too.
+  const opening = useRef(values[field.name]);
+  useEffect(() => {
+    const v = opening.current;
+    if (!field.fills || v === null || v === undefined || v === '') return;
+    let live = true;
+    void field.fills(v).then((set) => {
+      for (const [name, value] of Object.entries(set ?? {}))
+        if (live && form.getValues(name) !== value) form.setValue(name, value, { shouldValidate: true });
+    });
+    return () => {
+      live = false;
+    };
+  }, [field, form]);
   if (DISPLAY_TYPES.includes(field.type)) return <DisplayField field={field} />;
   if (field.type === 'location' && field.locationFields) return <SplitLocation field={field} form={form} />;
   const Input = INPUTS[field.type as keyof typeof INPUTS];
@@ -130,6 +143,11 @@ export function FormField({ field, form, useRules, siblings = [] }: FormFieldPro
             f.onChange(v);
             // dependent selects: a new parent value clears the children
             for (const d of siblings) if (d.dependsOn?.field === field.name) form.setValue(d.name, null);
+            // followers: the values that come with this one (an agreement's zone with its dealer)
+            void field.fills?.(v).then((set) => {
+              for (const [name, value] of Object.entries(set ?? {}))
+                form.setValue(name, value, { shouldDirty: true, shouldValidate: true });
+            });
           }}
           onBlur={f.onBlur}
           inputRef={f.ref}
@@ -176,7 +194,7 @@ export function FormFields({ fields, form, useRules, autoFocus = true }: FormFie
   const box = useRef<HTMLDivElement>(null);
   useInitialSetup(box, autoFocus);
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="es">
+    <DatesProvider>
       <Grid ref={box} container columnSpacing={2} rowSpacing={0.5}>
         {fields.map((f) => (
           <Grid key={f.name} size={{ xs: 12, sm: widthOf(f) }}>
@@ -184,6 +202,6 @@ export function FormFields({ fields, form, useRules, autoFocus = true }: FormFie
           </Grid>
         ))}
       </Grid>
-    </LocalizationProvider>
+    </DatesProvider>
   );
 }

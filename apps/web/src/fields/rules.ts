@@ -29,7 +29,7 @@ export function validateValue(field: FieldDef, value: unknown): string | true {
   }
   if (['number', 'percent', 'price', 'rating'].includes(field.type)) {
     const n = Number(value);
-    if (Number.isNaN(n)) return `${label} no es valido`;
+    if (Number.isNaN(n)) return `${label} no es válido`;
     if (field.min !== undefined && n < field.min) return messages.min(label, field.min);
     if (field.max !== undefined && n > field.max) return messages.max(label, field.max);
   }

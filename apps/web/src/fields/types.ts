@@ -76,6 +76,11 @@ export interface FieldDef {
   filter?: Record<string, string | number>;
   /** Options filtered by another field's value: filter[key] = value of that field. */
   dependsOn?: { field: string; filter: string };
+  /**
+   * Fields whose value follows this one's (an agreement's zone is its dealer's): called with the
+   * new value, it answers the values to set on the form (or nothing).
+   */
+  fills?: (value: unknown) => Promise<Record<string, unknown> | undefined>;
   autocomplete?: boolean;
   /**
    * Autocomplete that searches GET /api/{resource}/query-search as the user types and fetches

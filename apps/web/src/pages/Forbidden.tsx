@@ -9,7 +9,7 @@ export default function Forbidden() {
       <Block color="error" sx={{ fontSize: 56 }} />
       <Typography variant="h4">403</Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        No tiene permiso para ver esta pagina
+        No tiene permiso para ver esta página
       </Typography>
       <Button component={Link} to={HOME_PATH} variant="contained">
         Ir al inicio

@@ -7,7 +7,7 @@ export default function NotFound() {
     <Paper sx={{ p: 6, textAlign: 'center' }}>
       <Typography variant="h4">404</Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Pagina no encontrada
+        Página no encontrada
       </Typography>
       <Button component={Link} to={HOME_PATH} variant="contained">
         Ir al inicio

@@ -53,7 +53,7 @@ export default function ProfilePage() {
       return;
     }
     if (file.size > AVATAR_MAX_BYTES) {
-      form.setError('avatar_url', { message: 'La imagen supera los 64 KB: elija una mas pequeña' });
+      form.setError('avatar_url', { message: 'La imagen supera los 64 KB: elija una más pequeña' });
       return;
     }
     const reader = new FileReader();

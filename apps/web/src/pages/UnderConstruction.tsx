@@ -12,7 +12,7 @@ export default function UnderConstruction() {
       <Typography variant="h5" sx={{ mt: 1 }}>
         {screen?.title}
       </Typography>
-      <Typography color="text.secondary">En construccion</Typography>
+      <Typography color="text.secondary">En construcción</Typography>
     </Paper>
   );
 }

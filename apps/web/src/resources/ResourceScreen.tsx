@@ -396,7 +396,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
         }}
       />
       <ConfirmDialog open={!!deleting} busy={busy} onNo={() => setDeleting(null)} onYes={() => void remove()}>
-        ¿Esta seguro de eliminar el registro{' '}
+        ¿Está seguro de eliminar el registro{' '}
         {deleting ? `"${recordName(contract, def.columns, deleting)}"` : ''}?
       </ConfirmDialog>
     </Paper>

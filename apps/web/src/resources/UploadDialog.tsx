@@ -58,7 +58,7 @@ function XlsxPicker({
           }}
         />
       </Button>
-      <Typography variant="body2">{file ? file.name : 'Ningun archivo elegido'}</Typography>
+      <Typography variant="body2">{file ? file.name : 'Ningún archivo elegido'}</Typography>
     </>
   );
 }
@@ -114,7 +114,7 @@ export function UploadDialog({
   submitLabel = 'Cargar',
   again = 'cargarlo',
   reportLabel = 'Resultado de la carga',
-  nothingSaved = 'No se guardo nada.',
+  nothingSaved = 'No se guardó nada.',
   savedText = (r) => `Se guardaron ${r.saved} valores de ${r.total} filas.`,
   extra,
 }: {

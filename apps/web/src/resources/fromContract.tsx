@@ -151,7 +151,7 @@ export function contractForm(contract: ResourceContract): FieldDef[] {
       out.push({
         name: `${prefix}location`,
         type: 'location',
-        label: 'Ubicacion',
+        label: 'Ubicación',
         locationFields: { department: trio[0], province: trio[1], district: trio[2] },
       });
       i += 2;

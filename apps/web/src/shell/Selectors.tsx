@@ -144,5 +144,5 @@ export function useSmallScreen(): boolean {
 
 /** Where the dealer and brand selectors are, as a screen's note says it. */
 export function useSelectorsPlace(): string {
-  return useSmallScreen() ? 'los elegidos al comienzo del menu' : 'los elegidos en la barra superior';
+  return useSmallScreen() ? 'los elegidos al comienzo del menú' : 'los elegidos en la barra superior';
 }

@@ -151,7 +151,8 @@ export default function Shell() {
               data-open={drawerOpen ? 'true' : 'false'}
             >
               <DrawerSelectors />
-              <SideMenu collapsed={false} />
+              {/* Tapping an entry closes the drawer, also the entry of the page already open. */}
+              <SideMenu collapsed={false} onNavigate={() => setDrawerOpen(false)} />
             </Drawer>
           ) : (
             <Drawer

@@ -4,7 +4,7 @@ import { Dialog, DialogContent, DialogTitle, Table, TableBody, TableCell, TableR
 export const SHORTCUTS: [string, string][] = [
   ['Alt+H', 'Ayuda: atajos de teclado'],
   ['Alt+F', 'Pantalla completa'],
-  ['Alt+M', 'Mostrar u ocultar el menu'],
+  ['Alt+M', 'Mostrar u ocultar el menú'],
   ['Alt+R', 'Actualizar la lista'],
   ['Alt+N', 'Nuevo registro'],
   ['Alt+A', 'Agregar'],

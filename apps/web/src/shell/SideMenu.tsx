@@ -17,7 +17,15 @@ function contains(node: TabNode, pathname: string): boolean {
   return pathOf(node) === pathname || node.children.some((c) => contains(c, pathname));
 }
 
-function Entry({ node, depth, collapsed }: { node: TabNode; depth: number; collapsed: boolean }) {
+interface EntryProps {
+  node: TabNode;
+  depth: number;
+  collapsed: boolean;
+  /** A screen's entry was chosen, even the current one (the phone's drawer closes). */
+  onNavigate?: () => void;
+}
+
+function Entry({ node, depth, collapsed, onNavigate }: EntryProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const hasChildren = node.children.length > 0;
@@ -35,6 +43,7 @@ function Entry({ node, depth, collapsed }: { node: TabNode; depth: number; colla
       onClick={() => {
         if (hasChildren && !collapsed) setOpen((o) => !o);
         else if (hasChildren) navigate(pathOf(node.children[0]) ?? '/main/home');
+        else onNavigate?.();
       }}
       data-menu={node.name}
     >
@@ -62,7 +71,7 @@ function Entry({ node, depth, collapsed }: { node: TabNode; depth: number; colla
         <Collapse in={open} unmountOnExit>
           <List disablePadding>
             {node.children.map((c) => (
-              <Entry key={c.id} node={c} depth={depth + 1} collapsed={collapsed} />
+              <Entry key={c.id} node={c} depth={depth + 1} collapsed={collapsed} onNavigate={onNavigate} />
             ))}
           </List>
         </Collapse>
@@ -71,11 +80,11 @@ function Entry({ node, depth, collapsed }: { node: TabNode; depth: number; colla
   );
 }
 
-export function SideMenu({ collapsed }: { collapsed: boolean }) {
+export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const menu = useSession((s) => s.menu);
   if (!menu) {
     return (
-      <List aria-label="Cargando menu" data-testid="menu-skeleton">
+      <List aria-label="Cargando menú" data-testid="menu-skeleton">
         {Array.from({ length: LIMITS.menuSkeletonItems }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <ListItemButton key={i} disabled>
@@ -86,9 +95,9 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
     );
   }
   return (
-    <List component="nav" aria-label="Menu principal" dense>
+    <List component="nav" aria-label="Menú principal" dense>
       {menu.map((n) => (
-        <Entry key={n.id} node={n} depth={0} collapsed={collapsed} />
+        <Entry key={n.id} node={n} depth={0} collapsed={collapsed} onNavigate={onNavigate} />
       ))}
     </List>
   );

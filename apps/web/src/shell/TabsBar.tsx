@@ -30,7 +30,7 @@ export function TabsBar({ current }: { current?: string }) {
         variant="scrollable"
         scrollButtons="auto"
         sx={{ flex: 1, minHeight: 40 }}
-        aria-label="Paginas abiertas"
+        aria-label="Páginas abiertas"
       >
         {tabs.map((t) => (
           <Tab

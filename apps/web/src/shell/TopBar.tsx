@@ -24,9 +24,10 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { logout, usePermission, useSession } from '../auth/session';
-import { setLocking } from '../auth/token';
+import { lockingPath, setLocking } from '../auth/token';
+import { NOTIFICATION_TABS } from '../pages/NotificationsPage';
 import { resetTabs } from './openedTabs';
 import { DealerSelector, ManufacturerSelector } from './Selectors';
 
@@ -54,11 +55,12 @@ function NotificationsButton() {
       >
         <Box sx={{ width: 320 }}>
           <Tabs value={tab} onChange={(_, v) => setTab(v)} variant="fullWidth">
-            <Tab label="Notificacion" />
-            <Tab label="Mensajes" />
+            {NOTIFICATION_TABS.map((t) => (
+              <Tab key={t.label} label={t.label} />
+            ))}
           </Tabs>
           <Typography color="text.secondary" align="center" sx={{ py: 4 }}>
-            {tab === 0 ? 'No tiene notificaciones' : 'No tiene mensajes'}
+            {NOTIFICATION_TABS[tab].empty}
           </Typography>
           <Divider />
           <Box sx={{ textAlign: 'center', p: 1 }}>
@@ -76,6 +78,7 @@ function UserMenu() {
   const user = useSession((s) => s.info?.user);
   const canPreferences = usePermission('Admin.Preferences.view');
   const navigate = useNavigate();
+  const location = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const go = (path: string) => {
     setAnchor(null);
@@ -87,7 +90,7 @@ function UserMenu() {
         color="inherit"
         onClick={(e) => setAnchor(e.currentTarget)}
         sx={{ textTransform: 'none', gap: 1 }}
-        aria-label="Menu de usuario"
+        aria-label="Menú de usuario"
       >
         <Avatar src={user?.avatar_url ?? undefined} sx={{ width: 30, height: 30, bgcolor: 'secondary.main' }}>
           {user?.full_name?.[0]}
@@ -100,12 +103,12 @@ function UserMenu() {
         </MenuItem>
         <Divider />
         <MenuItem onClick={() => go('/admin/users/profile')}>Perfil</MenuItem>
-        {canPreferences && <MenuItem onClick={() => go('/preferences')}>Configuracion</MenuItem>}
+        {canPreferences && <MenuItem onClick={() => go('/preferences')}>Configuración</MenuItem>}
         <MenuItem
           onClick={() => {
             setAnchor(null);
             setLocking('1');
-            navigate('/locking');
+            navigate(lockingPath(location.pathname + location.search));
           }}
         >
           Bloquear pantalla
@@ -118,7 +121,7 @@ function UserMenu() {
             navigate('/', { replace: true });
           }}
         >
-          Cerrar Sesion
+          Cerrar Sesión
         </MenuItem>
       </Menu>
     </>
@@ -131,7 +134,7 @@ export function TopBar({ onToggleMenu, onHelp }: { onToggleMenu: () => void; onH
   return (
     <AppBar position="sticky" elevation={1} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
       <Toolbar sx={{ gap: 1, minHeight: { xs: 64 } }}>
-        <IconButton color="inherit" edge="start" aria-label="Mostrar u ocultar menu" onClick={onToggleMenu}>
+        <IconButton color="inherit" edge="start" aria-label="Mostrar u ocultar menú" onClick={onToggleMenu}>
           <MenuIcon />
         </IconButton>
         <Box sx={{ flex: 1 }} />

@@ -40,10 +40,10 @@ export type AgreementEventKind = (typeof AGREEMENT_EVENT_KINDS)[number]['id'];
 /** The age buckets of open agreements (days past the due date). */
 export const AGREEMENT_AGE_BUCKETS = [
   { key: 'on_time', name: 'En plazo', min: null, max: 0 },
-  { key: '1_30', name: '1 a 30 dias', min: 1, max: 30 },
-  { key: '31_60', name: '31 a 60 dias', min: 31, max: 60 },
-  { key: '61_90', name: '61 a 90 dias', min: 61, max: 90 },
-  { key: 'over_90', name: 'Mas de 90 dias', min: 91, max: null },
+  { key: '1_30', name: '1 a 30 días', min: 1, max: 30 },
+  { key: '31_60', name: '31 a 60 días', min: 31, max: 60 },
+  { key: '61_90', name: '61 a 90 días', min: 61, max: 90 },
+  { key: 'over_90', name: 'Más de 90 días', min: 91, max: null },
 ] as const;
 
 export const AGREEMENT_MESSAGES = {
@@ -56,7 +56,7 @@ const dateRule = (label: string) =>
   // Empty says '{label} es obligatorio' (SPEC §5), then the format, then a real day.
   field
     .date(label)
-    .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()), `${label} no es una fecha valida`);
+    .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()), `${label} no es una fecha válida`);
 
 const ids = <T extends { id: string }>(list: readonly T[]) => list.map((o) => o.id) as [string, ...string[]];
 
@@ -72,7 +72,7 @@ export const agreementContract = defineContract(
     zone_name: f.display('Zona', { sort: true, column: { width: 120 } }),
     dealer_id: f.optRef('Concesionario', 'dealers', { filter: true }),
     dealer_name: f.display('Concesionario', { search: true, sort: true, column: { flex: 1.2 } }),
-    title: f.text('Titulo', 200, { search: true, sort: true, column: { flex: 1.8 } }),
+    title: f.text('Título', 200, { search: true, sort: true, column: { flex: 1.8 } }),
     detail: f.optText('Detalle', 4000, { search: true, input: 'textarea' }),
     level: f.rule('Nivel', (l) => z.enum(ids(AGREEMENT_LEVELS), { error: typeError(l) }), {
       filter: true,
@@ -84,12 +84,12 @@ export const agreementContract = defineContract(
     responsible: f.optText('Responsable', 150, { search: true, sort: true, column: { flex: 1 } }),
     dealer_contact_id: f.optRef('Contacto responsable', 'dealer-contacts', { within: 'dealer_id' }),
     dealer_contact_name: f.display('Contacto responsable'),
-    due_date: f.rule('Fecha limite', dateRule, {
+    due_date: f.rule('Fecha límite', dateRule, {
       input: 'date',
       sort: true,
       column: { width: 110, type: 'date' },
     }),
-    age_days: f.display('Dias vencido', { sort: true, column: { width: 110, type: 'number' } }),
+    age_days: f.display('Días vencido', { sort: true, column: { width: 110, type: 'number' } }),
     notified_at: f.display('Notificado', { column: { width: 150, type: 'date' } }),
     created_at: f.created(),
   },
@@ -112,7 +112,7 @@ export const agreementCommentSchema = z.object({
     .string({ error: typeError('Comentario') })
     .trim()
     .min(1, messages.required('Comentario'))
-    .max(4000, 'Comentario admite como maximo 4000 caracteres'),
+    .max(4000, 'Comentario admite como máximo 4000 caracteres'),
   /** A status change sent with the comment. */
   status: z.enum(ids(AGREEMENT_STATUSES), { error: typeError('Estado') }).optional(),
 });

@@ -11,7 +11,7 @@ export const manufacturerContract = defineContract(
     menu: { group: 'brands', name: 'manufacturer', icon: 'LocalOffer' },
   },
   {
-    code: f.text('Codigo', 2, { search: true, sort: true, filter: true, column: { width: 110 } }),
+    code: f.text('Código', 2, { search: true, sort: true, filter: true, column: { width: 110 } }),
     name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
     color: f.optText('Color', 9, { input: 'color', column: { width: 120 } }),
     active: f.active(),
@@ -32,7 +32,7 @@ export const manufacturerModelContract = defineContract(
   {
     manufacturer_id: f.ref('Marca', 'manufacturers', { filter: true, input: 'select' }),
     manufacturer_name: f.display('Marca', { search: true, sort: true, column: true }),
-    code: f.optText('Codigo', 30, { search: true, sort: true, column: { width: 140 } }),
+    code: f.optText('Código', 30, { search: true, sort: true, column: { width: 140 } }),
     name: f.text('Nombre', 150, { search: true, sort: true, column: { flex: 2 } }),
     active: f.active(),
   },

@@ -18,7 +18,7 @@ export const conceptContract = defineContract(
     menu: { group: 'figures-group', name: 'concept', icon: 'ListAlt', first: true },
   },
   {
-    code: f.text('Codigo', 30, { search: true, sort: true, column: { width: 120 } }),
+    code: f.text('Código', 30, { search: true, sort: true, column: { width: 120 } }),
     name: f.text('Nombre', 150, { search: true, sort: true, column: { flex: 2 } }),
     unit: f.oneOf('Unidad', CONCEPT_UNITS, { filter: true, column: { width: 100 } }),
     group: f.optText('Grupo', 60, { search: true, sort: true, filter: true, column: true }),
@@ -44,7 +44,7 @@ export const categoryContract = defineContract(
   {
     path: 'categories',
     permission: 'Admin.Categories',
-    title: 'Categorias',
+    title: 'Categorías',
     sort: 'name',
     lookup: 'authenticated',
     menu: { group: 'documents', name: 'category', icon: 'Category' },
@@ -52,9 +52,9 @@ export const categoryContract = defineContract(
   {
     name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 1 } }),
     // The library is a tree: a category may sit inside another (none = a top-level one).
-    parent_id: f.optRef('Categoria padre', 'categories', { filter: true }),
-    parent_name: f.display('Categoria padre', { sort: true, column: { flex: 1 } }),
-    description: f.optText('Descripcion', 300, { search: true, input: 'textarea', column: { flex: 2 } }),
+    parent_id: f.optRef('Categoría padre', 'categories', { filter: true }),
+    parent_name: f.display('Categoría padre', { sort: true, column: { flex: 1 } }),
+    description: f.optText('Descripción', 300, { search: true, input: 'textarea', column: { flex: 2 } }),
     active: f.active(),
   },
 );

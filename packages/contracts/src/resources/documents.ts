@@ -57,13 +57,13 @@ export const DOCUMENT_UPLOAD = {
   accept: DOCUMENT_FILE_TYPES.flatMap((t) => t.extensions.map((e) => `.${e}`)).join(','),
   messages: {
     noFile: 'Adjunte el archivo en el campo "file"',
-    empty: 'El archivo esta vacio',
-    tooLarge: `El archivo supera el tamaño maximo de ${20} MB`,
-    wrongType: 'Tipo de archivo no permitido: se aceptan PDF, Excel, Word, PowerPoint e imagenes PNG o JPG',
+    empty: 'El archivo está vacío',
+    tooLarge: `El archivo supera el tamaño máximo de ${20} MB`,
+    wrongType: 'Tipo de archivo no permitido: se aceptan PDF, Excel, Word, PowerPoint e imágenes PNG o JPG',
     executable:
-      'El archivo es un programa ejecutable, no un documento: no se acepta aunque su nombre termine en .pdf u otra extension permitida',
+      'El archivo es un programa ejecutable, no un documento: no se acepta aunque su nombre termine en .pdf u otra extensión permitida',
     mismatch: (name: string, ext: string) =>
-      `El contenido del archivo es ${name} pero su nombre termina en .${ext}: renombrelo con la extension correcta`,
+      `El contenido del archivo es ${name} pero su nombre termina en .${ext}: renómbrelo con la extensión correcta`,
   },
 } as const;
 
@@ -76,11 +76,11 @@ export const documentContract = defineContract(
     sort: { field: 'published_at', order: 'desc' },
   },
   {
-    title: f.text('Titulo', 200, { search: true, sort: true, column: { flex: 2 } }),
-    description: f.optText('Descripcion', 2000, { search: true, input: 'textarea' }),
-    category_id: f.ref('Categoria', 'categories', { input: 'select' }),
-    category_name: f.display('Categoria', { search: true, sort: true, column: { width: 150 } }),
-    published_at: f.rule('Fecha de publicacion', dateRule, {
+    title: f.text('Título', 200, { search: true, sort: true, column: { flex: 2 } }),
+    description: f.optText('Descripción', 2000, { search: true, input: 'textarea' }),
+    category_id: f.ref('Categoría', 'categories', { input: 'select' }),
+    category_name: f.display('Categoría', { search: true, sort: true, column: { width: 150 } }),
+    published_at: f.rule('Fecha de publicación', dateRule, {
       input: 'date',
       sort: true,
       column: { width: 130, type: 'date' },
@@ -96,7 +96,7 @@ export const documentContract = defineContract(
       (l) =>
         z
           .array(field.ref(l), { error: typeError(l) })
-          .max(500, `${l}: como maximo 500`)
+          .max(500, `${l}: como máximo 500`)
           .optional(),
       { input: false },
     ),
@@ -105,7 +105,7 @@ export const documentContract = defineContract(
       (l) =>
         z
           .array(field.ref(l), { error: typeError(l) })
-          .max(DOCUMENT_UPLOAD.maxFiles, `Como maximo ${DOCUMENT_UPLOAD.maxFiles} archivos por documento`)
+          .max(DOCUMENT_UPLOAD.maxFiles, `Como máximo ${DOCUMENT_UPLOAD.maxFiles} archivos por documento`)
           .optional(),
       { input: false },
     ),

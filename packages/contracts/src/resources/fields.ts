@@ -15,9 +15,9 @@ const zeroToNull = (v: unknown) => (v === 0 || v === '' || v === '0' ? null : v)
 export const typeError = (label: string) => (iss: { input?: unknown }) =>
   iss.input === undefined || iss.input === null || iss.input === ''
     ? messages.required(label)
-    : `${label} no es valido`;
+    : `${label} no es válido`;
 
-const tooLong = (label: string, max: number) => `${label} admite como maximo ${max} caracteres`;
+const tooLong = (label: string, max: number) => `${label} admite como máximo ${max} caracteres`;
 
 export const field = {
   /** Required text. */
@@ -62,7 +62,7 @@ export const field = {
   ref: (label: string) =>
     z
       .number({ error: typeError(label) })
-      .int(`${label} no es valido`)
+      .int(`${label} no es válido`)
       .positive(messages.required(label)),
   /** Optional reference; 0 and '' mean none. */
   optRef: (label: string) =>
@@ -71,15 +71,15 @@ export const field = {
         zeroToNull,
         z
           .number({ error: typeError(label) })
-          .int(`${label} no es valido`)
-          .positive(`${label} no es valido`)
+          .int(`${label} no es válido`)
+          .positive(`${label} no es válido`)
           .nullable(),
       )
       .optional(),
   int: (label: string, min = 0, max = 1_000_000_000) =>
     z
       .number({ error: typeError(label) })
-      .int(`${label} no es valido`)
+      .int(`${label} no es válido`)
       .min(min, messages.min(label, min))
       .max(max, messages.max(label, max)),
   optNumber: (label: string, min = -1e12, max = 1e12) =>
@@ -99,7 +99,7 @@ export const field = {
   choice: <T extends string>(
     label: string,
     values: readonly [T, ...T[]],
-    invalid = `${label} no es valido`,
+    invalid = `${label} no es válido`,
   ) =>
     z.enum(values, {
       error: (iss) =>
@@ -246,16 +246,16 @@ export const f = {
  * side by side (one location picker in the dialog).
  */
 export const addressFields = {
-  address_country_id: f.optRef('Pais', 'countries', { section: 'Direccion' }),
-  address_postcode: f.optText('Codigo postal', 20, { section: 'Direccion' }),
-  address_department_id: f.optRef('Departamento', 'departments', { section: 'Direccion' }),
-  address_province_id: f.optRef('Provincia', 'provinces', { section: 'Direccion' }),
-  address_district_id: f.optRef('Distrito', 'districts', { section: 'Direccion' }),
-  address_address1: f.optText('Direccion', 200, { section: 'Direccion' }),
-  address_address2: f.optText('Direccion 2', 200, { section: 'Direccion' }),
-  address_other: f.optText('Referencia', 200, { section: 'Direccion' }),
-  address_phone: f.optText('Telefono', 30, { section: 'Direccion', input: 'phone' }),
-  address_phone_mobile: f.optText('Celular', 30, { section: 'Direccion', input: 'phone' }),
+  address_country_id: f.optRef('País', 'countries', { section: 'Dirección' }),
+  address_postcode: f.optText('Código postal', 20, { section: 'Dirección' }),
+  address_department_id: f.optRef('Departamento', 'departments', { section: 'Dirección' }),
+  address_province_id: f.optRef('Provincia', 'provinces', { section: 'Dirección' }),
+  address_district_id: f.optRef('Distrito', 'districts', { section: 'Dirección' }),
+  address_address1: f.optText('Dirección', 200, { section: 'Dirección' }),
+  address_address2: f.optText('Dirección 2', 200, { section: 'Dirección' }),
+  address_other: f.optText('Referencia', 200, { section: 'Dirección' }),
+  address_phone: f.optText('Teléfono', 30, { section: 'Dirección', input: 'phone' }),
+  address_phone_mobile: f.optText('Celular', 30, { section: 'Dirección', input: 'phone' }),
 };
 
 /** What a rule says of its value, read from the zod schema (unwrapping optional, nullable, pipes). */

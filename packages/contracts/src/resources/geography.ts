@@ -4,13 +4,13 @@ export const countryContract = defineContract(
   {
     path: 'countries',
     permission: 'Admin.Countries',
-    title: 'Paises',
+    title: 'Países',
     sort: 'name',
     lookup: 'authenticated',
     menu: { group: 'organization', name: 'country', icon: 'Public' },
   },
   {
-    code: f.text('Codigo', 3, { search: true, sort: true, column: { width: 110 } }),
+    code: f.text('Código', 3, { search: true, sort: true, column: { width: 110 } }),
     name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
     active: f.active(),
   },
@@ -27,7 +27,7 @@ export const departmentContract = defineContract(
     menu: { group: 'organization', name: 'department', icon: 'Terrain' },
   },
   {
-    code: f.text('Codigo', 2, { search: true, sort: true, column: { width: 110 } }),
+    code: f.text('Código', 2, { search: true, sort: true, column: { width: 110 } }),
     name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
     active: f.active(),
   },
@@ -45,7 +45,7 @@ export const provinceContract = defineContract(
   },
   {
     department_id: f.ref('Departamento', 'departments', { filter: true }),
-    code: f.text('Codigo', 4, { search: true, sort: true, column: { width: 110 } }),
+    code: f.text('Código', 4, { search: true, sort: true, column: { width: 110 } }),
     name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
     department_name: f.display('Departamento', { search: true, sort: true, column: { flex: 2 } }),
     active: f.active(),
@@ -66,7 +66,7 @@ export const districtContract = defineContract(
   },
   {
     province_id: f.ref('Provincia', 'provinces', { filter: true }),
-    code: f.text('Codigo', 6, { search: true, sort: true, column: { width: 110 } }),
+    code: f.text('Código', 6, { search: true, sort: true, column: { width: 110 } }),
     name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
     province_name: f.display('Provincia', { search: true, sort: true, column: { flex: 2 } }),
     latitude: f.optNumber('Latitud', -90, 90),

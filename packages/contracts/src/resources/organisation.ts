@@ -34,7 +34,7 @@ export const zoneContract = defineContract(
     menu: { group: 'organization', name: 'zone', icon: 'Map' },
   },
   {
-    code: f.optText('Codigo', 20, { search: true, sort: true, column: { width: 120 } }),
+    code: f.optText('Código', 20, { search: true, sort: true, column: { width: 120 } }),
     name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
     active: f.active(),
     created_at: f.created(),
@@ -55,7 +55,7 @@ export const dealerContract = defineContract(
     menu: { group: 'organization', name: 'dealer', icon: 'Store' },
   },
   {
-    code: f.text('Codigo', 20, { search: true, sort: true, column: { width: 90 } }),
+    code: f.text('Código', 20, { search: true, sort: true, column: { width: 90 } }),
     name: f.text('Nombre', 150, { search: true, sort: true, column: { flex: 2 } }),
     ruc: f.optText('RUC', 11, { search: true, sort: true }),
     email: f.optEmail('Email'),
@@ -69,7 +69,7 @@ export const dealerContract = defineContract(
     department_name: f.display('Departamento', { column: true }),
     province_name: f.display('Provincia'),
     district_name: f.display('Distrito', { search: true, sort: true }),
-    full_address: f.display('Direccion completa', { column: { flex: 2.5, header: 'Direccion' } }),
+    full_address: f.display('Dirección completa', { column: { flex: 2.5, header: 'Dirección' } }),
     ...addressFields,
     address_phone: { ...addressFields.address_phone, column: { width: 110 } },
     active: f.active(),
@@ -93,7 +93,7 @@ export const dealerBranchContract = defineContract(
   {
     dealer_id: f.ref('Concesionario', 'dealers', { filter: true }),
     dealer_name: f.display('Concesionario', { search: true, sort: true, column: { flex: 2 } }),
-    code: f.optText('Codigo', 20, { search: true, sort: true, column: { width: 110 } }),
+    code: f.optText('Código', 20, { search: true, sort: true, column: { width: 110 } }),
     name: f.text('Nombre', 150, { search: true, sort: true, column: { flex: 2 } }),
     department_id: f.optRef('Departamento', 'departments'),
     province_id: f.optRef('Provincia', 'provinces'),
@@ -126,8 +126,8 @@ export const employeeContract = defineContract(
     document_number: f.optText('Nro. Documento', 20, { search: true, sort: true, column: { width: 130 } }),
     position: f.optText('Cargo', 100, { sort: true, column: true }),
     email: f.optEmail('Email', { search: true }),
-    phone: f.optText('Telefono', 30, { input: 'phone' }),
-    license_category: f.oneOf('Categoria de licencia', LICENSE_CATEGORIES, {
+    phone: f.optText('Teléfono', 30, { input: 'phone' }),
+    license_category: f.oneOf('Categoría de licencia', LICENSE_CATEGORIES, {
       generalType: 'LICENSE_CATEGORIES',
       filter: true,
       column: { width: 120 },
@@ -153,7 +153,7 @@ export const dealerContactContract = defineContract(
     dealer_name: f.display('Concesionario', { search: true, sort: true, column: { flex: 1.5 } }),
     position: f.optText('Cargo', 100, { search: true, sort: true, column: true }),
     email: f.optEmail('Email', { search: true, sort: true, column: true }),
-    phone: f.optText('Telefono', 30, { input: 'phone', column: true }),
+    phone: f.optText('Teléfono', 30, { input: 'phone', column: true }),
     receives_alerts: f.bool('Recibe alertas', { filter: true, column: { width: 130 } }),
     active: f.active(),
     created_at: f.created(),

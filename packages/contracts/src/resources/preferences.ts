@@ -12,7 +12,7 @@ export const generalTypeContract = defineContract(
     lookup: 'authenticated',
   },
   {
-    code: f.text('Codigo', 60, { search: true, sort: true, filter: true, column: { flex: 1 } }),
+    code: f.text('Código', 60, { search: true, sort: true, filter: true, column: { flex: 1 } }),
     name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
     active: f.active(),
   },
@@ -31,7 +31,7 @@ export const typeValueContract = defineContract(
   {
     general_type_id: f.ref('Tipo general', 'general-types', { filter: true }),
     general_type_name: f.display('Tipo general', { search: true, sort: true, column: { flex: 1.5 } }),
-    code: f.text('Codigo', 60, { search: true, sort: true, column: { flex: 1 } }),
+    code: f.text('Código', 60, { search: true, sort: true, column: { flex: 1 } }),
     name: f.text('Nombre', 120, { search: true, sort: true, column: { flex: 2 } }),
     order: f.optInt('Orden', 0, 100000, { sort: true, column: { width: 90 } }),
     payload: { label: 'Datos', rule: z.unknown().optional(), input: false },
@@ -51,19 +51,19 @@ export const configurationContract = defineContract(
   {
     key: f.rule(
       'Clave',
-      (l) => field.text(l, 80).regex(/^[A-Za-z0-9_.-]+$/, `${l} solo admite letras, numeros, _ . -`),
+      (l) => field.text(l, 80).regex(/^[A-Za-z0-9_.-]+$/, `${l} solo admite letras, números, _ . -`),
       { search: true, sort: true, column: { flex: 1.5 } },
     ),
     value: f.optText('Valor', 20000, { input: 'textarea', column: { flex: 2 } }),
-    description: f.optText('Descripcion', 200, { search: true, column: { flex: 2 } }),
-    is_public: f.bool('Publica', { sort: true, filter: true, column: { width: 100 } }),
+    description: f.optText('Descripción', 200, { search: true, column: { flex: 2 } }),
+    is_public: f.bool('Pública', { sort: true, filter: true, column: { width: 100 } }),
   },
 );
 
 /** PUT /api/configurations/save: {key: value}. */
 export const configurationsSaveSchema = z.record(
-  z.string().regex(/^[A-Za-z0-9_.-]{1,80}$/, 'Clave no valida'),
-  z.union([z.string().max(20000), z.number(), z.boolean(), z.null()], { error: 'Valor no valido' }),
+  z.string().regex(/^[A-Za-z0-9_.-]{1,80}$/, 'Clave no válida'),
+  z.union([z.string().max(20000), z.number(), z.boolean(), z.null()], { error: 'Valor no válido' }),
 );
 
 /** Keys never answered to a client (secrets). */

@@ -23,7 +23,7 @@ const avatarUrl = (label: string) =>
       z
         .string({ error: typeError(label) })
         .trim()
-        .max(AVATAR_MAX_CHARS, `${label} admite como maximo una imagen de 64 KB`)
+        .max(AVATAR_MAX_CHARS, `${label} admite como máximo una imagen de 64 KB`)
         .regex(
           AVATAR_RE,
           `${label} debe ser una imagen PNG, JPEG, GIF o WebP (de hasta 64 KB) o una ruta de este servidor que empiece con /`,
@@ -45,7 +45,7 @@ export const userContract = defineContract(
   {
     username: f.rule(
       'Usuario',
-      (l) => field.text(l, 80).regex(/^[A-Za-z0-9_.@-]+$/, `${l} solo admite letras, numeros y _ . @ -`),
+      (l) => field.text(l, 80).regex(/^[A-Za-z0-9_.@-]+$/, `${l} solo admite letras, números y _ . @ -`),
       { search: true, sort: true, column: true },
     ),
     email: f.email('Email', { search: true, sort: true, column: { flex: 1.5 } }),
@@ -78,7 +78,7 @@ export const roleContract = defineContract(
   },
   {
     name: f.text('Nombre', 80, { search: true, sort: true, column: { flex: 1 } }),
-    description: f.optText('Descripcion', 200, { search: true, input: 'textarea', column: { flex: 2 } }),
+    description: f.optText('Descripción', 200, { search: true, input: 'textarea', column: { flex: 2 } }),
     is_static: f.display('Del sistema', { filter: true, column: { width: 120, type: 'boolean' } }),
     permissions: f.display('Permisos'),
     active: f.active(),
@@ -90,7 +90,7 @@ export const tabContract = defineContract(
   {
     path: 'tabs',
     permission: 'Admin.Tabs',
-    title: 'Menu',
+    title: 'Menú',
     sort: 'order',
     lookupOrder: 'title',
     menu: { group: 'security', name: 'tab', icon: 'AccountTree' },
@@ -98,7 +98,7 @@ export const tabContract = defineContract(
   {
     parent_id: f.optRef('Padre', 'tabs', { filter: true }),
     name: f.text('Nombre', 80, { search: true, sort: true, column: true }),
-    title: f.text('Titulo', 120, { search: true, sort: true, column: { flex: 1.5 } }),
+    title: f.text('Título', 120, { search: true, sort: true, column: { flex: 1.5 } }),
     path: f.optText('Ruta', 200, { search: true, column: { flex: 1.5 } }),
     parent_title: f.display('Padre', { sort: true, column: true }),
     icon: f.optText('Icono', 80),
@@ -114,30 +114,30 @@ export const tabContract = defineContract(
  * its export). The server's writeAudit takes only these: a new action gets its name here.
  */
 export const AUDIT_ACTIONS = [
-  { id: 'create', name: 'Creo' },
-  { id: 'update', name: 'Edito' },
-  { id: 'delete', name: 'Elimino' },
-  { id: 'grant', name: 'Concedio permisos' },
-  { id: 'revoke', name: 'Retiro permisos' },
-  { id: 'save', name: 'Guardo' },
-  { id: 'profile', name: 'Edito su perfil' },
-  { id: 'reset-password', name: 'Restablecio la contraseña' },
-  { id: 'import', name: 'Cargo un Excel' },
-  { id: 'batch', name: 'Envio un lote' },
-  { id: 'grid', name: 'Guardo la grilla' },
+  { id: 'create', name: 'Creó' },
+  { id: 'update', name: 'Editó' },
+  { id: 'delete', name: 'Eliminó' },
+  { id: 'grant', name: 'Concedió permisos' },
+  { id: 'revoke', name: 'Retiró permisos' },
+  { id: 'save', name: 'Guardó' },
+  { id: 'profile', name: 'Editó su perfil' },
+  { id: 'reset-password', name: 'Restableció la contraseña' },
+  { id: 'import', name: 'Cargó un Excel' },
+  { id: 'batch', name: 'Envió un lote' },
+  { id: 'grid', name: 'Guardó la grilla' },
   { id: 'sales-api', name: 'Trajo del sistema de ventas' },
   { id: 'sima', name: 'Trajo de SIMA' },
   { id: 'casis', name: 'Trajo de CASIS' },
-  { id: 'concept', name: 'Edito un concepto' },
-  { id: 'enable', name: 'Habilito el periodo' },
-  { id: 'confirm', name: 'Confirmo' },
-  { id: 'reopen', name: 'Reabrio' },
-  { id: 'remind', name: 'Envio recordatorios' },
-  { id: 'reply', name: 'Respondio la alerta' },
+  { id: 'concept', name: 'Editó un concepto' },
+  { id: 'enable', name: 'Habilitó el periodo' },
+  { id: 'confirm', name: 'Confirmó' },
+  { id: 'reopen', name: 'Reabrió' },
+  { id: 'remind', name: 'Envió recordatorios' },
+  { id: 'reply', name: 'Respondió la alerta' },
   { id: 'close', name: 'Cerro la alerta' },
-  { id: 'comment', name: 'Comento' },
-  { id: 'notify', name: 'Envio el aviso' },
-  { id: 'upload', name: 'Subio un archivo' },
+  { id: 'comment', name: 'Comentó' },
+  { id: 'notify', name: 'Envió el aviso' },
+  { id: 'upload', name: 'Subió un archivo' },
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]['id'];
 
@@ -145,7 +145,7 @@ export const auditLogContract = defineContract(
   {
     path: 'audit-logs',
     permission: 'Admin.Audit',
-    title: 'Auditoria',
+    title: 'Auditoría',
     pageSize: 10,
     sort: { field: 'at', order: 'desc' },
     menu: { group: 'security', name: 'audit', icon: 'History', actions: ['view', 'export'] },
@@ -156,7 +156,7 @@ export const auditLogContract = defineContract(
     username: f.display('Usuario', { search: true, sort: true, column: { flex: 1 } }),
     resource: f.display('Recurso', { search: true, sort: true, filter: true, column: { flex: 1.2 } }),
     record_id: f.display('Registro', { sort: true, filter: true, column: { width: 100, type: 'number' } }),
-    action: f.display('Accion', {
+    action: f.display('Acción', {
       search: true,
       sort: true,
       filter: true,
@@ -164,7 +164,7 @@ export const auditLogContract = defineContract(
       column: { flex: 1.2 },
     }),
     before: f.display('Antes'),
-    after: f.display('Despues'),
+    after: f.display('Después'),
   },
 );
 

@@ -52,8 +52,8 @@ export const WORKSHOP_COLUMNS = [
     min: 0,
     max: WORKSHOP_MAX,
   },
-  { key: 'warranty_orders', header: 'OT garantia', required: false, kind: 'int', min: 0, max: 1_000_000 },
-  { key: 'technicians', header: 'Tecnicos', required: false, kind: 'int', min: 0, max: 10_000 },
+  { key: 'warranty_orders', header: 'OT garantía', required: false, kind: 'int', min: 0, max: 1_000_000 },
+  { key: 'technicians', header: 'Técnicos', required: false, kind: 'int', min: 0, max: 10_000 },
   { key: 'notes', header: 'Observaciones', required: false, kind: 'text', max: 500 },
 ] as const;
 export type WorkshopColumnKey = (typeof WORKSHOP_COLUMNS)[number]['key'];
@@ -87,8 +87,8 @@ const amountField = (key: WorkshopColumnKey, flags = {}) => {
         (l) =>
           z
             .number({ error: typeError(l) })
-            .min(c.min, `${l} el valor minimo es ${c.min}`)
-            .max(c.max, `${l} el valor maximo es ${c.max}`),
+            .min(c.min, `${l} el valor mínimo es ${c.min}`)
+            .max(c.max, `${l} el valor máximo es ${c.max}`),
         flags,
       )
     : f.optNumber(c.header, c.min, c.max, flags);
@@ -131,7 +131,7 @@ export const workshopBatchSchema = z.object({
   rows: z
     .array(z.record(z.string(), z.unknown()), { error: () => 'rows es obligatorio' })
     .min(1, 'No hay filas para guardar')
-    .max(50_000, 'Como maximo 50000 filas por envio'),
+    .max(50_000, 'Como máximo 50000 filas por envío'),
 });
 
 /** GET /api/reports/report-info query, as the screen sends it. */

@@ -43,7 +43,7 @@ const statuses = defineAction({
 const history = defineAction({
   method: 'GET',
   path: '/api/agreements/:id/history',
-  summary: 'Historial de un acuerdo: creacion, comentarios, cambios de estado y envios (quien, cuando)',
+  summary: 'Historial de un acuerdo: creación, comentarios, cambios de estado y envíos (quién, cuando)',
   tags,
   access: { permission: 'Agreements.view' },
   target: agreementResource,
@@ -79,7 +79,7 @@ const comment = defineAction({
 const notify = defineAction({
   method: 'POST',
   path: '/api/agreements-noty',
-  summary: 'Envia el acuerdo por correo a los contactos del concesionario; el historial registra a quien',
+  summary: 'Envía el acuerdo por correo a los contactos del concesionario; el historial registra a quién',
   tags,
   access: { permission: 'Agreements.store' },
   body: agreementNotifySchema,
@@ -109,7 +109,7 @@ const notify = defineAction({
 const summary = defineAction({
   method: 'GET',
   path: '/api/agreements-summary',
-  summary: 'Acuerdos abiertos por antiguedad (en plazo, 1-30, 31-60, 61-90, mas de 90 dias) y por estado',
+  summary: 'Acuerdos abiertos por antigüedad (en plazo, 1-30, 31-60, 61-90, más de 90 días) y por estado',
   tags,
   access: { permission: 'Agreements.view' },
   query: {

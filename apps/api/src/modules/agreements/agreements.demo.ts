@@ -12,44 +12,44 @@ import { agreementEvents, agreements } from './agreements.tables';
 
 const TOPICS: { title: string; detail: string; level: 'high' | 'medium' | 'low' }[] = [
   {
-    title: 'Reducir el tiempo de entrega de vehiculos nuevos',
-    detail: 'Entregar en 5 dias habiles desde la facturacion; revisar PDI y tramite de placas.',
+    title: 'Reducir el tiempo de entrega de vehículos nuevos',
+    detail: 'Entregar en 5 días hábiles desde la facturación; revisar PDI y trámite de placas.',
     level: 'high',
   },
   {
-    title: 'Implementar citas en linea para el taller',
-    detail: 'Activar el agendamiento web y confirmar cada cita por telefono el dia anterior.',
+    title: 'Implementar citas en línea para el taller',
+    detail: 'Activar el agendamiento web y confirmar cada cita por teléfono el día anterior.',
     level: 'medium',
   },
   {
     title: 'Capacitar a los asesores en el nuevo modelo',
-    detail: 'Todos los asesores con la certificacion de producto antes del lanzamiento.',
+    detail: 'Todos los asesores con la certificación de producto antes del lanzamiento.',
     level: 'medium',
   },
   {
-    title: 'Mejorar el indice de satisfaccion CEM de ventas',
-    detail: 'Plan de accion sobre las encuestas con calificacion baja del trimestre.',
+    title: 'Mejorar el índice de satisfacción CEM de ventas',
+    detail: 'Plan de acción sobre las encuestas con calificación baja del trimestre.',
     level: 'high',
   },
   {
     title: 'Renovar la señaletica de la marca en el showroom',
-    detail: 'Aplicar el manual de identidad vigente en fachada y exhibicion.',
+    detail: 'Aplicar el manual de identidad vigente en fachada y exhibición.',
     level: 'low',
   },
   {
     title: 'Cumplir la cuota de accesorios del trimestre',
-    detail: 'Ofrecer paquetes de accesorios en cada entrega y medir la conversion.',
+    detail: 'Ofrecer paquetes de accesorios en cada entrega y medir la conversión.',
     level: 'medium',
   },
   {
     title: 'Reducir los reclamos de postventa',
     detail:
-      'Analizar los reclamos repetidos y asegurar el control de calidad antes de la entrega del vehiculo.',
+      'Analizar los reclamos repetidos y asegurar el control de calidad antes de la entrega del vehículo.',
     level: 'high',
   },
   {
-    title: 'Actualizar el stock de repuestos de alta rotacion',
-    detail: 'Cobertura de 30 dias para los 200 codigos de mayor venta.',
+    title: 'Actualizar el stock de repuestos de alta rotación',
+    detail: 'Cobertura de 30 días para los 200 códigos de mayor venta.',
     level: 'medium',
   },
   {
@@ -59,25 +59,25 @@ const TOPICS: { title: string; detail: string; level: 'high' | 'medium' | 'low' 
   },
   {
     title: 'Enviar las cifras del mes dentro del plazo',
-    detail: 'Registrar y confirmar las cifras antes del dia 10 de cada mes.',
+    detail: 'Registrar y confirmar las cifras antes del día 10 de cada mes.',
     level: 'medium',
   },
   {
-    title: 'Habilitar una bahia adicional de servicio rapido',
+    title: 'Habilitar una bahía adicional de servicio rápido',
     detail: 'Reducir la espera de mantenimientos de 10.000 km a menos de 2 horas.',
     level: 'low',
   },
   {
-    title: 'Regularizar garantias pendientes de sustento',
-    detail: 'Completar fotos y ordenes de trabajo de las garantias observadas.',
+    title: 'Regularizar garantías pendientes de sustento',
+    detail: 'Completar fotos y ordenes de trabajo de las garantías observadas.',
     level: 'high',
   },
 ];
 
 const COMMENTS = [
-  'Se asigno responsable y se presento el plan de trabajo',
-  'Avance del 50%: pendiente la aprobacion del presupuesto',
-  'Se coordino con el area de postventa',
+  'Se asignó responsable y se presentó el plan de trabajo',
+  'Avance del 50%: pendiente la aprobación del presupuesto',
+  'Se coordinó con el área de postventa',
   'Se adjunto el sustento en la carpeta compartida',
 ];
 

@@ -77,9 +77,9 @@ function agreementMail(a: Row, message: string | null | undefined, link: string)
     ['Nivel', nameOf(AGREEMENT_LEVELS, a.level)],
     ['Estado', nameOf(AGREEMENT_STATUSES, a.status)],
     ['Responsable', a.responsible ?? a.dealer_contact_name ?? ''],
-    ['Fecha limite', a.due_date],
+    ['Fecha límite', a.due_date],
   ];
-  if (a.age_days) lines.push(['Dias vencido', String(a.age_days)]);
+  if (a.age_days) lines.push(['Días vencido', String(a.age_days)]);
   const text =
     `Estimados ${a.dealer_name ?? ''}:\n\n${message ? `${message}\n\n` : ''}` +
     `${lines.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\nVer el acuerdo: ${link}\n`;

@@ -55,15 +55,8 @@ async function beforeSave(data: Row, ctx: HookContext): Promise<Row> {
     return data;
   }
   if (ctx.action === 'create') {
-    // SPEC §3: a new agreement defaults to dealer 1 and zone 1 (a dealer user's is its own).
+    // SPEC §3: a new agreement defaults to dealer 1 (a dealer user's is its own).
     data.dealer_id ??= AGREEMENT_DEFAULTS.dealer_id;
-    if (data.zone_id == null) {
-      const [d] = await ctx.tx
-        .select({ zone_id: dealers.zone_id })
-        .from(dealers)
-        .where(eq(dealers.id, Number(data.dealer_id)));
-      data.zone_id = d?.zone_id ?? AGREEMENT_DEFAULTS.zone_id;
-    }
     data.status ??= AGREEMENT_DEFAULTS.status;
     data.created_by = ctx.user.id;
   } else {
@@ -72,6 +65,17 @@ async function beforeSave(data: Row, ctx: HookContext): Promise<Row> {
     if ('status' in data && data.status == null) delete data.status;
   }
   const dealerId = data.dealer_id ?? ctx.before?.dealer_id;
+  // The zone follows the dealer (issue 27): whatever the client sends, an agreement is filed under
+  // its dealer's zone, so the zone filter finds it. Only a dealer without a zone keeps the one given
+  // (zone 1 by default, SPEC §3).
+  if (ctx.action === 'create' || 'dealer_id' in data || 'zone_id' in data) {
+    const [d] = await ctx.tx
+      .select({ zone_id: dealers.zone_id })
+      .from(dealers)
+      .where(eq(dealers.id, Number(dealerId)));
+    if (d?.zone_id != null) data.zone_id = d.zone_id;
+    else if (ctx.action === 'create') data.zone_id ??= AGREEMENT_DEFAULTS.zone_id;
+  }
   const contactId = 'dealer_contact_id' in data ? data.dealer_contact_id : ctx.before?.dealer_contact_id;
   await assertContactOfDealer(ctx.tx, contactId, dealerId);
   return data;
@@ -100,7 +104,7 @@ async function afterSave(_row: Row, ctx: HookContext & { id: number }): Promise<
 
 export const agreementResource = defineResource({
   ...fromContract(agreementContract, {
-    labels: { level_name: 'Nivel', status_name: 'Estado', dealer_code: 'Codigo concesionario' },
+    labels: { level_name: 'Nivel', status_name: 'Estado', dealer_code: 'Código concesionario' },
   }),
   table: agreements,
   joins: [

@@ -34,7 +34,7 @@ const tags = ['Dashboard'];
 const access = { permission: 'Dashboard.view', or: ['Dashboard.Summary.view'] };
 const query = {
   year: { type: 'integer', description: 'Año (2016 al actual; por defecto el actual)' },
-  month: { type: 'integer', description: 'Mes 1-12 (0 o vacio: el año)' },
+  month: { type: 'integer', description: 'Mes 1-12 (0 o vacío: el año)' },
   dealer_id: { type: 'integer', description: 'Concesionario (un usuario de concesionario ve el suyo)' },
   manufacturer_id: { type: 'integer', description: 'Marca' },
 };
@@ -100,7 +100,7 @@ export const dashboardActions = [
   call('/api/widget-figures', 'Cumplimiento de cifras (cifras ÷ cuotas) por concepto', (ctx) =>
     groupOf(ctx, 'cifras'),
   ),
-  call('/api/chart-compliance', 'Cumplimiento por concepto para el grafico', async (ctx) => {
+  call('/api/chart-compliance', 'Cumplimiento por concepto para el gráfico', async (ctx) => {
     const g = await groupOf(ctx, 'cifras');
     return g.concepts
       .filter((c) => c.ytd_compliance !== null)

@@ -80,7 +80,7 @@ function checkCell(
   if (!model) errors.push(`Modelo ${e.manufacturer_model_id} no existe`);
   const date = new Date(`${e.sale_date}T00:00:00Z`);
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== e.sale_date)
-    errors.push(`${at}Fecha ${e.sale_date} no es una fecha valida`);
+    errors.push(`${at}Fecha ${e.sale_date} no es una fecha válida`);
   else if (e.sale_date > today)
     errors.push(`${at}Fecha ${e.sale_date}: no se puede registrar una venta futura`);
   if (errors.length) return { errors };
@@ -186,7 +186,7 @@ export function cellsFromSheet(rows: SheetRow[], year: number, month: number): D
       const units = typeof v === 'number' ? v : Number(String(v).trim());
       out.push({
         row: number,
-        label: `Dia ${d}`,
+        label: `Día ${d}`,
         codes,
         entry: { sale_date: `${monthStart(year, month).slice(0, 8)}${String(d).padStart(2, '0')}`, units },
       });
@@ -272,11 +272,11 @@ export async function dailyTemplate(
     },
     rows,
     help: [
-      ['Concesionario', 'Codigo del concesionario'],
-      ['Marca', 'Codigo de la marca: V, N, S, A'],
-      ['Modelo', 'Nombre o codigo del modelo, como en el catalogo de la marca'],
-      ['1 ... 31', 'Unidades vendidas ese dia; vacio no cambia, 0 borra lo registrado'],
-      ['Reglas', 'Si alguna fila tiene errores no se guarda ninguna; no se registran ventas de dias futuros'],
+      ['Concesionario', 'Código del concesionario'],
+      ['Marca', 'Código de la marca: V, N, S, A'],
+      ['Modelo', 'Nombre o código del modelo, como en el catálogo de la marca'],
+      ['1 ... 31', 'Unidades vendidas ese día; vacío no cambia, 0 borra lo registrado'],
+      ['Reglas', 'Si alguna fila tiene errores no se guarda ninguna; no se registran ventas de días futuros'],
     ],
   });
 }

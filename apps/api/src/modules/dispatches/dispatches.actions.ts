@@ -41,7 +41,7 @@ const dailyTags = ['Venta diaria'];
 
 const period = { year: { type: 'integer' }, month: { type: 'integer' } };
 const filters = {
-  manufacturer: { type: 'string', description: 'Marca (id o codigo); vacio = todas' },
+  manufacturer: { type: 'string', description: 'Marca (id o código); vacío = todas' },
   dealer: { type: 'integer', description: 'Concesionario (0 = todos los del usuario)' },
 };
 
@@ -126,7 +126,7 @@ const summary = defineAction({
 const models = defineAction({
   method: 'GET',
   path: '/api/transaction/dealer-models',
-  summary: 'Modelos despachados a un concesionario (los del catalogo), con sus unidades',
+  summary: 'Modelos despachados a un concesionario (los del catálogo), con sus unidades',
   tags,
   access: { permission: 'Transactions.view', or: ['DailySales.view'] },
   query: { year: { type: 'integer' }, ...filters },
@@ -165,7 +165,7 @@ const objectivesImport = defineAction({
 const objectivesFile = defineAction({
   method: 'GET',
   path: '/api/dispatches-objectives/template',
-  summary: 'Plantilla vacia Formato_Objetivos.xlsx',
+  summary: 'Plantilla vacía Formato_Objetivos.xlsx',
   tags,
   access: { permission: 'Transactions.view' },
   download: true,
@@ -194,7 +194,7 @@ const objectives = defineAction({
 const grid = defineAction({
   method: 'GET',
   path: '/api/daily-sales',
-  summary: 'Venta diaria del mes: una fila por concesionario y modelo, una columna por dia',
+  summary: 'Venta diaria del mes: una fila por concesionario y modelo, una columna por día',
   tags: dailyTags,
   access: { permission: 'DailySales.view' },
   query: { ...period, ...filters },
@@ -247,7 +247,7 @@ const dailyImport = defineAction({
       if (named && (Number(named[1]) !== year || Number(named[2]) !== month))
         throw ValidationError.field(
           'file',
-          `El archivo es de ${named[2]}/${named[1]} y se eligio ${month}/${year}: elija ese mes o use la plantilla del mes elegido`,
+          `El archivo es de ${named[2]}/${named[1]} y se eligió ${month}/${year}: elija ese mes o use la plantilla del mes elegido`,
         );
       return saveDailySales(
         db,
@@ -262,7 +262,7 @@ const dailyImport = defineAction({
 const dailyReportFile = defineAction({
   method: 'GET',
   path: '/api/daily-sales-report',
-  summary: 'Reporte_Daily_{marca}_{año}_{mes}.xlsx: unidades por concesionario y dia',
+  summary: 'Reporte_Daily_{marca}_{año}_{mes}.xlsx: unidades por concesionario y día',
   tags: dailyTags,
   access: { permission: 'DailySales.export' },
   query: { ...period, ...filters },
@@ -294,7 +294,7 @@ const dispatchReportFile = defineAction({
 const dynamicReportFile = defineAction({
   method: 'POST',
   path: '/api/transaction/export-dynamic-report',
-  summary: 'Reporte dinamico: los meses elegidos como columnas (nombre title_download, por defecto Reporte)',
+  summary: 'Reporte dinámico: los meses elegidos como columnas (nombre title_download, por defecto Reporte)',
   tags,
   access: { permission: 'Transactions.export' },
   body: reportRequestSchema,
@@ -337,7 +337,7 @@ const internalDailyReportFile = defineAction({
   method: 'POST',
   path: '/api/transaction/export-internal-daily-report',
   summary:
-    'Reporte interno de venta diaria: objetivo a la fecha, venta, avance y proyeccion por concesionario',
+    'Reporte interno de venta diaria: objetivo a la fecha, venta, avance y proyección por concesionario',
   tags,
   access: { permission: 'Transactions.export' },
   body: reportRequestSchema,

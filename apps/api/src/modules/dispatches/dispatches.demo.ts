@@ -12,9 +12,9 @@ import { demoSequence } from '../../seed/demo-random';
 import { dailySales, dispatches, dispatchObjectives, storedOffices } from './dispatches.tables';
 
 const OFFICES = [
-  { code: 'ALM-LUR', name: 'Almacen Lurin' },
-  { code: 'ALM-CAL', name: 'Almacen Callao' },
-  { code: 'ALM-PAI', name: 'Almacen Paita' },
+  { code: 'ALM-LUR', name: 'Almacén Lurín' },
+  { code: 'ALM-CAL', name: 'Almacén Callao' },
+  { code: 'ALM-PAI', name: 'Almacén Paita' },
 ];
 
 /** Monthly weight of sales in Peru (gratificaciones in July and December, a slow February). */

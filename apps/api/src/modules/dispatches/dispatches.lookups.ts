@@ -48,7 +48,7 @@ export function readMonths(query: QueryParams): number[] {
   if (parts.length === 0) return Array.from({ length: 12 }, (_, i) => i + 1);
   const months = parts.map(Number);
   if (months.some((m) => !Number.isInteger(m) || m < 1 || m > 12))
-    throw ValidationError.field('months', 'Meses no es valido (numeros de 1 a 12)');
+    throw ValidationError.field('months', 'Meses no es válido (números de 1 a 12)');
   return [...new Set(months)].sort((a, b) => a - b);
 }
 

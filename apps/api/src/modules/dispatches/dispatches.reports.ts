@@ -25,7 +25,7 @@ const brandName = (b?: Brand, shown?: string) => shown?.trim() || b?.name || 'To
 const monthLabel = (y: number, m: number) => `${MONTH_SHORT[m - 1]} ${y}`;
 const pct = (a: number, b: number) => (b > 0 ? (a / b) * 100 : null);
 const dealerColumns: ReportColumn[] = [
-  { key: 'dealer_code', header: 'Codigo', width: 10 },
+  { key: 'dealer_code', header: 'Código', width: 10 },
   { key: 'dealer_name', header: 'Concesionario', width: 30 },
   { key: 'zone_name', header: 'Zona', width: 14 },
 ];
@@ -102,7 +102,7 @@ export function reportRange(body: ReportRequest): { year: number; month: number 
   const out: { year: number; month: number }[] = [];
   for (let y = startYear, m = startMonth; y < endYear || (y === endYear && m <= endMonth); ) {
     out.push({ year: y, month: m });
-    if (out.length > 36) throw ValidationError.field('rangeFrom', 'El reporte admite como maximo 36 meses');
+    if (out.length > 36) throw ValidationError.field('rangeFrom', 'El reporte admite como máximo 36 meses');
     if (++m > 12) {
       m = 1;
       y++;
@@ -112,7 +112,7 @@ export function reportRange(body: ReportRequest): { year: number; month: number 
   if (body.monthHeaders && body.monthHeaders.length !== out.length)
     throw ValidationError.field(
       'monthHeaders',
-      `monthHeaders tiene ${body.monthHeaders.length} titulos y el rango ${out.length} meses`,
+      `monthHeaders tiene ${body.monthHeaders.length} títulos y el rango ${out.length} meses`,
     );
   return out;
 }
@@ -298,7 +298,7 @@ export async function internalReport(
       ['Periodo', `${MONTHS[q.month - 1].name} ${q.year} (acumulado desde enero)`],
     ],
     columns: [
-      { key: 'dealer_code', header: 'Codigo', width: 10 },
+      { key: 'dealer_code', header: 'Código', width: 10 },
       { key: 'dealer_name', header: 'Concesionario', width: 30 },
       { key: 'zone_name', header: 'Zona', width: 14 },
       { key: 'brand', header: 'Marca', width: 14 },
@@ -416,14 +416,14 @@ export async function internalDailyReport(
       ['Avance', 'Venta diaria a la fecha ÷ objetivo de despacho a la fecha'],
     ],
     columns: [
-      { key: 'dealer_code', header: 'Codigo', width: 10 },
+      { key: 'dealer_code', header: 'Código', width: 10 },
       { key: 'dealer_name', header: 'Concesionario', width: 30 },
       { key: 'brand', header: 'Marca', width: 14 },
       { key: 'objective', header: 'Objetivo mes', type: 'int', total: true },
       { key: 'objective_to_date', header: 'Objetivo a la fecha', type: 'number', total: true, width: 18 },
       { key: 'sold', header: 'Venta a la fecha', type: 'int', total: true, width: 16 },
       { key: 'pacing', header: 'Avance', type: 'percent', width: 10 },
-      { key: 'projection', header: 'Proyeccion al cierre', type: 'int', total: true, width: 19 },
+      { key: 'projection', header: 'Proyección al cierre', type: 'int', total: true, width: 19 },
       { key: 'units', header: 'Despachos a la fecha', type: 'int', total: true, width: 19 },
     ],
     rows: [rows],

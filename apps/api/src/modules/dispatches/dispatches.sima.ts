@@ -79,7 +79,7 @@ export function pullPeriod(q: {
   }
   if (p.date_from > p.date_to) throw ValidationError.field('date_to', 'Hasta no puede ser anterior a Desde');
   if (monthsOf(p).length > 24)
-    throw ValidationError.field('date_to', 'El periodo admite como maximo 24 meses');
+    throw ValidationError.field('date_to', 'El periodo admite como máximo 24 meses');
   return p;
 }
 
@@ -107,28 +107,28 @@ function checkLine(
   else if (!brand) errors.push(`Marca "${brandRaw}" no existe`);
   const model = text(simaField(o, KEYS.model));
   if (!model) errors.push('Modelo es obligatorio');
-  else if (model.length > 150) errors.push('Modelo admite como maximo 150 caracteres');
+  else if (model.length > 150) errors.push('Modelo admite como máximo 150 caracteres');
   const vin = text(simaField(o, KEYS.vin))?.toUpperCase().replace(/\s+/g, '') ?? null;
   if (!vin) errors.push('VIN es obligatorio');
-  else if (!VIN_RE.test(vin)) errors.push(`VIN "${vin}" no es valido: 17 letras o digitos, sin I, O ni Q`);
+  else if (!VIN_RE.test(vin)) errors.push(`VIN "${vin}" no es válido: 17 letras o dígitos, sin I, O ni Q`);
   const rawDate = simaField(o, KEYS.date);
   const date = parseDate(rawDate);
   if (rawDate === undefined) errors.push('Fecha es obligatorio');
-  else if (!date) errors.push('Fecha no es una fecha valida (formato YYYY-MM-DD)');
+  else if (!date) errors.push('Fecha no es una fecha válida (formato YYYY-MM-DD)');
   else if (date < period.date_from || date > period.date_to)
     errors.push(`Fecha ${date} fuera del periodo pedido (${period.date_from} a ${period.date_to})`);
   const unitsRaw = simaField(o, KEYS.units) ?? 1;
   const units = Number(unitsRaw);
   if (!Number.isInteger(units) || units < 1 || units > 999)
-    errors.push(`Cantidad "${unitsRaw}" no es valida (1 a 999)`);
+    errors.push(`Cantidad "${unitsRaw}" no es válida (1 a 999)`);
   const invoice = text(simaField(o, KEYS.invoice));
-  if (invoice && invoice.length > 40) errors.push('Factura admite como maximo 40 caracteres');
+  if (invoice && invoice.length > 40) errors.push('Factura admite como máximo 40 caracteres');
   const officeCode = text(simaField(o, KEYS.officeCode)) ?? text(simaField(o, KEYS.officeName));
   const officeName = text(simaField(o, KEYS.officeName)) ?? officeCode;
-  if (officeCode && officeCode.length > 20) errors.push('Codigo de almacen admite como maximo 20 caracteres');
+  if (officeCode && officeCode.length > 20) errors.push('Código de almacén admite como máximo 20 caracteres');
   const id = text(simaField(o, KEYS.id));
   const key = id ? `id:${id}` : `vin:${vin}`;
-  if (key.length > 60) errors.push('El identificador de SIMA admite como maximo 56 caracteres');
+  if (key.length > 60) errors.push('El identificador de SIMA admite como máximo 56 caracteres');
   const entry: PullReportEntry = { row: n, ok: errors.length === 0, errors };
   if (vin) entry.vin = vin;
   if (errors.length) return { entry };

@@ -65,14 +65,14 @@ function checkObjectives(cells: ObjectiveCell[], l: Lookups, user: CurrentUser) 
     else if (!brand) errors.push(`Marca "${brandRaw ?? data.manufacturer_id}" no existe`);
     const year = intIn(data.year, 2016, 2100);
     if (data.year === undefined || data.year === null || data.year === '') errors.push('Año es obligatorio');
-    else if (year === undefined) errors.push(`Año "${data.year}" no es valido (2016 a 2100)`);
+    else if (year === undefined) errors.push(`Año "${data.year}" no es válido (2016 a 2100)`);
     const month = intIn(data.month, 1, 12);
-    if (month === undefined) errors.push(`Mes "${data.month ?? ''}" no es valido (1 a 12)`);
+    if (month === undefined) errors.push(`Mes "${data.month ?? ''}" no es válido (1 a 12)`);
     const units = intIn(data.units, 0, 100_000);
     if (data.units === undefined || data.units === null || data.units === '')
       errors.push(`${at}Objetivo es obligatorio`);
     else if (units === undefined)
-      errors.push(`${at}Objetivo "${data.units}" no es valido (entero de 0 a 100000)`);
+      errors.push(`${at}Objetivo "${data.units}" no es válido (entero de 0 a 100000)`);
     if (!errors.length) {
       const key = `${dealer!.id}|${brand!.id}|${year}|${month}`;
       const first = firstRow.get(key);
@@ -180,10 +180,10 @@ export function objectivesTemplate(): Promise<Buffer> {
     headers: OBJECTIVES_TEMPLATE_HEADERS,
     widths: Object.fromEntries(MONTH_SHORT.map((m) => [m, 9])),
     help: [
-      ['Concesionario', 'Codigo del concesionario (por ejemplo LIM01)'],
-      ['Marca', 'Codigo o nombre de la marca: V, N, S, A'],
+      ['Concesionario', 'Código del concesionario (por ejemplo LIM01)'],
+      ['Marca', 'Código o nombre de la marca: V, N, S, A'],
       ['Año', 'Año de los objetivos (2016 en adelante)'],
-      ['Ene ... Dic', 'Unidades objetivo del mes (entero de 0 a 100000); una celda vacia no cambia ese mes'],
+      ['Ene ... Dic', 'Unidades objetivo del mes (entero de 0 a 100000); una celda vacía no cambia ese mes'],
       ['Reglas', 'Si alguna fila tiene errores no se guarda ninguna; un objetivo ya cargado se reemplaza'],
     ],
   });

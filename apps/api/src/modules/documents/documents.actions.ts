@@ -58,7 +58,7 @@ const download = defineAction({
   method: 'GET',
   path: '/api/documents/:id/files/:fileId',
   summary:
-    'Descarga un archivo del documento (con su nombre y tipo) y lo marca como leido; 404 si el documento no esta publicado para el usuario. ?inline=1 lo abre en el navegador',
+    'Descarga un archivo del documento (con su nombre y tipo) y lo marca como leído; 404 si el documento no está publicado para el usuario. ?inline=1 lo abre en el navegador',
   tags,
   access: { permission: 'Documents.view' },
   query: { inline: { type: 'string', description: '1: Content-Disposition inline (ver en el navegador)' } },
@@ -92,7 +92,7 @@ const download = defineAction({
 const read = defineAction({
   method: 'POST',
   path: '/api/documents/:id/read',
-  summary: 'Marca el documento como leido por el usuario (al abrirlo)',
+  summary: 'Marca el documento como leído por el usuario (al abrirlo)',
   tags,
   access: { permission: 'Documents.view' },
   target: documentResource,

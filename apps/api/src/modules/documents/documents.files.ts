@@ -162,7 +162,7 @@ export async function attachFiles(tx: Tx, documentId: number, fileIds: number[])
   if (bad.length)
     throw ValidationError.field(
       'file_ids',
-      `Archivo no valido (no existe o pertenece a otro documento): ${bad.join(', ')}. Vuelva a subirlo`,
+      `Archivo no válido (no existe o pertenece a otro documento): ${bad.join(', ')}. Vuelva a subirlo`,
     );
   await tx
     .update(documentFiles)

@@ -33,7 +33,7 @@ async function assertNotInside(ctx: HookContext, id: number, parentId: number): 
     if (at === id)
       throw ValidationError.field(
         'parent_id',
-        'Una categoria no puede estar dentro de si misma ni de una de sus subcategorias',
+        'Una categoría no puede estar dentro de sí misma ni de una de sus subcategorías',
       );
     seen.add(at);
     const [row]: { parent_id: number | null }[] = await ctx.tx
@@ -62,7 +62,7 @@ export function visibleToDealer(user: CurrentUser, today = limaToday()): SQL {
 /** ?category=<id>: the documents of the category and of every category inside it. */
 function inCategoryTree(value: string): SQL | undefined {
   const id = Number(value);
-  if (!Number.isInteger(id) || id <= 0) throw ValidationError.field('category', 'Categoria no es valido');
+  if (!Number.isInteger(id) || id <= 0) throw ValidationError.field('category', 'Categoría no es válido');
   return sql`${documents.category_id} in (with recursive tree(id) as (select ${id}::int union select c.id from categories c join tree on c.parent_id = tree.id) select id from tree)`;
 }
 
@@ -83,7 +83,7 @@ function withStatus(value: string): SQL | undefined {
     case 'hidden':
       return eq(documents.active, false);
     default:
-      throw ValidationError.field('status', 'Estado no es valido (published, scheduled, expired, hidden)');
+      throw ValidationError.field('status', 'Estado no es válido (published, scheduled, expired, hidden)');
   }
 }
 
@@ -112,7 +112,7 @@ export const documentResource = defineResource({
       if (published && expires && expires < published)
         throw ValidationError.field(
           'expires_at',
-          'La fecha de vencimiento debe ser igual o posterior a la fecha de publicacion',
+          'La fecha de vencimiento debe ser igual o posterior a la fecha de publicación',
         );
       if (data.all_dealers === undefined && ctx.action === 'create') data.all_dealers = true;
       const allDealers = merged(data, ctx.before, 'all_dealers') !== false;
@@ -120,12 +120,12 @@ export const documentResource = defineResource({
       if (!allDealers && ctx.action === 'create' && !dealerIds?.length)
         throw ValidationError.field(
           'dealer_ids',
-          'Elija los concesionarios que veran el documento, o marquelo visible para todos',
+          'Elija los concesionarios que verán el documento, o márquelo visible para todos',
         );
       if (!allDealers && dealerIds !== undefined && dealerIds.length === 0)
         throw ValidationError.field(
           'dealer_ids',
-          'Elija los concesionarios que veran el documento, o marquelo visible para todos',
+          'Elija los concesionarios que verán el documento, o márquelo visible para todos',
         );
       const fileIds = ctx.input.file_ids as number[] | undefined;
       if ((ctx.action === 'create' && !fileIds?.length) || (fileIds && fileIds.length === 0))

@@ -32,7 +32,7 @@ const grid = defineAction({
 const batch = defineAction({
   method: 'PUT',
   path: '/api/capacity-batch',
-  summary: 'Guarda las capacidades del mes en una transaccion',
+  summary: 'Guarda las capacidades del mes en una transacción',
   tags,
   access: { permission: 'Capacities.update' },
   body: capacityBatchSchema,
@@ -48,7 +48,7 @@ const batch = defineAction({
 const exportFile = defineAction({
   method: 'GET',
   path: '/api/capacities/export',
-  summary: 'Prepara la exportacion del mes: nombre del archivo y direccion de descarga',
+  summary: 'Prepara la exportación del mes: nombre del archivo y dirección de descarga',
   tags,
   access: { permission: 'Capacities.export' },
   query,
@@ -67,7 +67,7 @@ const exportFile = defineAction({
 const download = defineAction({
   method: 'GET',
   path: '/api/capacities/download',
-  summary: 'Descarga el .xlsx de capacidades que nombro la exportacion',
+  summary: 'Descarga el .xlsx de capacidades que nombró la exportación',
   tags,
   access: { permission: 'Capacities.export' },
   query,

@@ -131,13 +131,13 @@ export function capacityFilename(year: number, month: number, dealerCode?: strin
 }
 
 export const CAPACITY_COLUMNS = [
-  { key: 'dealer_code', header: 'Codigo concesionario', width: 14 },
+  { key: 'dealer_code', header: 'Código concesionario', width: 14 },
   { key: 'dealer_name', header: 'Concesionario', width: 32 },
   { key: 'branch_name', header: 'Sede', width: 28 },
-  { key: 'bays', header: 'Bahias', width: 10 },
-  { key: 'technicians', header: 'Tecnicos', width: 10 },
-  { key: 'hours_per_day', header: 'Horas por dia', width: 12 },
-  { key: 'working_days', header: 'Dias laborables', width: 14 },
+  { key: 'bays', header: 'Bahías', width: 10 },
+  { key: 'technicians', header: 'Técnicos', width: 10 },
+  { key: 'hours_per_day', header: 'Horas por día', width: 12 },
+  { key: 'working_days', header: 'Días laborables', width: 14 },
   { key: 'available_hours', header: 'Horas disponibles', width: 16 },
 ];
 

@@ -36,7 +36,7 @@ const grid = defineAction({
 const batch = defineAction({
   method: 'PUT',
   path: '/api/fees-batch',
-  summary: 'Guarda una grilla de cuotas en una transaccion (fabricante)',
+  summary: 'Guarda una grilla de cuotas en una transacción (fabricante)',
   tags,
   access: { permission: 'Fees.update' },
   authorize: manufacturerOnly,

@@ -56,8 +56,8 @@ export async function pullCasis(
     const value = numberOf(r.value);
     const problems: string[] = [];
     if (!d) problems.push(`El concesionario "${String(r.dealer_code ?? '')}" no existe`);
-    if (!c) problems.push(`El concepto "${String(r.concept_code ?? '')}" no existe o no esta habilitado`);
-    if (value === undefined) problems.push(`El valor "${String(r.value ?? '')}" no es un numero`);
+    if (!c) problems.push(`El concepto "${String(r.concept_code ?? '')}" no existe o no está habilitado`);
+    if (value === undefined) problems.push(`El valor "${String(r.value ?? '')}" no es un número`);
     if (problems.length) {
       report.push({ row, ok: false, message: problems.join('; ') });
       return;
@@ -68,7 +68,7 @@ export async function pullCasis(
       report.push({
         row,
         ok: true,
-        message: `Omitida: el periodo ${periodName(year, month, d!.code)} esta ${status === 'confirmed' ? 'confirmado' : 'cerrado'}`,
+        message: `Omitida: el periodo ${periodName(year, month, d!.code)} está ${status === 'confirmed' ? 'confirmado' : 'cerrado'}`,
       });
       return;
     }

@@ -67,7 +67,7 @@ export async function checkCells(
     else if (!concepts.has(c.concept_id))
       problems.push({
         field: `values.${i}.concept_id`,
-        message: 'El concepto no existe o no esta habilitado',
+        message: 'El concepto no existe o no está habilitado',
       });
     else unique.set(`${dealer_id}:${c.concept_id}:${c.month}`, { ...c, dealer_id });
   });
@@ -102,7 +102,7 @@ export async function assertPeriods(
   if (wrong.length)
     throw new ConflictError(
       wrong[0],
-      wrong.length > 1 ? `Y ${wrong.length - 1} periodo(s) mas: ${wrong.slice(1, 6).join('; ')}` : undefined,
+      wrong.length > 1 ? `Y ${wrong.length - 1} periodo(s) más: ${wrong.slice(1, 6).join('; ')}` : undefined,
     );
 }
 

@@ -23,11 +23,11 @@ export interface RemindResult {
 function reminderMail(dealer: GridDealer, period: string, link: string) {
   const text =
     `Estimados ${dealer.name}:\n\n` +
-    `El periodo ${period} esta habilitado y sus cifras aun no han sido confirmadas.\n` +
+    `El periodo ${period} está habilitado y sus cifras aún no han sido confirmadas.\n` +
     `Ingrese a ${link} para registrarlas y confirmarlas.\n\nGracias.`;
   const html =
     `<p>Estimados ${escapeHtml(dealer.name)}:</p>` +
-    `<p>El periodo <b>${escapeHtml(period)}</b> esta habilitado y sus cifras aun no han sido confirmadas.</p>` +
+    `<p>El periodo <b>${escapeHtml(period)}</b> está habilitado y sus cifras aún no han sido confirmadas.</p>` +
     `<p><a href="${escapeHtml(link)}">Registrar y confirmar las cifras</a></p><p>Gracias.</p>`;
   return { subject: `Recordatorio: cifras de ${period} pendientes de confirmar`, text, html };
 }

@@ -2,8 +2,9 @@
 // (sales, after-sales, parts, satisfaction). Written only while the catalogue is empty, so a
 // concept the manufacturer removed or renamed is never brought back.
 import type { ConceptAggregation, ConceptUnit } from '@app/contracts';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Db } from '../../core/action';
+import { withoutAccents } from '../../core/text';
 import { concepts } from '../../db/schema';
 
 type SeedConcept = {
@@ -17,19 +18,19 @@ type SeedConcept = {
 };
 
 export const SEED_CONCEPTS: SeedConcept[] = [
-  { code: 'VN_UND', name: 'Venta de vehiculos nuevos', unit: 'UND', group: 'Ventas' },
+  { code: 'VN_UND', name: 'Venta de vehículos nuevos', unit: 'UND', group: 'Ventas' },
   { code: 'VN_FLOTA', name: 'Venta a flotas', unit: 'UND', group: 'Ventas' },
-  { code: 'VU_UND', name: 'Venta de vehiculos usados', unit: 'UND', group: 'Ventas' },
-  { code: 'VN_PEN', name: 'Facturacion de vehiculos nuevos', unit: 'PEN', group: 'Ventas' },
+  { code: 'VU_UND', name: 'Venta de vehículos usados', unit: 'UND', group: 'Ventas' },
+  { code: 'VN_PEN', name: 'Facturación de vehículos nuevos', unit: 'PEN', group: 'Ventas' },
   { code: 'TEST_DRIVE', name: 'Pruebas de manejo', unit: 'UND', group: 'Ventas' },
-  { code: 'CONV_PCT', name: 'Tasa de conversion de prospectos', unit: 'PCT', group: 'Ventas' },
+  { code: 'CONV_PCT', name: 'Tasa de conversión de prospectos', unit: 'PCT', group: 'Ventas' },
   { code: 'OT_UND', name: 'Ordenes de trabajo', unit: 'UND', group: 'Postventa' },
   { code: 'HRS_VEND', name: 'Horas vendidas', unit: 'HRS', group: 'Postventa' },
-  { code: 'MO_PEN', name: 'Facturacion de mano de obra', unit: 'PEN', group: 'Postventa' },
+  { code: 'MO_PEN', name: 'Facturación de mano de obra', unit: 'PEN', group: 'Postventa' },
   { code: 'EFIC_PCT', name: 'Eficiencia del taller', unit: 'PCT', group: 'Postventa' },
   {
     code: 'PERM_DIAS',
-    name: 'Dias promedio de permanencia en taller',
+    name: 'Días promedio de permanencia en taller',
     unit: 'UND',
     group: 'Postventa',
     higher_is_better: false,
@@ -38,20 +39,32 @@ export const SEED_CONCEPTS: SeedConcept[] = [
   { code: 'REP_MOST', name: 'Venta de repuestos en mostrador', unit: 'PEN', group: 'Repuestos' },
   { code: 'REP_TALLER', name: 'Venta de repuestos en taller', unit: 'PEN', group: 'Repuestos' },
   { code: 'ACC_PEN', name: 'Venta de accesorios', unit: 'PEN', group: 'Repuestos' },
-  { code: 'CSI_VTA', name: 'CSI ventas', unit: 'PCT', group: 'Satisfaccion' },
-  { code: 'CSI_PV', name: 'CSI postventa', unit: 'PCT', group: 'Satisfaccion' },
+  { code: 'CSI_VTA', name: 'CSI ventas', unit: 'PCT', group: 'Satisfacción' },
+  { code: 'CSI_PV', name: 'CSI postventa', unit: 'PCT', group: 'Satisfacción' },
   {
     code: 'RECLAMOS',
     name: 'Reclamos recibidos',
     unit: 'UND',
-    group: 'Satisfaccion',
+    group: 'Satisfacción',
     higher_is_better: false,
   },
 ];
 
 export async function seedConcepts(db: Db): Promise<number> {
   const [{ n }] = await db.select({ n: count() }).from(concepts);
-  if (n > 0) return 0;
+  if (n > 0) {
+    // Earlier versions wrote these names without accents: a name nobody renamed gets them.
+    const renamed = SEED_CONCEPTS.map(({ code, name }) => ({
+      code,
+      name,
+      plain: withoutAccents(name),
+    })).filter((c) => c.plain !== c.name);
+    if (renamed.length)
+      await db.execute(sql`UPDATE concepts c SET name = v.name
+        FROM jsonb_to_recordset(${JSON.stringify(renamed)}::jsonb) AS v(code text, name text, plain text)
+        WHERE c.code = v.code AND c.name = v.plain`);
+    return 0;
+  }
   const rows = await db
     .insert(concepts)
     .values(

@@ -28,7 +28,7 @@ import { assertPeriods, type Cell, type CellTable, readCells, writeCells } from 
 import { periodStates } from './figures.periods';
 import { activeConcepts, dealersInScope, monthKey } from './figures.scope';
 
-const FIXED = ['Año', 'Codigo concesionario', 'Concesionario', 'Codigo concepto', 'Concepto', 'Unidad'];
+const FIXED = ['Año', 'Código concesionario', 'Concesionario', 'Código concepto', 'Concepto', 'Unidad'];
 const LIMITS: XlsxLimits = { maxRows: 50_000, maxColumns: 40, readBudgetMs: 60_000 };
 const unitName = new Map<string, string>(CONCEPT_UNITS.map((u) => [u.id, u.name]));
 
@@ -129,7 +129,7 @@ async function readGridFile(
     if (!header) {
       const names = r.values.map(norm);
       const at = (h: string) => names.indexOf(norm(h));
-      header = [at('Año'), at('Codigo concesionario'), at('Codigo concepto'), ...MONTH_SHORT.map(at)];
+      header = [at('Año'), at('Código concesionario'), at('Código concepto'), ...MONTH_SHORT.map(at)];
       if (header.some((i) => i < 0))
         throw new BadRequestError(
           `El archivo no tiene las columnas de la plantilla. La primera fila debe ser: ${[...FIXED, ...MONTH_SHORT].join(', ')}`,
@@ -141,14 +141,14 @@ async function readGridFile(
     const problems: string[] = [];
     const year = Number(r.values[yi]);
     if (!Number.isInteger(year) || year < 2000 || year > 2100)
-      problems.push(`Año "${r.values[yi] ?? ''}" no es valido`);
+      problems.push(`Año "${r.values[yi] ?? ''}" no es válido`);
     const dealer = dealersByCode.get(norm(r.values[di]));
     if (!dealer) problems.push(`El concesionario "${r.values[di] ?? ''}" no existe o no le corresponde`);
     const concept = conceptsByCode.get(norm(r.values[ci]));
-    if (!concept) problems.push(`El concepto "${r.values[ci] ?? ''}" no existe o no esta habilitado`);
+    if (!concept) problems.push(`El concepto "${r.values[ci] ?? ''}" no existe o no está habilitado`);
     const months = mi.map((i, m) => {
       const n = parseNumber(r.values[i]);
-      if (n === undefined) problems.push(`${MONTH_SHORT[m]}: "${r.values[i]}" no es un numero`);
+      if (n === undefined) problems.push(`${MONTH_SHORT[m]}: "${r.values[i]}" no es un número`);
       return n ?? null;
     });
     if (problems.length) report.push({ row: r.number, ok: false, message: problems.join('; ') });
@@ -219,7 +219,7 @@ export async function importGridFile(
       const status = states?.get(monthKey(r.dealer.id, month));
       if (states && status !== 'enabled')
         problems.push(
-          `${MONTH_SHORT[i]}: el periodo esta ${status === 'confirmed' ? 'confirmado' : 'cerrado'}, no se puede cambiar`,
+          `${MONTH_SHORT[i]}: el periodo está ${status === 'confirmed' ? 'confirmado' : 'cerrado'}, no se puede cambiar`,
         );
       else cells.push({ dealer_id: r.dealer.id, concept_id: r.concept.id, month, value });
       changedPerRow.set(r.number, (changedPerRow.get(r.number) ?? 0) + 1);

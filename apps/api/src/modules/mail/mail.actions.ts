@@ -8,14 +8,14 @@ const tags = ['Correo'];
 const flush = defineAction({
   method: 'POST',
   path: '/api/mail-outbox/flush',
-  summary: 'Envia los correos pendientes (requiere SMTP configurado)',
+  summary: 'Envía los correos pendientes (requiere SMTP configurado)',
   tags,
   access: { permission: 'Admin.Preferences.update' },
   async handler({ app }) {
     const ctx = mailContext(app);
     if (!(await resolveSmtpUrl(ctx))) {
       throw new ConflictError(
-        'El correo no esta configurado: defina SMTP_URL (variable de entorno o configuracion) y vuelva a intentar',
+        'El correo no está configurado: defina SMTP_URL (variable de entorno o configuración) y vuelva a intentar',
       );
     }
     return flushOutbox(ctx);

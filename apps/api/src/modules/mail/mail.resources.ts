@@ -38,7 +38,7 @@ export const outboxResource = defineResource({
       if (v === '') return undefined;
       const values = v.split(',').map((s) => s.trim());
       if (!values.every((s) => OUTBOX_STATUSES.includes(s)))
-        throw ValidationError.field('status', 'Estado no es valido (pending, sent, failed)');
+        throw ValidationError.field('status', 'Estado no es válido (pending, sent, failed)');
       return inArray(mailOutbox.status, values);
     },
   },

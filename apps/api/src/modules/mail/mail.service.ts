@@ -119,7 +119,7 @@ export async function sendMail(ctx: MailContext, msg: MailMessage): Promise<Mail
   }
   const error = await deliver(url, await resolveFrom(ctx), msg);
   await markOutcome(ctx.db, row.id, error?.message);
-  if (error) ctx.log?.warn({ outboxId: row.id, to: msg.to, error: error.message }, 'envio de correo fallido');
+  if (error) ctx.log?.warn({ outboxId: row.id, to: msg.to, error: error.message }, 'envío de correo fallido');
   else await announceSent(ctx.db, [row.id]);
   return { outboxId: row.id, status: error ? 'failed' : 'sent', error: error?.message };
 }

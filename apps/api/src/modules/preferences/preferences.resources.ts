@@ -32,7 +32,7 @@ export const configurationResource = defineResource({
     beforeSave: (data, ctx) => {
       // Only the declared settings can be written, and a row keeps its key.
       if (ctx.action === 'update' && data.key !== undefined && data.key !== ctx.before?.key) {
-        throw ValidationError.field('key', 'La clave de una configuracion no se puede cambiar');
+        throw ValidationError.field('key', 'La clave de una configuración no se puede cambiar');
       }
       const key = String(data.key ?? ctx.before?.key ?? '');
       assertDeclaredKey(key, 'key');
@@ -47,7 +47,7 @@ export const configurationResource = defineResource({
       const key = String(ctx.before.key);
       if (CONFIGURATION_KEYS.has(key)) {
         throw new ConflictError(
-          `No se puede eliminar la configuracion ${key}: es un ajuste del sistema. Para no usarla, deje su valor vacio.`,
+          `No se puede eliminar la configuración ${key}: es un ajuste del sistema. Para no usarla, deje su valor vacío.`,
         );
       }
     },
@@ -55,7 +55,7 @@ export const configurationResource = defineResource({
 });
 
 export const unknownKeyMessage = (key: string) =>
-  `La clave ${key} no es una configuracion del sistema. Use una de las claves existentes.`;
+  `La clave ${key} no es una configuración del sistema. Use una de las claves existentes.`;
 
 /** 422 naming the key when it is not one of the declared settings (seed/data.ts). */
 function assertDeclaredKey(key: string, field: string): void {

@@ -20,12 +20,12 @@ import { alertResource } from './quiz.resources';
 import { type StatsFilter, tableStats } from './quiz.stats';
 import { quizAlerts } from './quiz.tables';
 
-const tags = ['Satisfaccion'];
+const tags = ['Satisfacción'];
 
 const requestSurveys = defineAction({
   method: 'POST',
   path: '/api/sales-quiz-request',
-  summary: 'Envia invitaciones (o recordatorios) de encuesta a las ventas elegidas',
+  summary: 'Envía invitaciones (o recordatorios) de encuesta a las ventas elegidas',
   tags,
   access: { permission: 'Sales.update' },
   body: salesQuizRequestSchema,
@@ -43,7 +43,7 @@ const requestSurveys = defineAction({
 const publicQuiz = defineAction({
   method: 'GET',
   path: '/api/public/quiz/:token',
-  summary: 'Encuesta publica por token',
+  summary: 'Encuesta pública por token',
   tags,
   access: 'public',
   rateLimit: 'survey',
@@ -55,7 +55,7 @@ const publicQuiz = defineAction({
 const publicAnswer = defineAction({
   method: 'POST',
   path: '/api/public/quiz/:token',
-  summary: 'Responde la encuesta publica (una sola vez)',
+  summary: 'Responde la encuesta pública (una sola vez)',
   tags,
   access: 'public',
   rateLimit: 'survey',
@@ -68,7 +68,7 @@ const publicAnswer = defineAction({
 
 // ---- alerts: the dealer's reply, then the close ----
 
-const ALREADY_CLOSED = 'La alerta ya esta cerrada';
+const ALREADY_CLOSED = 'La alerta ya está cerrada';
 
 const replyAlert = defineAction({
   method: 'PUT',
@@ -121,7 +121,7 @@ const closeAlert = defineAction({
 const statsQuery = {
   year: { type: 'integer', description: 'Año de la venta (por defecto el actual)' },
   month: { type: 'integer', description: '1..12; 0 o ausente: todo el año' },
-  manufacturer: { type: 'string', description: 'Id o codigo de la marca; 0: todas' },
+  manufacturer: { type: 'string', description: 'Id o código de la marca; 0: todas' },
   dealer_id: { type: 'integer', description: 'Concesionario (un usuario de concesionario ve el suyo)' },
 };
 
@@ -161,7 +161,7 @@ const PERCENT_FORMAT = '0.0%';
 const statsExport = defineAction({
   method: 'GET',
   path: '/api/table-stats/export',
-  summary: 'Estadisticas de encuestas en .xlsx',
+  summary: 'Estadísticas de encuestas en .xlsx',
   tags,
   access: { permission: 'Quizzes.export' },
   query: statsQuery,
@@ -197,8 +197,8 @@ const statsExport = defineAction({
         ['invitations', 'Invitaciones'],
         ['responses', 'Respuestas'],
         ['response_rate', '% Respuesta'],
-        ['invalid_contacts', 'Contactos invalidos'],
-        ['invalid_contact_rate', '% Contactos invalidos'],
+        ['invalid_contacts', 'Contactos inválidos'],
+        ['invalid_contact_rate', '% Contactos inválidos'],
       ],
       stats.cobertura,
     );
@@ -210,7 +210,7 @@ const statsExport = defineAction({
         ['responses', 'Respuestas'],
         ['top_box', '% Top box'],
         ['average', 'Promedio (1-4)'],
-        ['label', 'Observacion'],
+        ['label', 'Observación'],
       ],
       [...stats.ranking.ranked, ...stats.ranking.insufficient],
     );

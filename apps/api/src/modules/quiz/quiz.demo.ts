@@ -37,10 +37,10 @@ function rating(quality: number, r: number): number {
 }
 
 const COMMENTS = [
-  'Muy buena atencion, gracias.',
-  'La entrega se demoro un poco.',
+  'Muy buena atención, gracias.',
+  'La entrega se demoró un poco.',
   'Todo conforme.',
-  'Deberian explicar mejor el plan de mantenimiento.',
+  'Deberían explicar mejor el plan de mantenimiento.',
   '',
 ];
 
@@ -238,8 +238,8 @@ async function followUp(
     .update(quizAlerts)
     .set({
       reply: closed
-        ? 'Se llamo al cliente, se revisaron sus observaciones y se le ofrecio un servicio de cortesia. Conforme.'
-        : 'Se llamo al cliente; se coordina una visita al taller para atender su reclamo.',
+        ? 'Se llamó al cliente, se revisaron sus observaciones y se le ofreció un servicio de cortesía. Conforme.'
+        : 'Se llamó al cliente; se coordina una visita al taller para atender su reclamo.',
       replied_at: replied,
       replied_by: userId,
       closed_at: closed,

@@ -118,7 +118,7 @@ async function quizPicker(db: Db, quizId: number | undefined) {
       .from(quizzes)
       .where(eq(quizzes.id, quizId));
     if (!q) throw new NotFoundError('Encuesta no encontrada');
-    if (!q.active) throw ValidationError.field('quiz_id', 'La encuesta elegida no esta habilitada');
+    if (!q.active) throw ValidationError.field('quiz_id', 'La encuesta elegida no está habilitada');
     return (brand: number) => (q.manufacturer_id === null || q.manufacturer_id === brand ? q : undefined);
   }
   const all = await db
@@ -144,19 +144,19 @@ function invitationMail(
   reminder: boolean,
 ) {
   const until = expires.toISOString().slice(0, 10);
-  const subject = `${reminder ? 'Recordatorio: ' : ''}Encuesta de Satisfaccion - ${sale.brand_name} ${sale.model_name}`;
+  const subject = `${reminder ? 'Recordatorio: ' : ''}Encuesta de Satisfacción - ${sale.brand_name} ${sale.model_name}`;
   const text = [
     `Estimado(a) ${sale.buyer_name}:`,
     '',
     `Gracias por la compra de su ${sale.brand_name} ${sale.model_name} ${sale.year} en ${sale.dealer_name}.`,
-    `Queremos conocer su opinion. Responda la encuesta "${quizTitle}" en este enlace (valido hasta el ${until}):`,
+    `Queremos conocer su opinión. Responda la encuesta "${quizTitle}" en este enlace (válido hasta el ${until}):`,
     link,
     '',
     'El enlace es personal y solo puede usarse una vez.',
   ].join('\n');
   const html = `<p>Estimado(a) ${escapeHtml(sale.buyer_name)}:</p>
 <p>Gracias por la compra de su ${escapeHtml(`${sale.brand_name} ${sale.model_name} ${sale.year}`)} en ${escapeHtml(sale.dealer_name)}.</p>
-<p>Queremos conocer su opinion. Responda la encuesta <b>${escapeHtml(quizTitle)}</b> (valida hasta el ${until}):</p>
+<p>Queremos conocer su opinión. Responda la encuesta <b>${escapeHtml(quizTitle)}</b> (válida hasta el ${until}):</p>
 <p><a href="${escapeHtml(link)}">Responder la encuesta</a></p>
 <p>El enlace es personal y solo puede usarse una vez.</p>`;
   return { to: sale.email as string, subject, text, html };
@@ -216,7 +216,7 @@ export async function requestInvitations(
     if (!EMAIL_RE.test(email)) {
       skipped.push({
         sale_id: sale.id,
-        reason: email ? `Email "${email}" no es valido` : 'La venta no tiene Email',
+        reason: email ? `Email "${email}" no es válido` : 'La venta no tiene Email',
       });
       await db
         .update(sales)
@@ -231,9 +231,9 @@ export async function requestInvitations(
       if (!req.reminder) {
         skipped.push({ sale_id: sale.id, reason: 'Ya fue invitada a esta encuesta' });
       } else if (prior.answered_at) {
-        skipped.push({ sale_id: sale.id, reason: 'Ya respondio la encuesta' });
+        skipped.push({ sale_id: sale.id, reason: 'Ya respondió la encuesta' });
       } else if (new Date(prior.expires_at).getTime() <= started) {
-        skipped.push({ sale_id: sale.id, reason: 'La invitacion expiro' });
+        skipped.push({ sale_id: sale.id, reason: 'La invitación expiró' });
       } else {
         // Only the hash is kept, so a reminder carries a new link; the previous one stops working.
         const updated = await db
@@ -248,7 +248,7 @@ export async function requestInvitations(
           .where(stillOpen(prior.id, now))
           .returning({ id: quizInvitations.id });
         if (!updated.length) {
-          skipped.push({ sale_id: sale.id, reason: 'Ya respondio la encuesta' });
+          skipped.push({ sale_id: sale.id, reason: 'Ya respondió la encuesta' });
           continue;
         }
         const out = await sendMail(

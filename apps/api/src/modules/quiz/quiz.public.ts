@@ -138,7 +138,7 @@ export function checkAnswers(questions: QuizQuestion[], input: PublicAnswerInput
     if (q.type === 'rating4') {
       const n = Number(raw);
       if (!Number.isInteger(n) || n < 1 || n > 4) {
-        errors.push({ field, message: `"${q.text}": elija una calificacion de 1 a 4` });
+        errors.push({ field, message: `"${q.text}": elija una calificación de 1 a 4` });
         continue;
       }
       rating = n;
@@ -148,7 +148,7 @@ export function checkAnswers(questions: QuizQuestion[], input: PublicAnswerInput
       if (raw === true || YES.has(s)) value = 'Si';
       else if (raw === false || NO.has(s)) value = 'No';
       else {
-        errors.push({ field, message: `"${q.text}": responda Si o No` });
+        errors.push({ field, message: `"${q.text}": responda Sí o No` });
         continue;
       }
     } else if (q.type === 'choice') {
@@ -277,12 +277,12 @@ async function mailAlert(db: Db, mail: MailContext, inv: InvitationRow, lowest: 
         ne(dealerContacts.email, ''),
       ),
     );
-  const subject = `Alerta de satisfaccion: calificacion minima - ${inv.brand_name} ${inv.model_name} (${inv.buyer_name})`;
+  const subject = `Alerta de satisfacción: calificación mínima - ${inv.brand_name} ${inv.model_name} (${inv.buyer_name})`;
   const list = lowest.map((a) => `- ${a.question}`).join('\n');
-  const text = `El cliente ${inv.buyer_name} (VIN ${inv.vin}) califico con el nivel mas bajo:\n${list}\n\nRevise la alerta en Satisfaccion de Cliente, respondala y cierrela.`;
-  const html = `<p>El cliente <b>${escapeHtml(inv.buyer_name)}</b> (VIN ${escapeHtml(inv.vin)}) califico con el nivel mas bajo:</p><ul>${lowest
+  const text = `El cliente ${inv.buyer_name} (VIN ${inv.vin}) calificó con el nivel más bajo:\n${list}\n\nRevise la alerta en Satisfacción de Cliente, respóndala y ciérrela.`;
+  const html = `<p>El cliente <b>${escapeHtml(inv.buyer_name)}</b> (VIN ${escapeHtml(inv.vin)}) calificó con el nivel más bajo:</p><ul>${lowest
     .map((a) => `<li>${escapeHtml(a.question)}</li>`)
-    .join('')}</ul><p>Revise la alerta en Satisfaccion de Cliente, respondala y cierrela.</p>`;
+    .join('')}</ul><p>Revise la alerta en Satisfacción de Cliente, respóndala y ciérrela.</p>`;
   // SMTP and sender settings read once for all the contacts, as invitations do.
   const settled = contacts.length > 1 ? await resolveMailSettings(mail) : mail;
   for (const c of contacts) {

@@ -115,7 +115,7 @@ export const questionResource = defineResource({
     beforeSave(data: Row) {
       if (data.type && data.type !== 'choice') data.options = null;
       if (data.type === 'choice' && (!Array.isArray(data.options) || data.options.length < 2)) {
-        throw new ConflictError('Una pregunta de opcion unica necesita al menos 2 opciones');
+        throw new ConflictError('Una pregunta de opción única necesita al menos 2 opciones');
       }
       return data;
     },
@@ -130,7 +130,7 @@ function intFilter(name: string, label: string, min: number, max: number, apply:
   return (v: string): SQL | undefined => {
     if (v === '') return undefined;
     if (!/^-?\d+$/.test(v) || Number(v) < min || Number(v) > max)
-      throw ValidationError.field(name, `${label} no es valido`);
+      throw ValidationError.field(name, `${label} no es válido`);
     const n = Number(v);
     return n === 0 ? undefined : apply(n);
   };
@@ -239,7 +239,7 @@ export const alertResource = defineResource({
     status: (v) => {
       if (v === '') return undefined;
       if (!Object.hasOwn(ALERT_STATUS, v))
-        throw ValidationError.field('status', 'Estado no es valido (open, closed, all)');
+        throw ValidationError.field('status', 'Estado no es válido (open, closed, all)');
       return ALERT_STATUS[v];
     },
     dealer_id: intFilter('dealer_id', 'Concesionario', 0, MAX_ID, (n) => eq(quizAlerts.dealer_id, n)),

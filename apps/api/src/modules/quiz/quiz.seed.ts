@@ -1,6 +1,7 @@
 // The questionnaires a fresh install starts with, so invitations work at once.
-import { eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../core/action';
+import { withoutAccents } from '../../core/text';
 import { quizQuestions, quizzes } from './quiz.tables';
 
 type SeedQuestion = { text: string; type: string; options?: string[]; required: boolean };
@@ -13,40 +14,40 @@ export const SEED_QUIZZES: {
   questions: SeedQuestion[];
 }[] = [
   {
-    title: 'Encuesta de satisfaccion de venta',
+    title: 'Encuesta de satisfacción de venta',
     kind: 'sales',
-    description: 'Experiencia de compra y entrega del vehiculo',
+    description: 'Experiencia de compra y entrega del vehículo',
     questions: [
-      { text: '¿Como califica la atencion de su asesor de ventas?', type: 'rating4', required: true },
-      { text: '¿Como califica las instalaciones del concesionario?', type: 'rating4', required: true },
+      { text: '¿Cómo califica la atención de su asesor de ventas?', type: 'rating4', required: true },
+      { text: '¿Cómo califica las instalaciones del concesionario?', type: 'rating4', required: true },
       {
-        text: '¿Como califica la entrega de su vehiculo (puntualidad, limpieza y explicacion)?',
+        text: '¿Cómo califica la entrega de su vehículo (puntualidad, limpieza y explicación)?',
         type: 'rating4',
         required: true,
       },
-      { text: '¿Le explicaron la garantia y el plan de mantenimiento?', type: 'yesno', required: true },
+      { text: '¿Le explicaron la garantía y el plan de mantenimiento?', type: 'yesno', required: true },
       {
-        text: '¿Recomendaria este concesionario a un familiar o amigo?',
+        text: '¿Recomendaría este concesionario a un familiar o amigo?',
         type: 'choice',
-        options: ['Si, definitivamente', 'Probablemente', 'No'],
+        options: ['Sí, definitivamente', 'Probablemente', 'No'],
         required: true,
       },
       { text: 'Comentarios o sugerencias', type: 'text', required: false },
     ],
   },
   {
-    title: 'Encuesta de satisfaccion de postventa',
+    title: 'Encuesta de satisfacción de postventa',
     kind: 'postventa',
     description: 'Experiencia en el servicio de taller',
     questions: [
-      { text: '¿Como califica la atencion de su asesor de servicio?', type: 'rating4', required: true },
+      { text: '¿Cómo califica la atención de su asesor de servicio?', type: 'rating4', required: true },
       {
-        text: '¿Como califica la calidad del trabajo realizado en su vehiculo?',
+        text: '¿Cómo califica la calidad del trabajo realizado en su vehículo?',
         type: 'rating4',
         required: true,
       },
-      { text: '¿Le entregaron su vehiculo en la fecha y hora acordadas?', type: 'yesno', required: true },
-      { text: '¿Como califica la relacion entre precio y servicio?', type: 'rating4', required: true },
+      { text: '¿Le entregaron su vehículo en la fecha y hora acordadas?', type: 'yesno', required: true },
+      { text: '¿Cómo califica la relación entre precio y servicio?', type: 'rating4', required: true },
       { text: 'Comentarios o sugerencias', type: 'text', required: false },
     ],
   },
@@ -55,12 +56,28 @@ export const SEED_QUIZZES: {
 export async function seedQuizzes(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     for (const q of SEED_QUIZZES) {
+      // Earlier versions seeded these titles and questions without accents: the same survey, found
+      // with or without them; an unchanged old text gets its accents.
+      const plain = withoutAccents(q.title);
       const found = await tx
-        .select({ id: quizzes.id })
+        .select({ id: quizzes.id, title: quizzes.title })
         .from(quizzes)
-        .where(eq(quizzes.title, q.title))
+        .where(or(eq(quizzes.title, q.title), eq(quizzes.title, plain)))
         .limit(1);
-      if (found.length) continue;
+      if (found.length) {
+        if (found[0].title !== q.title) {
+          await tx.update(quizzes).set({ title: q.title }).where(eq(quizzes.id, found[0].id));
+          for (const qq of q.questions) {
+            const old = withoutAccents(qq.text);
+            if (old !== qq.text)
+              await tx
+                .update(quizQuestions)
+                .set({ text: qq.text })
+                .where(and(eq(quizQuestions.quiz_id, found[0].id), eq(quizQuestions.text, old)));
+          }
+        }
+        continue;
+      }
       const [created] = await tx
         .insert(quizzes)
         .values({ title: q.title, kind: q.kind, description: q.description, active: true })

@@ -22,7 +22,7 @@ const tags = ['CEM'];
 const template = defineAction({
   method: 'GET',
   path: '/api/sales/template',
-  summary: 'Plantilla vacia de carga de ventas',
+  summary: 'Plantilla vacía de carga de ventas',
   tags,
   access: { permission: 'Sales.view' },
   download: true,

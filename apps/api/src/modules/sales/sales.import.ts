@@ -178,7 +178,7 @@ export function parseDate(v: unknown): string | null {
 }
 
 function maxLen(errors: string[], label: string, value: string | null, max: number): void {
-  if (value && value.length > max) errors.push(`${label} admite como maximo ${max} caracteres`);
+  if (value && value.length > max) errors.push(`${label} admite como máximo ${max} caracteres`);
 }
 
 const SOLD = (vin: string) => `VIN ${vin} ya fue vendido (existe una venta registrada)`;
@@ -233,7 +233,7 @@ class SaleRowChecker {
       const rawDate = data.sale_date;
       const saleDate = parseDate(rawDate);
       if (text(rawDate) === null) errors.push('Fecha Venta es obligatorio');
-      else if (!saleDate) errors.push('Fecha Venta no es una fecha valida (formato YYYY-MM-DD)');
+      else if (!saleDate) errors.push('Fecha Venta no es una fecha válida (formato YYYY-MM-DD)');
       else {
         const problem = saleDateError(saleDate, today);
         if (problem) errors.push(problem);
@@ -246,7 +246,7 @@ class SaleRowChecker {
       const docTypeRaw = text(data.document_type);
       const docType = docTypeRaw ? DOC_ALIASES[up(docTypeRaw)] : undefined;
       if (!docTypeRaw) errors.push('Tipo Documento es obligatorio');
-      else if (!docType) errors.push(`Tipo Documento "${docTypeRaw}" no es valido (DNI, RUC, CE, PAS)`);
+      else if (!docType) errors.push(`Tipo Documento "${docTypeRaw}" no es válido (DNI, RUC, CE, PAS)`);
       const docNumber = text(data.document_number)?.toUpperCase() ?? null;
       if (!docNumber) errors.push('Documento es obligatorio');
       else if (docType) {
@@ -260,17 +260,17 @@ class SaleRowChecker {
 
       let email = text(data.email);
       if (email) email = email.toLowerCase();
-      if (!email) warnings.push('Sin Email: no recibira la encuesta');
+      if (!email) warnings.push('Sin Email: no recibirá la encuesta');
       else if (!EMAIL_RE.test(email) || email.length > 150) {
-        warnings.push(`Email "${email}" no es valido: no recibira la encuesta`);
+        warnings.push(`Email "${email}" no es válido: no recibirá la encuesta`);
       }
       const phone = text(data.phone);
-      maxLen(errors, 'Telefono', phone, 30);
+      maxLen(errors, 'Teléfono', phone, 30);
 
       const vin = text(data.vin)?.toUpperCase().replace(/\s+/g, '') ?? null;
       if (!vin) errors.push('VIN es obligatorio');
       else if (!VIN_RE.test(vin))
-        errors.push(`VIN "${vin}" no es valido: 17 letras o digitos, sin I, O ni Q`);
+        errors.push(`VIN "${vin}" no es válido: 17 letras o dígitos, sin I, O ni Q`);
       else {
         const first = firstRowOfVin.get(vin);
         if (first !== undefined) errors.push(`VIN ${vin} repetido en la fila ${first}`);
@@ -305,7 +305,7 @@ class SaleRowChecker {
       const payRaw = text(data.payment_method);
       const payment = payRaw ? PAYMENT_ALIASES[up(payRaw)] : undefined;
       if (!payRaw) errors.push('Forma de Pago es obligatorio');
-      else if (!payment) errors.push(`Forma de Pago "${payRaw}" no es valida (E, T, D, G)`);
+      else if (!payment) errors.push(`Forma de Pago "${payRaw}" no es válida (E, T, D, G)`);
 
       const entry: ImportReportEntry = { row, ok: errors.length === 0, errors };
       if (vin) entry.vin = vin;
@@ -423,7 +423,7 @@ export async function insertSales(db: Db, rows: NewSale[], scope: RowScope): Pro
     // A VIN saved by someone else between validation and insert.
     if (findPgError(err)?.code === '23505') {
       throw new ConflictError(
-        'Otra carga registro alguno de estos VIN al mismo tiempo; no se guardo ninguna fila',
+        'Otra carga registro alguno de estos VIN al mismo tiempo; no se guardó ninguna fila',
         'Vuelva a intentar la carga',
       );
     }

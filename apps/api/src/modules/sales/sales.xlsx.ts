@@ -3,6 +3,7 @@
 import { SALE_ROW_KEYS, SALES_IMPORT_HEADERS, type SaleRowInput } from '@app/contracts';
 import { BadRequestError } from '../../core/errors';
 import { excerpt } from '../../core/import-report';
+import { withoutAccents } from '../../core/text';
 import type { UploadRule } from '../../core/upload';
 import { loadExcel, neutralise, textCells } from '../../core/xlsx';
 import {
@@ -50,11 +51,12 @@ export const SALES_UPLOAD: UploadRule = {
 
 export const IMPORT_MESSAGES = {
   noRows: 'El archivo no tiene filas de ventas debajo de los encabezados',
-  tooManyRows: `El archivo supera el maximo de ${MAX_IMPORT_ROWS} filas; dividalo en varios archivos`,
+  tooManyRows: `El archivo supera el máximo de ${MAX_IMPORT_ROWS} filas; divídalo en varios archivos`,
 } as const;
 
+/** A header cell as the templates compare it: trimmed, any case, with or without accents. */
 const norm = (s: unknown) =>
-  String(s ?? '')
+  withoutAccents(String(s ?? ''))
     .trim()
     .toLowerCase();
 
@@ -100,7 +102,7 @@ export async function* readTemplateBatches(
           .join(', ');
         throw new BadRequestError(
           'Los encabezados del archivo no son los de la plantilla',
-          `Se esperaba: ${headers.join(', ')}. Se encontro: ${found || '(fila vacia)'}`,
+          `Se esperaba: ${headers.join(', ')}. Se encontró: ${found || '(fila vacía)'}`,
         );
       }
       headerSeen = true;
@@ -109,7 +111,7 @@ export async function* readTemplateBatches(
     if (values.every(isBlank)) continue;
     if (++total > maxRows)
       throw new BadRequestError(
-        `El archivo supera el maximo de ${maxRows} filas; dividalo en varios archivos`,
+        `El archivo supera el máximo de ${maxRows} filas; divídalo en varios archivos`,
       );
     batch.push(row);
     if (batch.length >= batchSize) {
@@ -189,15 +191,15 @@ export function salesTemplateBuffer(): Promise<Buffer> {
     widths: { VIN: 22, Cliente: 28, Email: 28 },
     numFmts: { 3: 'yyyy-mm-dd' },
     help: [
-      ['Concesionario', 'Codigo del concesionario'],
-      ['Sede', 'Codigo o nombre de la sede (opcional)'],
+      ['Concesionario', 'Código del concesionario'],
+      ['Sede', 'Código o nombre de la sede (opcional)'],
       ['Fecha Venta', 'Fecha YYYY-MM-DD o celda de fecha de Excel'],
       ['Tipo Documento', 'DNI, RUC, CE o PAS'],
-      ['Email', 'Correo del comprador: recibe la encuesta de satisfaccion'],
-      ['VIN', '17 letras o digitos (sin I, O, Q); un VIN se vende una sola vez'],
-      ['Marca', 'Codigo de la marca: V, N, S, A'],
+      ['Email', 'Correo del comprador: recibe la encuesta de satisfacción'],
+      ['VIN', '17 letras o dígitos (sin I, O, Q); un VIN se vende una sola vez'],
+      ['Marca', 'Código de la marca: V, N, S, A'],
       ['Año', 'Año del modelo'],
-      ['Forma de Pago', 'E Efectivo, T Tarjeta, D Deposito, G Gratuito'],
+      ['Forma de Pago', 'E Efectivo, T Tarjeta, D Depósito, G Gratuito'],
     ],
   });
 }

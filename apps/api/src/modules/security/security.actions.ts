@@ -178,7 +178,7 @@ const authTags = ['Auth'];
 const login = defineAction({
   method: 'POST',
   path: '/api/auth/login',
-  summary: 'Inicia sesion',
+  summary: 'Inicia sesión',
   tags: authTags,
   access: 'public',
   body: loginSchema,
@@ -224,7 +224,7 @@ const login = defineAction({
 const logout = defineAction({
   method: 'POST',
   path: '/api/auth/logout',
-  summary: 'Cierra la sesion (invalida los tokens emitidos)',
+  summary: 'Cierra la sesión (invalida los tokens emitidos)',
   tags: authTags,
   access: 'login',
   async handler({ user, db }) {
@@ -240,7 +240,7 @@ const logout = defineAction({
 const loginInformation = defineAction({
   method: 'GET',
   path: '/api/auth/getCurrentLoginInformations',
-  summary: 'Sesion: aplicacion, usuario y empresa',
+  summary: 'Sesión: aplicación, usuario y empresa',
   tags: authTags,
   access: 'login',
   async handler({ user: me, db }) {
@@ -281,7 +281,7 @@ const tags = ['Seguridad'];
 const menu = defineAction({
   method: 'GET',
   path: '/api/tabs/menu',
-  summary: 'Menu del usuario (pestañas que puede ver)',
+  summary: 'Menú del usuario (pestañas que puede ver)',
   tags,
   access: 'login',
   async handler({ user, db }) {
@@ -293,7 +293,7 @@ const menu = defineAction({
 const tabsTree = defineAction({
   method: 'GET',
   path: '/api/tabs-tree',
-  summary: 'Arbol completo de pestañas',
+  summary: 'Árbol completo de pestañas',
   tags,
   // The tabs screen and the roles screen (its permission tree) both read it.
   access: { permission: 'Admin.Tabs.view', or: ['Admin.Roles.view'] },
@@ -305,7 +305,7 @@ const tabsTree = defineAction({
 const getPermissions = defineAction({
   method: 'GET',
   path: '/api/get-permissions',
-  summary: 'Permisos de un rol y arbol',
+  summary: 'Permisos de un rol y árbol',
   tags,
   access: { permission: 'Admin.Roles.view' },
   query: { role_id: { type: 'integer', description: 'Rol' } },

@@ -129,7 +129,7 @@ export const tabResource = defineResource({
   hooks: {
     beforeSave(data, ctx) {
       if (ctx.action === 'update' && data.parent_id && data.parent_id === ctx.id) {
-        throw ValidationError.field('parent_id', 'Un menu no puede ser su propio padre');
+        throw ValidationError.field('parent_id', 'Un menú no puede ser su propio padre');
       }
       return data;
     },
@@ -139,7 +139,7 @@ export const tabResource = defineResource({
         .from(tabs)
         .where(eq(tabs.parent_id, ctx.id))
         .limit(1);
-      if (child) throw new ConflictError('No se puede eliminar: el registro esta en uso en Menu');
+      if (child) throw new ConflictError('No se puede eliminar: el registro está en uso en Menú');
     },
   },
 });

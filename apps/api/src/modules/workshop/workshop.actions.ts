@@ -19,7 +19,7 @@ const tags = ['Info Taller'];
 const template = defineAction({
   method: 'GET',
   path: '/api/workshop-infos/template',
-  summary: 'Plantilla vacia Plantilla_Info_Taller.xlsx',
+  summary: 'Plantilla vacía Plantilla_Info_Taller.xlsx',
   tags,
   access: { permission: 'WorkshopInfos.view' },
   download: true,
@@ -32,7 +32,7 @@ const template = defineAction({
 const importFile = defineAction({
   method: 'POST',
   path: '/api/workshop-infos/import',
-  summary: 'Informacion de taller desde la plantilla .xlsx (campo file); todo o nada, con reporte por fila',
+  summary: 'Información de taller desde la plantilla .xlsx (campo file); todo o nada, con reporte por fila',
   tags,
   access: { permission: 'WorkshopInfos.store' },
   rateLimit: 'upload',
@@ -47,7 +47,7 @@ const importFile = defineAction({
 const batch = defineAction({
   method: 'POST',
   path: '/api/workshop-infos/batch',
-  summary: 'Informacion de taller como JSON {rows}; mismas reglas que la carga, en una transaccion',
+  summary: 'Información de taller como JSON {rows}; mismas reglas que la carga, en una transacción',
   tags,
   access: { permission: 'WorkshopInfos.store' },
   body: workshopBatchSchema,
@@ -140,7 +140,7 @@ const reportExport = defineAction({
         ['Periodo', `${MONTH_NAMES[q.monthFrom - 1]} a ${MONTH_NAMES[q.monthTo - 1]} ${q.year}`],
       ],
       columns: [
-        { key: 'dealer_code', header: 'Codigo', width: 10 },
+        { key: 'dealer_code', header: 'Código', width: 10 },
         { key: 'dealer_name', header: 'Concesionario', width: 28 },
         { key: 'month', header: 'Mes', width: 12 },
         { key: 'work_orders_closed', header: 'OT cerradas', type: 'int', total: true },

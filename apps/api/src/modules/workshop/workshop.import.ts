@@ -89,20 +89,20 @@ export function checkWorkshopRows(rows: WorkshopRow[], l: References, user: Curr
       }
       if (c.kind === 'text') {
         const s = text(v);
-        if (s && s.length > c.max) errors.push(`${c.header} admite como maximo ${c.max} caracteres`);
+        if (s && s.length > c.max) errors.push(`${c.header} admite como máximo ${c.max} caracteres`);
         values[c.key] = s;
         continue;
       }
       const n = toNumber(v);
       const range = `${c.kind === 'int' ? 'entero ' : ''}de ${c.min} a ${c.max}`;
       if (!Number.isFinite(n) || (c.kind === 'int' && !Number.isInteger(n)) || n < c.min || n > c.max)
-        errors.push(`${c.header} "${String(v).trim()}" no es valido (${range})`);
+        errors.push(`${c.header} "${String(v).trim()}" no es válido (${range})`);
       else values[c.key] = c.kind === 'int' ? n : Math.round(n * 100) / 100;
     }
     const year = values.year as number | null;
     const month = values.month as number | null;
     if (year && month && year * 100 + month > now)
-      errors.push(`El mes ${month}/${year} aun no empieza: no puede tener informacion de taller`);
+      errors.push(`El mes ${month}/${year} aún no empieza: no puede tener información de taller`);
     if (!errors.length) {
       const key = `${dealer!.id}|${branchId ?? ''}|${year}|${month}`;
       const first = firstRow.get(key);
@@ -216,7 +216,7 @@ function rowFromSheet({ number, values }: SheetRow): WorkshopRow {
 
 export const WORKSHOP_TEMPLATE = {
   headers: WORKSHOP_TEMPLATE_HEADERS,
-  noRows: 'El archivo no tiene filas de informacion de taller debajo de los encabezados',
+  noRows: 'El archivo no tiene filas de información de taller debajo de los encabezados',
   maxRows: 50_000,
 };
 
@@ -235,15 +235,15 @@ export function workshopTemplate(): Promise<Buffer> {
     headers: WORKSHOP_TEMPLATE_HEADERS,
     widths: { Concesionario: 14, Sede: 24, Año: 8, Mes: 6, Observaciones: 30 },
     help: [
-      ['Concesionario', 'Codigo del concesionario (por ejemplo LIM01)'],
-      ['Sede', 'Codigo o nombre de la sede (opcional; vacio = todo el concesionario)'],
-      ['Año, Mes', 'Periodo de la informacion (mes de 1 a 12; no un mes futuro)'],
+      ['Concesionario', 'Código del concesionario (por ejemplo LIM01)'],
+      ['Sede', 'Código o nombre de la sede (opcional; vacío = todo el concesionario)'],
+      ['Año, Mes', 'Periodo de la información (mes de 1 a 12; no un mes futuro)'],
       ['OT abiertas, OT cerradas', 'Ordenes de trabajo abiertas y cerradas en el mes (enteros)'],
       ['Horas vendidas', 'Horas facturadas al cliente (mano de obra)'],
-      ['Horas trabajadas', 'Horas registradas por los tecnicos en las ordenes'],
+      ['Horas trabajadas', 'Horas registradas por los técnicos en las ordenes'],
       ['Venta mano de obra', 'Soles facturados por mano de obra, sin IGV'],
       ['Venta repuestos', 'Soles facturados en repuestos del taller, sin IGV'],
-      ['Venta accesorios, OT garantia, Tecnicos, Observaciones', 'Opcionales'],
+      ['Venta accesorios, OT garantía, Técnicos, Observaciones', 'Opcionales'],
       [
         'Reglas',
         'Si alguna fila tiene errores no se guarda ninguna; una fila del mismo concesionario, sede y mes ya cargada se reemplaza',

@@ -32,7 +32,7 @@ async function beforeSave(data: Row, ctx: HookContext): Promise<Row> {
 }
 
 export const workshopInfoResource = defineResource({
-  ...fromContract(workshopInfoContract, { labels: { dealer_code: 'Codigo concesionario' } }),
+  ...fromContract(workshopInfoContract, { labels: { dealer_code: 'Código concesionario' } }),
   table: workshopInfos,
   joins: [
     { table: dealers, on: eq(workshopInfos.dealer_id, dealers.id) },

@@ -1,13 +1,16 @@
-// Date (single) and date range (two dates close it), locale es, format YYYY-MM-DD.
+// Date (single) and date range (two dates close it), in Spanish: shown and typed dd/mm/aaaa, the
+// value stays YYYY-MM-DD (what the server reads).
 import { Popover, TextField } from '@mui/material';
 import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
-import 'dayjs/locale/es';
 import { useState } from 'react';
 import { type InputProps, labelOf } from './props';
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
+/** How a date is shown and typed (es-PE). */
+export const SHOWN_DATE_FORMAT = 'DD/MM/YYYY';
+const shown = (s: string | null) => (s ? dayjs(s, DATE_FORMAT).format(SHOWN_DATE_FORMAT) : '');
 
 const toDay = (s: string | null | undefined) => (s ? dayjs(s, DATE_FORMAT) : null);
 const fromDay = (d: Dayjs | null) => (d?.isValid() ? d.format(DATE_FORMAT) : null);
@@ -17,7 +20,7 @@ export function DateInput(p: InputProps<string | null>) {
   return (
     <DatePicker
       label={labelOf(field)}
-      format={DATE_FORMAT}
+      format={SHOWN_DATE_FORMAT}
       value={toDay(p.value)}
       onChange={(d) => p.onChange(d === null ? null : d.isValid() ? d.format(DATE_FORMAT) : 'invalida')}
       disabled={field.disabled}
@@ -45,7 +48,7 @@ export function DateRangeInput(p: InputProps<[string | null, string | null] | nu
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [start, setStart] = useState<string | null>(null);
   const [from, to] = p.value ?? [null, null];
-  const text = from || to ? `${from ?? ''} ~ ${to ?? ''}` : '';
+  const text = from || to ? `${shown(from)} ~ ${shown(to)}` : '';
 
   const pick = (d: Dayjs | null) => {
     const s = fromDay(d);
@@ -71,7 +74,7 @@ export function DateRangeInput(p: InputProps<[string | null, string | null] | nu
         disabled={field.disabled}
         error={!!p.error}
         helperText={p.error ?? field.helperText ?? ' '}
-        placeholder={`${DATE_FORMAT} ~ ${DATE_FORMAT}`}
+        placeholder="dd/mm/aaaa ~ dd/mm/aaaa"
         onClick={(e) => !field.disabled && !field.readOnly && setAnchor(e.currentTarget)}
         inputRef={p.inputRef}
         slotProps={{ htmlInput: { readOnly: true } }}

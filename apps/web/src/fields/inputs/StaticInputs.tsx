@@ -68,7 +68,7 @@ export function FileInput(p: InputProps<File | null>) {
           />
         </Button>
         <Typography variant="body2" color="text.secondary" noWrap>
-          {p.value?.name ?? 'Ningun archivo seleccionado'}
+          {p.value?.name ?? 'Ningún archivo seleccionado'}
         </Typography>
       </Box>
       <FormHelperText error={!!p.error}>{p.error ?? ' '}</FormHelperText>

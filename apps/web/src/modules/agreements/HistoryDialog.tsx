@@ -36,9 +36,9 @@ function describe(e: AgreementEvent): string {
     case 'created':
       return 'Registro el acuerdo';
     case 'status':
-      return `Cambio el estado de ${statusName(e.from_status)} a ${statusName(e.to_status)}`;
+      return `Cambió el estado de ${statusName(e.from_status)} a ${statusName(e.to_status)}`;
     case 'notify':
-      return `Envio el acuerdo por correo a ${(e.recipients ?? []).map((r: any) => `${r.name} <${r.email}>`).join(', ')}`;
+      return `Envió el acuerdo por correo a ${(e.recipients ?? []).map((r: any) => `${r.name} <${r.email}>`).join(', ')}`;
     default:
       return AGREEMENT_EVENT_KINDS.find((k) => k.id === e.kind)?.name ?? e.kind;
   }

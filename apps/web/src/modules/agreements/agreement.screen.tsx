@@ -52,8 +52,26 @@ export const agreementScreen = defineScreen({
   actionsWidth: 150,
   dialogWidth: 800,
   form: [
-    { name: 'zone_id', default: AGREEMENT_DEFAULTS.zone_id, cols: 6 },
-    { name: 'dealer_id', default: AGREEMENT_DEFAULTS.dealer_id, cols: 6 },
+    {
+      name: 'dealer_id',
+      default: AGREEMENT_DEFAULTS.dealer_id,
+      cols: 6,
+      // The zone follows the dealer (the server files it so too, whatever is sent).
+      fills: async (dealerId) => {
+        if (!dealerId) return undefined;
+        const d = await http.get<{ zone_id: number | null }>(`/dealers/get/${dealerId}`, undefined, {
+          silent: true,
+        });
+        return d.zone_id ? { zone_id: d.zone_id } : undefined;
+      },
+    },
+    {
+      name: 'zone_id',
+      default: AGREEMENT_DEFAULTS.zone_id,
+      cols: 6,
+      readOnly: true,
+      helperText: 'La zona del concesionario elegido',
+    },
     'title',
     'detail',
     { name: 'level', default: AGREEMENT_DEFAULTS.level, cols: 4 },
@@ -87,7 +105,7 @@ function AgeSummary({ query }: { query: Record<string, string | number | undefin
       direction="row"
       spacing={1}
       sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
-      aria-label="Acuerdos abiertos por antiguedad"
+      aria-label="Acuerdos abiertos por antigüedad"
     >
       <Typography variant="body2" color="text.secondary">
         Abiertos: {s.open} · vencidos: {s.overdue}

@@ -39,7 +39,7 @@ export function AgeChip({ days }: { days: number | null }) {
   return (
     <Chip
       size="small"
-      label={`${days} ${days === 1 ? 'dia' : 'dias'}`}
+      label={`${days} ${days === 1 ? 'día' : 'días'}`}
       color={days > 30 ? 'error' : 'warning'}
       aria-label={`Vencido hace ${days} dias`}
     />

@@ -42,7 +42,7 @@ export const resourceTitle = (resource: string) => contracts[resource]?.title ??
 
 const show = (v: unknown) => {
   if (v === null || v === undefined || v === '') return '—';
-  if (typeof v === 'boolean') return v ? 'Si' : 'No';
+  if (typeof v === 'boolean') return v ? 'Sí' : 'No';
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
 };
@@ -80,7 +80,7 @@ export function AuditChangesDialog({ id, onClose }: { id: number | null; onClose
             {e.before && e.after && (
               <FormControlLabel
                 control={<Switch checked={all} onChange={(_ev, v) => setAll(v)} />}
-                label="Mostrar tambien los campos sin cambios"
+                label="Mostrar también los campos sin cambios"
               />
             )}
             <Table size="small" aria-label="Cambios">
@@ -88,7 +88,7 @@ export function AuditChangesDialog({ id, onClose }: { id: number | null; onClose
                 <TableRow>
                   <TableCell>Campo</TableCell>
                   <TableCell>Antes</TableCell>
-                  <TableCell>Despues</TableCell>
+                  <TableCell>Después</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>

@@ -86,7 +86,7 @@ export default function HomeScreen() {
             loading={despachos.loading}
             detail={
               d && d.objective > 0
-                ? `Objetivo ${formatValue(d.objective)} · al dia ${formatValue(d.objective_to_date)} · avance ${formatValue(d.pacing, 'pct')}${status ? ` (${status})` : ''}`
+                ? `Objetivo ${formatValue(d.objective)} · al día ${formatValue(d.objective_to_date)} · avance ${formatValue(d.pacing, 'pct')}${status ? ` (${status})` : ''}`
                 : 'Sin objetivo en el periodo'
             }
           />
@@ -114,12 +114,12 @@ export default function HomeScreen() {
         )}
         {encuestas.allowed && (
           <NumberCard
-            title="Top box de satisfaccion"
+            title="Top box de satisfacción"
             number={encuestas.data?.top_box}
             unit="pct"
             to={link('/quiz', 'stats')}
             loading={encuestas.loading}
-            detail="Calificaciones en el nivel mas alto"
+            detail="Calificaciones en el nivel más alto"
           />
         )}
         {cifras.allowed && (
@@ -300,7 +300,7 @@ export default function HomeScreen() {
         )}
         {seguimiento.allowed && (
           <ChartPanel
-            title="Acuerdos abiertos por dias de atraso"
+            title="Acuerdos abiertos por días de atraso"
             loading={seguimiento.loading}
             empty={!seguimiento.data || seguimiento.data.open_agreements.value === 0}
             rows={seguimiento.data?.agreements_by_age ?? []}
@@ -321,19 +321,19 @@ export default function HomeScreen() {
         )}
         {seguimiento.allowed && (
           <ChartPanel
-            title="Alertas de encuesta abiertas por antigüedad (dias)"
+            title="Alertas de encuesta abiertas por antigüedad (días)"
             loading={seguimiento.loading}
             empty={!seguimiento.data || seguimiento.data.open_alerts.value === 0}
             rows={seguimiento.data?.alerts_by_age ?? []}
             columns={[
-              { header: 'Dias abiertas', value: (r) => r.bucket },
+              { header: 'Días abiertas', value: (r) => r.bucket },
               { header: 'Alertas', value: (r) => formatValue(r.count), align: 'right' },
             ]}
             to="/quiz?tab=alerts"
             chart={() => (
               <BarChart
                 dataset={(seguimiento.data?.alerts_by_age ?? []).map((b) => ({ ...b }))}
-                xAxis={[{ scaleType: 'band', dataKey: 'bucket', label: 'Dias abiertas' }]}
+                xAxis={[{ scaleType: 'band', dataKey: 'bucket', label: 'Días abiertas' }]}
                 series={[{ dataKey: 'count', label: 'Alertas abiertas', color: theme.palette.error.light }]}
                 margin={{ left: 10, right: 10 }}
               />

@@ -50,11 +50,11 @@ export default function SummaryScreen() {
           loading={g.loading}
           detail={
             d &&
-            `Al dia de hoy: ${formatValue(d.objective_to_date)} (${d.days_elapsed} de ${d.days_total} dias)`
+            `Al día de hoy: ${formatValue(d.objective_to_date)} (${d.days_elapsed} de ${d.days_total} dias)`
           }
         />
         <NumberCard
-          title="Avance contra el objetivo al dia"
+          title="Avance contra el objetivo al día"
           number={d && { value: d.pacing, previous: null }}
           unit="pct"
           to={link}
@@ -106,7 +106,7 @@ export default function SummaryScreen() {
           </Typography>
           {d && d.behind.length === 0 ? (
             <Typography color="text.secondary">
-              Ningun concesionario va detras de su objetivo al dia.
+              Ningún concesionario va detrás de su objetivo al día.
             </Typography>
           ) : (
             <Table size="small">
@@ -114,7 +114,7 @@ export default function SummaryScreen() {
                 <TableRow>
                   <TableCell>Concesionario</TableCell>
                   <TableCell>Marca</TableCell>
-                  <TableCell align="right">Avance al dia</TableCell>
+                  <TableCell align="right">Avance al día</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>

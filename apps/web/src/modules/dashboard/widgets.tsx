@@ -179,7 +179,7 @@ export function ChartPanel<T>({
           onChange={(_, v) => v && setView(v)}
           aria-label={`Vista de ${title}`}
         >
-          <ToggleButton value="chart" aria-label="Grafico">
+          <ToggleButton value="chart" aria-label="Gráfico">
             <BarChartIcon fontSize="small" />
           </ToggleButton>
           <ToggleButton value="table" aria-label="Tabla">
@@ -273,7 +273,7 @@ export function PeriodToolbar({
       {period && (
         <Typography variant="caption" color="text.secondary" sx={{ width: '100%' }}>
           {period.to < period.from
-            ? `Periodo: desde ${formatDate(period.from)} (aun no empieza).`
+            ? `Periodo: desde ${formatDate(period.from)} (aún no empieza).`
             : `Periodo: ${formatDate(period.from)} al ${formatDate(period.to)}, comparado con ${formatDate(period.prev_from)} al ${formatDate(period.prev_to)}.`}{' '}
           Concesionario y marca: {selectors}.
         </Typography>

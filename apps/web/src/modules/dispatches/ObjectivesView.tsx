@@ -67,7 +67,7 @@ export default function ObjectivesView() {
         {s && (
           <Typography variant="body2" color="text.secondary" sx={{ ml: 1 }}>
             {running
-              ? `Dia ${s.days_elapsed} de ${s.days_total}: el objetivo a la fecha es el ${Math.round((s.days_elapsed / s.days_total) * 100)}% del mes`
+              ? `Día ${s.days_elapsed} de ${s.days_total}: el objetivo a la fecha es el ${Math.round((s.days_elapsed / s.days_total) * 100)}% del mes`
               : s.days_elapsed === 0
                 ? 'Mes por comenzar'
                 : 'Mes cerrado: cuenta el objetivo completo'}

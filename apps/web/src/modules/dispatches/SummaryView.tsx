@@ -119,7 +119,7 @@ export default function SummaryView() {
               Reporte de despachos
             </Button>
             <Button startIcon={<Assessment />} onClick={() => setOpen('dynamic')}>
-              Reporte dinamico
+              Reporte dinámico
             </Button>
             <Button
               startIcon={<FileDownload />}
@@ -242,8 +242,8 @@ function SimaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
       {busy && <LinearProgress />}
       <DialogContent dividers>
         <Typography variant="body2" color="text.secondary" gutterBottom>
-          Se piden a SIMA los despachos del periodo, mes por mes. Si un mes falla o alguna linea tiene errores
-          no se guarda nada. Traer otra vez el mismo periodo no duplica: solo actualiza lo que SIMA corrigio.
+          Se piden a SIMA los despachos del periodo, mes por mes. Si un mes falla o alguna línea tiene errores
+          no se guarda nada. Traer otra vez el mismo periodo no duplica: solo actualiza lo que SIMA corrigió.
         </Typography>
         <Box sx={{ my: 2 }}>
           <DateRangeFilter value={range} onChange={setRange} />
@@ -252,17 +252,17 @@ function SimaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
         {result &&
           (result.failed > 0 ? (
             <Alert severity="error">
-              {result.failed} de {result.received} lineas tienen errores. No se guardo nada.
+              {result.failed} de {result.received} líneas tienen errores. No se guardó nada.
             </Alert>
           ) : (
             <Alert severity="success">
-              {result.received} lineas de SIMA ({result.months.join(', ')}): {result.added} nuevas,{' '}
+              {result.received} líneas de SIMA ({result.months.join(', ')}): {result.added} nuevas,{' '}
               {result.updated} actualizadas, {result.unchanged} sin cambios.
             </Alert>
           ))}
         {wrong.map((e) => (
           <Typography key={e.row} variant="body2" color="error" sx={{ mt: 0.5 }}>
-            Linea {e.row}
+            Línea {e.row}
             {e.vin ? ` · ${e.vin}` : ''}: {e.errors.join('; ')}
           </Typography>
         ))}
@@ -324,7 +324,7 @@ function DynamicReportDialog({
   };
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>Reporte dinamico de despachos</DialogTitle>
+      <DialogTitle>Reporte dinámico de despachos</DialogTitle>
       {busy && <LinearProgress />}
       <DialogContent dividers>
         <Typography variant="body2" color="text.secondary" gutterBottom>

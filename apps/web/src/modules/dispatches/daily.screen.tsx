@@ -170,7 +170,7 @@ export default function DailyScreen() {
     dealer_id: 0,
     model_id: 0,
     dealer: '',
-    model: 'Total por dia',
+    model: 'Total por día',
     total,
   };
   totalsByDay.forEach((t, i) => {
@@ -246,7 +246,7 @@ export default function DailyScreen() {
       {(grid.isFetching || saving) && <LinearProgress sx={{ mb: 1 }} />}
       {report && (
         <Alert severity="error" sx={{ mb: 1, whiteSpace: 'pre-line' }} onClose={() => setReport(null)}>
-          No se guardo nada: {report.failed} cambios con errores.{'\n'}
+          No se guardó nada: {report.failed} cambios con errores.{'\n'}
           {report.report
             .filter((e) => !e.ok)
             .slice(0, 10)
@@ -305,7 +305,7 @@ export default function DailyScreen() {
       <UploadDialog
         open={open === 'upload'}
         title={`Cargar Formato Daily ${MONTHS[month - 1].name} ${year}`}
-        help={`Complete Formato_Daily_${year}_${month}.xlsx: una fila por concesionario y modelo, una columna por dia (vacio no cambia, 0 borra).`}
+        help={`Complete Formato_Daily_${year}_${month}.xlsx: una fila por concesionario y modelo, una columna por día (vacío no cambia, 0 borra).`}
         url={`/daily-sales/import?year=${year}&month=${month}`}
         template={template}
         onClose={() => setOpen(null)}

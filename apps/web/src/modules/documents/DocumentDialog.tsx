@@ -44,7 +44,7 @@ const BASE_FIELDS = pickFields(documentContract, [
   { name: 'active', cols: 6, default: true },
   { name: 'description', rows: 3 },
   { name: 'published_at', cols: 6, default: 'today' },
-  { name: 'expires_at', cols: 6, helperText: 'Vacio: no vence' },
+  { name: 'expires_at', cols: 6, helperText: 'Vacío: no vence' },
   { name: 'all_dealers', type: 'switch', default: true },
 ]);
 const DEALERS_FIELD = pickFields(documentContract, [
@@ -55,7 +55,7 @@ const DEALERS_FIELD = pickFields(documentContract, [
     multiple: true,
     chips: true,
     resource: 'dealers',
-    label: 'Concesionarios que lo veran',
+    label: 'Concesionarios que lo verán',
   },
 ]);
 
@@ -180,7 +180,7 @@ export function DocumentDialog({ record, onClose, onSaved }: Props) {
               ))}
               {!files.length && (
                 <ListItem>
-                  <ListItemText secondary="Ningun archivo adjunto" />
+                  <ListItemText secondary="Ningún archivo adjunto" />
                 </ListItem>
               )}
             </List>

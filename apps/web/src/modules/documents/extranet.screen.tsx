@@ -193,9 +193,9 @@ export default function ExtranetScreen() {
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Paper variant="outlined" sx={{ width: { xs: '100%', md: 280 }, flexShrink: 0 }}>
         <Typography variant="subtitle2" sx={{ px: 2, pt: 1.5 }}>
-          Categorias
+          Categorías
         </Typography>
-        <List dense aria-label="Categorias">
+        <List dense aria-label="Categorías">
           <ListItemButton selected={category === null} onClick={() => choose(null)}>
             <ListItemIcon sx={{ minWidth: 32 }}>
               <FolderOpen fontSize="small" />
@@ -224,7 +224,7 @@ export default function ExtranetScreen() {
         <Stack direction="row" spacing={1.5} sx={{ mb: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
           <TextField
             size="small"
-            placeholder="Buscar por titulo, descripcion o categoria"
+            placeholder="Buscar por título, descripción o categoría"
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
             slotProps={{
@@ -346,14 +346,14 @@ export default function ExtranetScreen() {
                     {manager ? (
                       <Typography variant="caption" color="text.secondary">
                         {doc.readers
-                          ? `Leido por ${doc.readers} usuario${doc.readers === 1 ? '' : 's'} de concesionarios`
-                          : 'Aun no lo lee ningun concesionario'}
+                          ? `Leído por ${doc.readers} usuario${doc.readers === 1 ? '' : 's'} de concesionarios`
+                          : 'Aún no lo lee ningún concesionario'}
                       </Typography>
                     ) : doc.read_at ? (
                       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                         <CheckCircle fontSize="small" color="success" />
                         <Typography variant="caption" color="text.secondary">
-                          Leido {moment(doc.read_at)}
+                          Leído {moment(doc.read_at)}
                         </Typography>
                       </Stack>
                     ) : (
@@ -391,8 +391,8 @@ export default function ExtranetScreen() {
               <Box component="li" sx={{ listStyle: 'none', p: 3 }}>
                 <Typography color="text.secondary">
                   {search
-                    ? 'Ningun documento coincide con la busqueda.'
-                    : 'No hay documentos en esta categoria.'}
+                    ? 'Ningún documento coincide con la búsqueda.'
+                    : 'No hay documentos en esta categoría.'}
                 </Typography>
               </Box>
             )}

@@ -271,13 +271,13 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
       {toolbar}
       {answer.isFetching && <LinearProgress sx={{ mb: 1 }} />}
       {d && !d.list.length && (
-        <Alert severity="info">No hay conceptos habilitados: registrelos en Conceptos.</Alert>
+        <Alert severity="info">No hay conceptos habilitados: regístrelos en Conceptos.</Alert>
       )}
       {period?.status === 'closed' && (
         <Alert severity="info" sx={{ mb: 1 }}>
           {manufacturer
-            ? `${periodName(year, month)} esta cerrado: habilitelo para que el concesionario registre sus cifras.`
-            : `${periodName(year, month)} aun no esta habilitado: el fabricante lo habilitara para registrar las cifras.`}
+            ? `${periodName(year, month)} está cerrado: habilítelo para que el concesionario registre sus cifras.`
+            : `${periodName(year, month)} aún no está habilitado: el fabricante lo habilitará para registrar las cifras.`}
         </Alert>
       )}
       {dealerGrid && (

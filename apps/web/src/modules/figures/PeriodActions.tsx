@@ -109,7 +109,7 @@ export function PeriodActions(props: Props) {
           )
         }
       >
-        {`¿Confirma las cifras de ${label}${dealerName ? ` de ${dealerName}` : ''}? Despues no se podran modificar.`}
+        {`¿Confirma las cifras de ${label}${dealerName ? ` de ${dealerName}` : ''}? Después no se podrán modificar.`}
       </ConfirmDialog>
       <ConfirmDialog
         open={ask === 'all'}

@@ -44,10 +44,10 @@ export default function CapacityScreen() {
         ? []
         : [{ key: 'dealer_name', title: 'Concesionario', type: 'label' as const, width: 230 }]),
       { key: 'branch_name', title: 'Sede', type: 'label', width: 220 },
-      input('bays', 'Bahias', 'integer', 'sum'),
-      input('technicians', 'Tecnicos', 'integer', 'sum'),
-      input('hours_per_day', 'Horas por dia', 'number', 'avg'),
-      input('working_days', 'Dias laborables', 'integer', 'avg'),
+      input('bays', 'Bahías', 'integer', 'sum'),
+      input('technicians', 'Técnicos', 'integer', 'sum'),
+      input('hours_per_day', 'Horas por día', 'number', 'avg'),
+      input('working_days', 'Días laborables', 'integer', 'avg'),
       {
         key: 'available',
         title: 'Horas disponibles',
@@ -78,7 +78,7 @@ export default function CapacityScreen() {
         <YearPicker value={year} onChange={setYear} />
         <MonthField value={month} onChange={setMonth} />
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
-          Horas disponibles = menor entre bahias y tecnicos × horas por dia × dias laborables
+          Horas disponibles = menor entre bahías y técnicos × horas por día × días laborables
         </Typography>
         {canExport && (
           <Button startIcon={<FileDownload />} onClick={exportFile}>

@@ -88,7 +88,7 @@ export function ReportDialog({
         {result &&
           (result.failed ? (
             <Alert severity="error" sx={{ mb: 1 }}>
-              {`${result.failed} fila(s) con errores: no se guardo nada. Corrija las filas y vuelva a intentarlo.`}
+              {`${result.failed} fila(s) con errores: no se guardó nada. Corrija las filas y vuelva a intentarlo.`}
             </Alert>
           ) : (
             <Alert severity="success" sx={{ mb: 1 }}>

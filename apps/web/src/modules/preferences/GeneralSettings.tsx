@@ -26,9 +26,9 @@ const SECTIONS: { title: string; fields: SettingField[] }[] = [
   {
     title: 'Empresa',
     fields: [
-      { key: 'COMPANY_NAME', label: 'Nombre de la empresa', required: true, help: 'Titulo de las paginas' },
-      { key: 'APP_NAME', label: 'Nombre de la aplicacion', required: true },
-      { key: 'DEFAULT_CURRENCY_SIGN', label: 'Simbolo de moneda', required: true },
+      { key: 'COMPANY_NAME', label: 'Nombre de la empresa', required: true, help: 'Título de las páginas' },
+      { key: 'APP_NAME', label: 'Nombre de la aplicación', required: true },
+      { key: 'DEFAULT_CURRENCY_SIGN', label: 'Símbolo de moneda', required: true },
     ],
   },
   {
@@ -36,13 +36,13 @@ const SECTIONS: { title: string; fields: SettingField[] }[] = [
     fields: [
       {
         key: 'SURVEY_EXPIRY_DAYS',
-        label: 'Dias de vigencia de la encuesta',
+        label: 'Días de vigencia de la encuesta',
         kind: 'int',
         required: true,
         min: 1,
         max: 365,
       },
-      { key: 'SURVEY_MIN_SAMPLE', label: 'Muestra minima para el ranking', kind: 'int', min: 0, max: 100000 },
+      { key: 'SURVEY_MIN_SAMPLE', label: 'Muestra mínima para el ranking', kind: 'int', min: 0, max: 100000 },
     ],
   },
   {
@@ -77,7 +77,7 @@ function validate(f: SettingField, value: string): string | null {
   const v = value.trim();
   if (!v) return f.required ? messages.required(f.label) : null;
   if (f.kind === 'int') {
-    if (!/^\d+$/.test(v)) return `${f.label} debe ser un numero entero`;
+    if (!/^\d+$/.test(v)) return `${f.label} debe ser un número entero`;
     if (f.min !== undefined && Number(v) < f.min) return messages.min(f.label, f.min);
     if (f.max !== undefined && Number(v) > f.max) return messages.max(f.label, f.max);
   }

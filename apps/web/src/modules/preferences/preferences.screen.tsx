@@ -26,7 +26,7 @@ const configurationScreen = defineScreen({
     'description',
     'is_public',
   ],
-  form: ['key', 'value', 'description', { name: 'is_public', label: 'Publica (se envia sin sesion)' }],
+  form: ['key', 'value', 'description', { name: 'is_public', label: 'Pública (se envía sin sesión)' }],
 });
 
 const TABS = ['General', 'Tipos generales', 'Valores de tipo', 'Configuraciones'] as const;
@@ -104,7 +104,7 @@ export default function PreferencesScreen() {
               }}
               noOptionsText={messages.emptySelect}
               renderInput={(params) => (
-                <TextField {...params} label="Tipo general (todos si se deja vacio)" />
+                <TextField {...params} label="Tipo general (todos si se deja vacío)" />
               )}
               sx={{ maxWidth: 480 }}
             />

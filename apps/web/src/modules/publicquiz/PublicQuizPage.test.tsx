@@ -12,19 +12,19 @@ const json = (status: number, body: unknown) =>
 const QUIZ = {
   quiz: {
     id: 1,
-    title: 'Encuesta de satisfaccion de venta',
+    title: 'Encuesta de satisfacción de venta',
     description: null,
     kind: 'sales',
     questions: [
-      { id: 11, order: 1, text: 'Atencion del asesor', type: 'rating4', options: null, required: true },
-      { id: 12, order: 2, text: 'Le explicaron la garantia', type: 'yesno', options: null, required: true },
+      { id: 11, order: 1, text: 'Atención del asesor', type: 'rating4', options: null, required: true },
+      { id: 12, order: 2, text: 'Le explicaron la garantía', type: 'yesno', options: null, required: true },
       { id: 13, order: 3, text: 'Recomendaria', type: 'choice', options: ['Si', 'Tal vez'], required: true },
       { id: 14, order: 4, text: 'Comentarios', type: 'text', options: null, required: false },
     ],
   },
   dealer: { name: 'Gamma Motors' },
   vehicle: { brand: 'Volkswagen', model: 'Modelo Uno', year: 2025, vin: '***********123456' },
-  buyer_name: 'Maria Quispe',
+  buyer_name: 'María Quispe',
   expires_at: '2027-01-01T00:00:00.000Z',
 };
 
@@ -72,7 +72,7 @@ describe('/encuesta', () => {
   });
 
   it("names the ratings with the questionnaire's labels, as the back office does", async () => {
-    const labels = ['Pesimo', 'Regular', 'Bien', 'Excelente'];
+    const labels = ['Pésimo', 'Regular', 'Bien', 'Excelente'];
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>

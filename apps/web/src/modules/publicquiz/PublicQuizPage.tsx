@@ -52,7 +52,7 @@ function Frame({ children }: { children: ReactNode }) {
           color="primary"
           sx={{ textAlign: 'center', fontWeight: 600, mb: 2 }}
         >
-          Encuesta de Satisfaccion
+          Encuesta de Satisfacción
         </Typography>
         {children}
       </Box>
@@ -71,11 +71,11 @@ function ClosedPage({ status, message }: { status: number; message: string }) {
     );
   const hint =
     status === 410
-      ? 'El plazo para responder esta encuesta termino. Si desea darnos su opinion, comuniquese con su concesionario.'
+      ? 'El plazo para responder esta encuesta terminó. Si desea darnos su opinión, comuníquese con su concesionario.'
       : status === 409
         ? 'Ya recibimos sus respuestas. Gracias por su tiempo.'
         : status === 404
-          ? 'Revise que el enlace este completo, tal como llego en el correo.'
+          ? 'Revise que el enlace este completo, tal como llegó en el correo.'
           : 'Intente nuevamente en unos minutos.';
   return (
     <Paper sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }} data-testid="survey-closed">
@@ -139,7 +139,7 @@ function QuestionInput({
   if (q.type === 'yesno')
     return (
       <RadioGroup row value={value ?? ''} onChange={(e) => onChange(e.target.value)} aria-label={q.text}>
-        <FormControlLabel value="Si" control={<Radio />} label="Si" />
+        <FormControlLabel value="Si" control={<Radio />} label="Sí" />
         <FormControlLabel value="No" control={<Radio />} label="No" />
       </RadioGroup>
     );
@@ -337,7 +337,7 @@ export default function PublicQuizPage() {
             {state.message}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            Su opinion nos ayuda a mejorar la atencion de nuestra red de concesionarios.
+            Su opinión nos ayuda a mejorar la atención de nuestra red de concesionarios.
           </Typography>
         </Paper>
       )}

@@ -24,7 +24,7 @@ import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 type Row = Record<string, any>;
 type Status = 'open' | 'closed' | 'all';
 
-export const ageText = (days: number) => (days === 0 ? 'Hoy' : days === 1 ? '1 dia' : `${days} dias`);
+export const ageText = (days: number) => (days === 0 ? 'Hoy' : days === 1 ? '1 día' : `${days} dias`);
 
 const caption = (text: string) => (
   <Typography variant="caption" display="block" color="text.secondary" noWrap>

@@ -109,10 +109,10 @@ export function QuestionsDialog({ quizId, readOnly, onClose }: Props) {
     items.forEach((q, i) => {
       if (!q.text.trim()) local.push(`Pregunta ${i + 1}: el texto es obligatorio`);
       if (q.type === 'choice' && toQuestionsBody([q])[0].options!.length < 2)
-        local.push(`Pregunta ${i + 1}: una pregunta de opcion unica necesita al menos 2 opciones`);
+        local.push(`Pregunta ${i + 1}: una pregunta de opción única necesita al menos 2 opciones`);
     });
     labels.forEach((l, i) => {
-      if (!l.trim()) local.push(`Etiqueta de la calificacion ${i + 1} es obligatorio`);
+      if (!l.trim()) local.push(`Etiqueta de la calificación ${i + 1} es obligatorio`);
     });
     setErrors(local);
     if (local.length) return;
@@ -157,9 +157,9 @@ export function QuestionsDialog({ quizId, readOnly, onClose }: Props) {
       {(busy || (quizId && !quiz)) && <LinearProgress />}
       <DialogContent dividers sx={{ bgcolor: 'grey.50' }}>
         {quiz && (
-          <Paper sx={{ p: 2, mb: 1.5 }} role="group" aria-label="Etiquetas de calificacion">
+          <Paper sx={{ p: 2, mb: 1.5 }} role="group" aria-label="Etiquetas de calificación">
             <Typography variant="subtitle2" sx={{ mb: 1 }}>
-              Etiquetas de calificacion (encuesta publica y resultados)
+              Etiquetas de calificación (encuesta pública y resultados)
             </Typography>
             <Box
               sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' } }}
@@ -168,7 +168,7 @@ export function QuestionsDialog({ quizId, readOnly, onClose }: Props) {
                 <TextField
                   // biome-ignore lint/suspicious/noArrayIndexKey: the four fixed levels
                   key={i}
-                  label={`Calificacion ${i + 1}`}
+                  label={`Calificación ${i + 1}`}
                   value={l}
                   onChange={(e) => {
                     setErrors([]);
@@ -180,7 +180,7 @@ export function QuestionsDialog({ quizId, readOnly, onClose }: Props) {
             </Box>
           </Paper>
         )}
-        {quiz && items.length === 0 && <Alert severity="info">La encuesta aun no tiene preguntas.</Alert>}
+        {quiz && items.length === 0 && <Alert severity="info">La encuesta aún no tiene preguntas.</Alert>}
         {items.map((q, i) => (
           <Paper key={q.key} sx={{ p: 2, mb: 1.5 }} aria-label={`Pregunta ${i + 1}`} role="group">
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
@@ -214,7 +214,7 @@ export function QuestionsDialog({ quizId, readOnly, onClose }: Props) {
                 </TextField>
                 {q.type === 'choice' && (
                   <TextField
-                    label="Opciones (una por linea)"
+                    label="Opciones (una por línea)"
                     multiline
                     minRows={2}
                     value={q.optionsText}

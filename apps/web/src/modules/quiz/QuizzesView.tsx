@@ -14,7 +14,7 @@ export const quizScreen = defineScreen({
   form: [
     'title',
     { name: 'description', rows: 2 },
-    { name: 'manufacturer_id', helperText: 'Vacio = todas las marcas', cols: 6 },
+    { name: 'manufacturer_id', helperText: 'Vacío = todas las marcas', cols: 6 },
     { name: 'kind', default: 'sales', cols: 6 },
     { name: 'active', default: true },
   ],

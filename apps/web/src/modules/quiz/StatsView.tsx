@@ -141,7 +141,7 @@ export default function StatsView() {
       {stats.isFetching && <LinearProgress sx={{ mb: 1 }} />}
       {d && (
         <>
-          <Section title="Ranking de concesionarios (top box: calificaciones en el nivel mas alto)">
+          <Section title="Ranking de concesionarios (top box: calificaciones en el nivel más alto)">
             {chartRows.length > 0 ? (
               <>
                 <BarChart
@@ -167,7 +167,7 @@ export default function StatsView() {
               </>
             ) : (
               <Alert severity="info">
-                Ningun concesionario alcanza la muestra minima de {d.ranking.min_sample} respuestas en el
+                Ningún concesionario alcanza la muestra mínima de {d.ranking.min_sample} respuestas en el
                 periodo.
               </Alert>
             )}
@@ -192,8 +192,8 @@ export default function StatsView() {
                     <TableCell {...num}>Invitaciones</TableCell>
                     <TableCell {...num}>Respuestas</TableCell>
                     <TableCell {...num}>% Respuesta</TableCell>
-                    <TableCell {...num}>Contactos invalidos</TableCell>
-                    <TableCell {...num}>% Invalidos</TableCell>
+                    <TableCell {...num}>Contactos inválidos</TableCell>
+                    <TableCell {...num}>% Inválidos</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>

@@ -4,11 +4,11 @@ import { lazy } from 'react';
 import { TabbedScreen } from '../../shell/TabbedScreen';
 
 const TABS = [
-  { id: 'stats', label: 'Estadisticas', Component: lazy(() => import('./StatsView')) },
+  { id: 'stats', label: 'Estadísticas', Component: lazy(() => import('./StatsView')) },
   { id: 'quizzes', label: 'Encuestas', Component: lazy(() => import('./QuizzesView')) },
   { id: 'alerts', label: 'Alertas', Component: lazy(() => import('./AlertsView')) },
 ];
 
 export default function QuizScreen() {
-  return <TabbedScreen tabs={TABS} storageKey="quiz-tab" label="Satisfaccion de Cliente" />;
+  return <TabbedScreen tabs={TABS} storageKey="quiz-tab" label="Satisfacción de Cliente" />;
 }

@@ -24,8 +24,8 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       onSaved={() => void queryClient.invalidateQueries({ queryKey: ['list', 'sales'] })}
       submitLabel="Importar"
       again="importarlo"
-      reportLabel="Resultado de la importacion"
-      nothingSaved="No se guardo ninguna venta."
+      reportLabel="Resultado de la importación"
+      nothingSaved="No se guardó ninguna venta."
       savedText={(r) => {
         const warned = r.report.filter((e) => e.ok && e.warnings?.length).length;
         return `Se guardaron ${r.saved} de ${r.total} ventas${warned ? ` (${warned} con observaciones)` : ''}.`;

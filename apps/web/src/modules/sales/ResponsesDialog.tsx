@@ -87,7 +87,7 @@ export function ResponsesDialog({
         <Typography variant="subtitle2" gutterBottom>
           Invitaciones
         </Typography>
-        {d && d.invitations.length === 0 && <Alert severity="info">Aun no se envio la encuesta.</Alert>}
+        {d && d.invitations.length === 0 && <Alert severity="info">Aún no se envió la encuesta.</Alert>}
         {d && d.invitations.length > 0 && (
           <Table size="small" aria-label="Invitaciones">
             <TableHead>

@@ -145,7 +145,7 @@ export function SendSurveysDialog({ open, filters, selected, onClose }: Props) {
         />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           Cada comprador recibe por correo un enlace personal de un solo uso. Las ventas ya invitadas no se
-          vuelven a invitar; un recordatorio envia un enlace nuevo solo a quienes aun no respondieron.
+          vuelven a invitar; un recordatorio envía un enlace nuevo solo a quienes aún no respondieron.
         </Typography>
         {failure && (
           <Alert severity="error" sx={{ mt: 2, whiteSpace: 'pre-line' }}>

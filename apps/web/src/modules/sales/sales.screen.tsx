@@ -58,7 +58,7 @@ export const salesScreen = defineScreen({
     // The contract allows up to 2100; the dialog offers the years a sale can have today.
     { name: 'year', max: SALE_RULES.maxYear(), cols: 6 },
     'manufacturer_id',
-    { name: 'manufacturer_model_id', label: 'Modelo del catalogo', cols: 6 },
+    { name: 'manufacturer_model_id', label: 'Modelo del catálogo', cols: 6 },
     { name: 'model_name', cols: 6 },
     'seller',
   ],

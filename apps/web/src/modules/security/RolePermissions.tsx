@@ -114,8 +114,8 @@ export function RolePermissionsDialog({
           </Alert>
         )}
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Marque un menu para conceder todos sus permisos, o cada accion por separado. Los usuarios del rol
-          ven el cambio al volver a cargar el menu.
+          Marque un menú para conceder todos sus permisos, o cada acción por separado. Los usuarios del rol
+          ven el cambio al volver a cargar el menú.
         </Typography>
         <Box data-testid="permission-tree">
           {q.data && (

@@ -97,7 +97,7 @@ export function TabTree() {
   return (
     <Paper variant="outlined" sx={{ mb: 2, maxHeight: 360, overflow: 'auto' }}>
       <Typography variant="subtitle2" sx={{ px: 1.5, pt: 1 }}>
-        Arbol del menu
+        Árbol del menú
       </Typography>
       {(tree.isFetching || busy) && <LinearProgress />}
       <Box sx={{ py: 0.5 }} data-testid="tab-tree">

@@ -194,7 +194,7 @@ export default function ReportView() {
       </Stack>
       {answer.isFetching && <LinearProgress sx={{ mb: 1 }} />}
       {!answer.isFetching && rows.length === 0 ? (
-        <Alert severity="info">No hay informacion de taller en el periodo.</Alert>
+        <Alert severity="info">No hay información de taller en el periodo.</Alert>
       ) : (
         <>
           <Typography variant="subtitle2">

@@ -75,7 +75,7 @@ export default function WorkshopList() {
       <ResourceScreen def={def} />
       <UploadDialog
         open={uploading}
-        title="Cargar informacion de taller"
+        title="Cargar información de taller"
         help="Una fila por concesionario, sede y mes, con las columnas de la plantilla. Un mes ya cargado se reemplaza."
         url="/workshop-infos/import"
         template={template}
