@@ -159,7 +159,7 @@ const EXPECTED: Record<string, RegExp> = {
   '140 MB of shared strings': /sharedStrings\.xml.*supera/,
   '140 MB styles.xml': /styles\.xml.*supera/,
   'misplaced worksheet': /fuera de su lugar/,
-  'long tag': /formato invalido/,
+  'long tag': /formato inválido/,
 };
 
 async function post(url: string, token: string, file: Buffer) {

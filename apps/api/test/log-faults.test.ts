@@ -18,7 +18,7 @@ import { createDealer, saleObject, vinFactory } from './sales-fixtures';
 import { ADMIN_PASSWORD } from './template';
 
 const UNAVAILABLE =
-  'El servicio no esta disponible en este momento (sin conexion con la base de datos). Intente nuevamente en unos segundos.';
+  'El servicio no está disponible en este momento (sin conexión con la base de datos). Intente nuevamente en unos segundos.';
 
 /** What must never be in a log line: e-mails, VINs, DNIs and token hashes (the shapes). */
 function personalData(text: string, values: string[]): string[] {
