@@ -90,7 +90,7 @@ describe('the dialog from the contract', () => {
       'name',
       'ruc',
       'email',
-      'section_Direccion',
+      'section_Dirección',
       'address_country_id',
       'address_postcode',
       'address_location',

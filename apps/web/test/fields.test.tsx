@@ -73,7 +73,7 @@ describe('text inputs', () => {
   });
   it('phone: masked while typing', async () => {
     renderFields([{ name: 'phone', type: 'phone', label: 'Teléfono' }]);
-    const input = screen.getByRole('textbox', { name: /Telefono/ }) as HTMLInputElement;
+    const input = screen.getByRole('textbox', { name: /Teléfono/ }) as HTMLInputElement;
     await userEvent.type(input, '987654321');
     expect(input.value).toBe('987 654 321');
   });
@@ -139,7 +139,7 @@ describe('selects', () => {
     ]);
     await save();
     expect(await screen.findByText('Zona es obligatorio')).toBeTruthy();
-    await userEvent.click(screen.getByRole('combobox', { name: /Vacio/ }));
+    await userEvent.click(screen.getByRole('combobox', { name: /Vacío/ }));
     expect(await screen.findByText('Sin registros disponibles')).toBeTruthy();
     await userEvent.keyboard('{Escape}');
     await userEvent.click(screen.getByRole('combobox', { name: /Zona/ }));
