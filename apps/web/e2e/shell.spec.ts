@@ -108,11 +108,13 @@ test('Alt+H shows every shortcut; Esc closes the dialog', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'Mensajes' })).toBeVisible();
   await page.getByRole('link', { name: 'Ver todo' }).click();
   await expect(page).toHaveURL(/\/main\/order$/);
-  // A real list of what the bell shows, not a placeholder (issue 27).
-  await expect(page.getByRole('heading', { name: 'Notificaciones' })).toBeVisible();
-  await expect(page.getByText('No tiene notificaciones')).toBeVisible();
+  // A real list of what the bell shows, not a placeholder (issue 27); in the page, not in the
+  // popup that may still be fading out.
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Notificaciones' })).toBeVisible();
+  await expect(main.getByText('No tiene notificaciones')).toBeVisible();
   await expect(page.getByText(/En construcci/)).toHaveCount(0);
-  await page.getByRole('tab', { name: 'Mensajes' }).click();
-  await expect(page.getByText('No tiene mensajes')).toBeVisible();
+  await main.getByRole('tab', { name: 'Mensajes' }).click();
+  await expect(main.getByText('No tiene mensajes')).toBeVisible();
   await shot(page, 'shell-notifications');
 });
