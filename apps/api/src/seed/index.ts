@@ -111,51 +111,64 @@ async function restoreAccents(
   types: ReturnType<typeof generalTypes>,
   permissionRows: { name: string; display_name: string }[],
 ): Promise<void> {
-  const changed = <T extends Record<string, unknown>>(list: T[], key: keyof T) =>
-    list.map((r) => ({ ...r, plain: withoutAccents(String(r[key])) })).filter((r) => r.plain !== r[key]);
-  const permissions = changed(permissionRows, 'display_name');
-  if (permissions.length)
-    await tx.execute(sql`UPDATE permissions p SET display_name = v.display_name
-      FROM jsonb_to_recordset(${json(permissions)}) AS v(name text, display_name text, plain text)
-      WHERE p.name = v.name AND p.display_name = v.plain`);
-  const tabs = changed(
-    levels.flat().map(({ name, title }) => ({ name, title })),
+  /**
+   * Gives `table`'s `column` the seed's spelling where it still holds the same text without its
+   * accents (a name an administrator changed is left as it is).
+   */
+  const respell = async (
+    table: string,
+    key: string,
+    column: string,
+    list: { key: string; value: string }[],
+  ) => {
+    const stale = list
+      .map((r) => ({ ...r, plain: withoutAccents(r.value) }))
+      .filter((r) => r.plain !== r.value);
+    if (!stale.length) return;
+    await tx.execute(sql`UPDATE ${sql.identifier(table)} t SET ${sql.identifier(column)} = v.value
+      FROM jsonb_to_recordset(${json(stale)}) AS v(key text, value text, plain text)
+      WHERE t.${sql.identifier(key)} = v.key AND t.${sql.identifier(column)} = v.plain`);
+  };
+  await respell(
+    'permissions',
+    'name',
+    'display_name',
+    permissionRows.map((p) => ({ key: p.name, value: p.display_name })),
+  );
+  await respell(
+    'tabs',
+    'name',
     'title',
+    levels.flat().map((t) => ({ key: t.name, value: t.title })),
   );
-  if (tabs.length)
-    await tx.execute(sql`UPDATE tabs t SET title = v.title
-      FROM jsonb_to_recordset(${json(tabs)}) AS v(name text, title text, plain text)
-      WHERE t.name = v.name AND t.title = v.plain`);
-  const typeNames = changed(
-    types.map(({ code, name }) => ({ code, name })),
+  await respell(
+    'general_types',
+    'code',
     'name',
+    types.map((t) => ({ key: t.code, value: t.name })),
   );
-  if (typeNames.length)
-    await tx.execute(sql`UPDATE general_types g SET name = v.name
-      FROM jsonb_to_recordset(${json(typeNames)}) AS v(code text, name text, plain text)
-      WHERE g.code = v.code AND g.name = v.plain`);
-  const values = changed(
-    types.flatMap((t) => t.values.map((v) => ({ type: t.code, code: v.code, name: v.name }))),
+  await respell(
+    'countries',
+    'code',
     'name',
+    COUNTRIES.map((c) => ({ key: c.code, value: c.name })),
   );
+  await respell(
+    'configurations',
+    'key',
+    'description',
+    CONFIGURATIONS.map((c) => ({ key: c.key, value: c.description })),
+  );
+  // A type's values are keyed by their type and code.
+  const values = types
+    .flatMap((t) => t.values.map((v) => ({ type: t.code, code: v.code, name: v.name })))
+    .map((r) => ({ ...r, plain: withoutAccents(r.name) }))
+    .filter((r) => r.plain !== r.name);
   if (values.length)
     await tx.execute(sql`UPDATE type_values tv SET name = v.name
       FROM jsonb_to_recordset(${json(values)}) AS v(type text, code text, name text, plain text),
         general_types g
       WHERE g.code = v.type AND tv.general_type_id = g.id AND tv.code = v.code AND tv.name = v.plain`);
-  const countries = changed(COUNTRIES, 'name');
-  if (countries.length)
-    await tx.execute(sql`UPDATE countries c SET name = v.name
-      FROM jsonb_to_recordset(${json(countries)}) AS v(code text, name text, plain text)
-      WHERE c.code = v.code AND c.name = v.plain`);
-  const settings = changed(
-    CONFIGURATIONS.map(({ key, description }) => ({ key, description })),
-    'description',
-  );
-  if (settings.length)
-    await tx.execute(sql`UPDATE configurations c SET description = v.description
-      FROM jsonb_to_recordset(${json(settings)}) AS v(key text, description text, plain text)
-      WHERE c.key = v.key AND c.description = v.plain`);
 }
 
 export async function seedDatabase(handle: DatabaseHandle, opts: SeedOptions): Promise<SeedResult> {

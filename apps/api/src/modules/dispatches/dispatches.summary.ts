@@ -155,6 +155,20 @@ const between = (column: PgColumn, from: string, to: string) => and(gte(column, 
  * Units per `${dealer_id}|${manufacturer_id}` of one source, within the user's dealer scope, the
  * brand and dealer asked for, and `where` (a period).
  */
+/** A source's rows within the user's dealer scope, the brand and dealer asked for, and `where`. */
+const sourceRows = (
+  s: (typeof SOURCES)[keyof typeof SOURCES],
+  user: CurrentUser,
+  q: SummaryFilter,
+  where?: SQL,
+) =>
+  and(
+    scopeCondition(s.resource, user),
+    where,
+    q.manufacturerId ? eq(s.brand, q.manufacturerId) : undefined,
+    q.dealerId ? eq(s.dealer, q.dealerId) : undefined,
+  );
+
 export async function unitsBy(
   db: Executor,
   user: CurrentUser,
@@ -166,14 +180,7 @@ export async function unitsBy(
   const rows = await db
     .select({ dealer_id: s.dealer, manufacturer_id: s.brand, units: sql<number>`sum(${s.units})::int` })
     .from(s.table)
-    .where(
-      and(
-        scopeCondition(s.resource, user),
-        where,
-        q.manufacturerId ? eq(s.brand, q.manufacturerId) : undefined,
-        q.dealerId ? eq(s.dealer, q.dealerId) : undefined,
-      ),
-    )
+    .where(sourceRows(s, user, q, where))
     .groupBy(s.dealer, s.brand);
   return new Map(rows.map((r) => [`${r.dealer_id}|${r.manufacturer_id}`, r.units]));
 }
@@ -223,12 +230,11 @@ export async function objectivesSummary(
     })
     .from(s.table)
     .where(
-      and(
-        scopeCondition(s.resource, user),
-        eq(dispatchObjectives.year, q.year),
-        q.month ? eq(dispatchObjectives.month, q.month) : undefined,
-        q.manufacturerId ? eq(s.brand, q.manufacturerId) : undefined,
-        q.dealerId ? eq(s.dealer, q.dealerId) : undefined,
+      sourceRows(
+        s,
+        user,
+        q,
+        and(eq(dispatchObjectives.year, q.year), q.month ? eq(dispatchObjectives.month, q.month) : undefined),
       ),
     )
     .groupBy(s.dealer, s.brand, dispatchObjectives.month);
