@@ -26,17 +26,6 @@ export function intParam(label: string, min: number, max: number) {
 /** An optional reference (an id); 0 means none. */
 export const refParam = (label: string) => intParam(label, 0, MAX_ID).transform((v) => (v ? v : null));
 
-/** A date query parameter, YYYY-MM-DD (a real day). */
-export const dateParam = (label: string) =>
-  z.preprocess(
-    single,
-    z
-      .string({ error: `${label} no es válido` })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}: formato de fecha YYYY-MM-DD`)
-      .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s, `${label} no es válido`)
-      .optional(),
-  );
-
 export interface PeriodRules {
   /** The month must be given (or defaulted): 1..12, never the whole year. */
   monthRequired?: boolean;

@@ -45,9 +45,6 @@ export const limaEndOfDay = (date: string) => new Date(`${date}T23:59:59.999-05:
 /** Lima's today as a SQL date parameter (instead of current_date, which is UTC's day). */
 export const sqlToday = (): SQL<string> => sql<string>`${limaToday()}::date`;
 
-/** The clock's instant as a SQL timestamptz parameter (instead of now(), where "now" is business). */
-export const sqlNow = (): SQL<Date> => sql<Date>`${now().toISOString()}::timestamptz`;
-
 /**
  * Lima's today, read each time a statement is built from a declaration made once (a resource's
  * display field). A resource that holds one is `clockDependent`: never prepared, since a
