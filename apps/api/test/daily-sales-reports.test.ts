@@ -277,7 +277,7 @@ describe('the named reports', () => {
     const total = [4, 5, 6].reduce((a, m) => a + want(null, m), 0);
     expect(r.totals.getCell(r.col('Total')).value).toBe(total);
     expect(r.totals.getCell(r.col('Cumplimiento')).value).toBeCloseTo(total / 18, 10);
-    expect(r.totals.getCell(r.col('Cumplimiento')).numFmt).toBe('0.0%');
+    expect(r.totals.getCell(r.col('Cumplimiento')).numFmt).toBe('0.0 %');
     // A formula-like name arrives as text.
     const rowB = r.data.find((row) => row.getCell(1).value === codeB)!;
     expect(rowB.getCell(2).value).toBe(`=HYPERLINK("x")`);

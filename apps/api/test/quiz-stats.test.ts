@@ -378,7 +378,7 @@ describe('GET /api/table-stats', () => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const cell = wb.getWorksheet('Cobertura')!.getRow(2).getCell(5);
     expect(cell.value).toBe(7 / 13);
-    expect(cell.numFmt).toBe('0.0%');
+    expect(cell.numFmt).toBe('0.0 %');
     // What the sheet shows: one decimal of the exact percentage (53.8), not of 0.5385 (53.9).
     expect((Number(cell.value) * 100).toFixed(1)).toBe('53.8');
   });
@@ -408,6 +408,6 @@ describe('GET /api/table-stats', () => {
     // 53,8 %; from a ratio rounded to 4 decimals first, 0.5385, it showed 53,9 %).
     expect(xRow[5]).toBe(exp.get('X')!.responses / exp.get('X')!.sales);
     const xAt = cob.getSheetValues().findIndex((r) => Array.isArray(r) && r[1] === dealers.X.name);
-    expect(cob.getRow(xAt).getCell(5).numFmt).toBe('0.0%');
+    expect(cob.getRow(xAt).getCell(5).numFmt).toBe('0.0 %');
   });
 });

@@ -452,6 +452,9 @@ describe('GET /api/reports/report-info', () => {
       1260 / (6 * 9 * 26 + 3 * 8 * 26),
       9,
     );
+    // Money and percentages read in Excel as on the screens: 'S/ 3,000.00', '69.8 %'.
+    expect(july.getCell(headers.indexOf('Venta mano de obra') + 1).numFmt).toBe('"S/ "#,##0.00');
+    expect(july.getCell(headers.indexOf('Productividad') + 1).numFmt).toBe('0.0 %');
   });
 
   it('workshopProductivity totals the period (for the dashboard)', async () => {

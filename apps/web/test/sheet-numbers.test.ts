@@ -1,5 +1,6 @@
 // The grids' numbers: what a user types or pastes from Excel is read in the es-PE way, and
 // values show with the currency sign or % as their concept's unit says.
+import { excelFormat, formatCount, formatMoney, formatPercent } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { formatNumber, formatRatio, parseNumber } from '../src/sheet/numbers';
 
@@ -24,5 +25,20 @@ describe('sheet numbers', () => {
     expect(formatNumber(null, 'number')).toBe('');
     expect(formatRatio(0.8534)).toBe('85.3 %');
     expect(formatRatio(null)).toBe('—');
+  });
+
+  it('formats money, percentages and counts alike everywhere (one formatter, Excel alike)', () => {
+    expect(formatMoney(2355699.7)).toBe('S/ 2,355,699.70');
+    expect(formatMoney(-14)).toBe('-S/ 14.00');
+    expect(formatPercent(85)).toBe('85.0 %');
+    expect(formatNumber(85, 'percent')).toBe('85.0 %');
+    expect(formatRatio(1.078)).toBe('107.8 %');
+    expect(formatNumber(-0.001, 'percent')).toBe('0.0 %');
+    expect(formatCount(1250)).toBe('1,250');
+    expect(formatCount(null)).toBe('—');
+    expect(excelFormat('currency')).toBe('"S/ "#,##0.00');
+    expect(excelFormat('percent')).toBe('0.0 %');
+    expect(excelFormat('integer')).toBe('#,##0');
+    expect(excelFormat('number', 'S/', 1)).toBe('#,##0.0');
   });
 });

@@ -4,6 +4,7 @@ export * from './dispatches';
 export * from './envelope';
 export * from './figures';
 export * from './fixed-lists';
+export * from './format';
 export * from './messages';
 export * from './period';
 export * from './permissions';

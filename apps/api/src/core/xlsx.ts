@@ -1,6 +1,7 @@
 // Streaming .xlsx export (exceljs WorkbookWriter): a header row of Spanish labels, typed cells,
 // and text that starts like a formula (= + - @) written as a Text cell so a spreadsheet never runs it.
 import { PassThrough } from 'node:stream';
+import { excelFormat } from '@app/contracts';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { limaWallClock } from './lima';
@@ -78,6 +79,8 @@ export interface XlsxExport {
   columns: XlsxColumn[];
   /** Batches of rows, read lazily so a large export never sits in memory. */
   rows: AsyncIterable<Record<string, unknown>[]> | Iterable<Record<string, unknown>[]>;
+  /** A cell's own number format when a column mixes kinds (a grid row in soles, another in %). */
+  cellFormat?: (row: Record<string, unknown>, key: string) => string | undefined;
 }
 
 /**
@@ -106,9 +109,15 @@ export async function sendXlsx(reply: FastifyReply, spec: XlsxExport): Promise<F
   (async () => {
     for (let next = first; !next.done; next = await source.next()) {
       for (const row of next.value) {
-        textCells(
-          sheet.addRow(spec.columns.map((c) => neutralise(c.cell ? c.cell(row[c.key]) : row[c.key]))),
-        ).commit();
+        const added = sheet.addRow(
+          spec.columns.map((c) => neutralise(c.cell ? c.cell(row[c.key]) : row[c.key])),
+        );
+        if (spec.cellFormat)
+          spec.columns.forEach((c, i) => {
+            const fmt = spec.cellFormat!(row, c.key);
+            if (fmt) added.getCell(i + 1).numFmt = fmt;
+          });
+        textCells(added).commit();
       }
     }
     sheet.commit();
@@ -124,7 +133,8 @@ export async function sendXlsx(reply: FastifyReply, spec: XlsxExport): Promise<F
 }
 
 /** How a report column's cells are typed and formatted. */
-export type ReportCellType = 'text' | 'int' | 'number' | 'percent' | 'date';
+/** money: soles with the currency sign; percent: given 0–100, written as the fraction. */
+export type ReportCellType = 'text' | 'int' | 'number' | 'money' | 'percent' | 'date';
 
 export interface ReportColumn {
   key: string;
@@ -151,11 +161,13 @@ export interface XlsxReport {
   freezeColumns?: number;
 }
 
+/** The screens' formats (the contracts' formatter): 1,250 · 1,171.15 · S/ 2,355,699.70 · 85.0 %. */
 const NUM_FMT: Record<ReportCellType, string | undefined> = {
   text: undefined,
-  int: '#,##0',
-  number: '#,##0.00',
-  percent: '0.0%',
+  int: excelFormat('integer'),
+  number: excelFormat('number'),
+  money: excelFormat('currency'),
+  percent: excelFormat('percent'),
   date: 'yyyy-mm-dd',
 };
 

@@ -2,7 +2,7 @@
 // sales, the public survey (no login, per-address limit), the reply and close of an alert
 // (target: the alert within the caller's dealer scope; audited), and the statistics with their
 // .xlsx export.
-import { alertReplySchema, publicAnswerSchema, salesQuizRequestSchema } from '@app/contracts';
+import { alertReplySchema, excelFormat, publicAnswerSchema, salesQuizRequestSchema } from '@app/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, defineAction } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
@@ -156,7 +156,7 @@ const stats = defineAction({
 });
 
 /** The exact fraction, shown as a percentage with one decimal by the cell's format. */
-const PERCENT_FORMAT = '0.0%';
+const PERCENT_FORMAT = excelFormat('percent');
 
 const statsExport = defineAction({
   method: 'GET',

@@ -50,7 +50,7 @@ export default function SummaryScreen() {
           loading={g.loading}
           detail={
             d &&
-            `Al día de hoy: ${formatValue(d.objective_to_date)} (${d.days_elapsed} de ${d.days_total} dias)`
+            `Al día de hoy: ${formatValue(d.objective_to_date)} (${d.days_elapsed} de ${d.days_total} días)`
           }
         />
         <NumberCard

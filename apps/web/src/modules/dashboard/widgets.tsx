@@ -1,6 +1,12 @@
 // The dashboard's building blocks: a number card (this period, the year before, the link to its
 // screen), a chart panel that also shows its data as a table, skeletons and an empty state.
-import type { DashboardNumber, DashboardPeriod } from '@app/contracts';
+import {
+  type DashboardNumber,
+  type DashboardPeriod,
+  formatCount,
+  formatMeasure,
+  formatPercent,
+} from '@app/contracts';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import BarChartIcon from '@mui/icons-material/BarChart';
@@ -24,13 +30,10 @@ import { Link as RouterLink } from 'react-router';
 import { MonthField, YearField } from '../../fields/PeriodFields';
 import { useSelectorsPlace } from '../../shell/Selectors';
 
-const locale = 'es-PE';
-
 /** A number in Spanish (Peru) format: 1.234 units, 45,5 %. */
 export function formatValue(v: number | null | undefined, unit: 'units' | 'pct' | 'hours' = 'units'): string {
-  if (v === null || v === undefined) return '—';
-  if (unit === 'pct') return `${v.toLocaleString(locale, { maximumFractionDigits: 1 })} %`;
-  return v.toLocaleString(locale, { maximumFractionDigits: unit === 'hours' ? 1 : 0 });
+  if (unit === 'pct') return formatPercent(v);
+  return unit === 'hours' ? formatMeasure(v, 1) : formatCount(v);
 }
 
 /**
@@ -49,7 +52,7 @@ export function change(
 
 /** How a change reads: '+21.8 pp' for a percentage, '+12.5 %' for a count. */
 export const formatChange = (delta: number, unit: 'units' | 'pct' | 'hours') =>
-  `${delta > 0 ? '+' : delta < 0 ? '−' : ''}${Math.abs(delta).toLocaleString(locale, { maximumFractionDigits: 1 })} ${unit === 'pct' ? 'pp' : '%'}`;
+  `${delta > 0 ? '+' : delta < 0 ? '−' : ''}${formatMeasure(Math.abs(delta), 1)} ${unit === 'pct' ? 'pp' : '%'}`;
 
 export interface CardProps {
   title: string;

@@ -1,7 +1,13 @@
 // Objectives against units dispatched per dealer and brand, with the month's pace: the objective
 // prorated to today against what arrived so far, so on the 15th a manager sees who is behind.
 // Objectives are loaded from Formato_Objetivos.xlsx.
-import { type ObjectivesSummary, PACING_STATUSES, type PacingStatus } from '@app/contracts';
+import {
+  formatMeasure,
+  formatPercent,
+  type ObjectivesSummary,
+  PACING_STATUSES,
+  type PacingStatus,
+} from '@app/contracts';
 import FileDownload from '@mui/icons-material/FileDownload';
 import UploadFile from '@mui/icons-material/UploadFile';
 import {
@@ -39,8 +45,7 @@ const CHIP: Record<PacingStatus, 'success' | 'info' | 'error' | 'default'> = {
   atrasado: 'error',
   sin_objetivo: 'default',
 };
-const pct = (v: number | null) =>
-  v === null ? '—' : `${v.toLocaleString('es-PE', { maximumFractionDigits: 1 })}%`;
+const pct = formatPercent;
 const template = () => void downloadFile('/dispatches-objectives/template', 'Formato_Objetivos.xlsx');
 
 export default function ObjectivesView() {
@@ -108,9 +113,7 @@ export default function ObjectivesView() {
                 <TableCell align="right">{r.objective}</TableCell>
                 <TableCell align="right">{r.units}</TableCell>
                 <TableCell align="right">{pct(r.compliance)}</TableCell>
-                <TableCell align="right">
-                  {r.objective_to_date.toLocaleString('es-PE', { maximumFractionDigits: 1 })}
-                </TableCell>
+                <TableCell align="right">{formatMeasure(r.objective_to_date, 1)}</TableCell>
                 <TableCell>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                     <LinearProgress
@@ -152,7 +155,7 @@ export default function ObjectivesView() {
                   )}
                 </TableCell>
                 <TableCell align="right" sx={{ fontWeight: 700 }}>
-                  {s.totals.objective_to_date.toLocaleString('es-PE', { maximumFractionDigits: 1 })}
+                  {formatMeasure(s.totals.objective_to_date, 1)}
                 </TableCell>
                 <TableCell />
                 <TableCell align="right" sx={{ fontWeight: 700 }}>

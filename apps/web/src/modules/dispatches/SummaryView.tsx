@@ -1,6 +1,13 @@
 // Units dispatched per dealer × month of a year (toolbar brand and dealer), with totals; the SIMA
 // pull and the dispatch reports (Reporte-Despachos, the dynamic report, the internal report).
-import { limaDate, MONTH_SHORT, MONTHS, type SimaPullResult, type TransactionSummary } from '@app/contracts';
+import {
+  formatCount,
+  limaDate,
+  MONTH_SHORT,
+  MONTHS,
+  type SimaPullResult,
+  type TransactionSummary,
+} from '@app/contracts';
 import Assessment from '@mui/icons-material/Assessment';
 import CloudDownload from '@mui/icons-material/CloudDownload';
 import FileDownload from '@mui/icons-material/FileDownload';
@@ -38,7 +45,7 @@ import { useGlobalFilters } from '../../shell/filters';
 import { brandLabel } from './shared';
 
 const ALL_MONTHS = MONTHS.map((m) => m.id);
-const fmt = (n: number) => n.toLocaleString('es-PE');
+const fmt = formatCount;
 
 export function useBrands() {
   return useQuery({

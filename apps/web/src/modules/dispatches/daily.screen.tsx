@@ -5,6 +5,7 @@ import {
   type DailyGrid,
   type DailyGridRow,
   type DailySaleEntryInput,
+  formatCount,
   type ImportResult,
   limaDate,
   MONTHS,
@@ -187,7 +188,7 @@ export default function DailyScreen() {
             Venta diaria de {MONTHS[month - 1].name} {year}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {brand === 'Todas' ? 'Todas las marcas' : brand} · {total.toLocaleString('es-PE')} unidades
+            {brand === 'Todas' ? 'Todas las marcas' : brand} · {formatCount(total)} unidades
           </Typography>
         </Box>
         <Box sx={{ flex: 1 }} />
