@@ -13,6 +13,7 @@ import Fastify, {
 } from 'fastify';
 import type { AppConfig } from './config';
 import { APP_VERSION } from './core/app-info';
+import { watchDownloadRoutes } from './core/download-ticket';
 import { fail, notFoundEnvelope, registerEnvelope } from './core/envelope';
 import { NotFoundError } from './core/errors';
 import { assertJsonDepth } from './core/json-depth';
@@ -90,6 +91,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
   });
+  watchDownloadRoutes(app);
   registerEnvelope(app);
   registerClosingAnswer(app);
   await registerSecurityHeaders(app);

@@ -215,14 +215,14 @@ describe('tokens', () => {
     expect(await login(t.app, u.username, 'Otra-Clave-99')).toBeTruthy();
   });
 
-  it('accepts the encrypted token as ?enc_auth_token= (downloads)', async () => {
+  it('refuses the session in a download address (?enc_auth_token=): links use a ticket', async () => {
     const res = await api(t.app, 'POST', '/api/auth/login', {
       body: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
     });
     const enc = res.body.result.encrypted_access_token;
     const file = await api(t.app, 'GET', `/api/zones/export?enc_auth_token=${encodeURIComponent(enc)}`);
-    expect(file.status).toBe(200);
-    expect(file.raw.subarray(0, 2).toString()).toBe('PK');
+    expect(file.status).toBe(401);
+    expect(file.body.error.message).toMatch(/^El enlace de descarga no es válido o ya venció/);
     const bad = await api(t.app, 'GET', '/api/zones/export?enc_auth_token=abcdef');
     expect(bad.status).toBe(401);
   });

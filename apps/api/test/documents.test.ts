@@ -415,12 +415,12 @@ describe('the extranet a dealer sees', () => {
     expect(res.raw.equals(pdf)).toBe(true);
     const inline = await api(t.app, 'GET', `${url}?inline=1`, { token: dealer2.token });
     expect(String(inline.headers['content-disposition'])).toMatch(/^inline; /);
-    // A plain link (<a href>) carries the session as ?enc_auth_token= (the encrypted token).
-    const session = await api(t.app, 'POST', '/api/auth/login', {
-      body: { username: dealer2.username, password: 'Dealer-Pass-1' },
+    // A plain link (<a href>) carries a one-use download ticket for this file.
+    const ticket = await api(t.app, 'POST', '/api/auth/download-ticket', {
+      token: dealer2.token,
+      body: { path: url },
     });
-    const enc = encodeURIComponent(session.body.result.encrypted_access_token);
-    const link = await t.app.inject({ method: 'GET', url: `${url}?enc_auth_token=${enc}` });
+    const link = await t.app.inject({ method: 'GET', url: ticket.body.result.url });
     expect(link.statusCode).toBe(200);
     expect(link.rawPayload.equals(pdf)).toBe(true);
     expect((await api(t.app, 'GET', url)).status).toBe(401);

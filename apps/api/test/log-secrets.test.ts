@@ -64,11 +64,19 @@ it('no password, token, survey token or SMTP credential in any log line', async 
     body: { username: 'admin', password: 'Admin-Test-123' },
   });
   secrets.encrypted = session.body.result.encrypted_access_token;
-  const file = await api(
+  // An old link with the session in its address (refused), then a download ticket's link.
+  const old = await api(
     t.app,
     'GET',
     `/api/dealers/export?enc_auth_token=${encodeURIComponent(secrets.encrypted)}`,
   );
+  expect(old.status).toBe(401);
+  const ticket = await api(t.app, 'POST', '/api/auth/download-ticket', {
+    token: admin,
+    body: { path: '/api/dealers/export' },
+  });
+  secrets.ticket = ticket.body.result.ticket;
+  const file = await api(t.app, 'GET', ticket.body.result.url);
   expect(file.status).toBe(200);
   await api(t.app, 'GET', '/api/dealers?perPage=5', { token: admin });
   await api(t.app, 'GET', '/api/dealers?perPage=5', { token: `${admin}x` });
@@ -119,6 +127,7 @@ it('no password, token, survey token or SMTP credential in any log line', async 
   expect(lines.length).toBeGreaterThan(20);
   expect(log).toContain('/api/public/quiz/[oculto]');
   expect(log).toContain('enc_auth_token=[oculto]');
+  expect(log).toContain('ticket=[oculto]');
   expect(log).toContain('envío de correo fallido');
   const found = Object.entries({
     'contrasena del administrador': 'Admin-Test-123',
@@ -133,6 +142,7 @@ it('no password, token, survey token or SMTP credential in any log line', async 
     'token cifrado': secrets.encrypted,
     'token cifrado (en la URL)': encodeURIComponent(secrets.encrypted),
     'token de encuesta': secrets.survey,
+    'ticket de descarga': secrets.ticket,
   }).filter(([, value]) => log.includes(value));
   expect(found.map(([what]) => what)).toEqual([]);
 });

@@ -9,14 +9,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { nowMs, pinClock } from '../src/core/lima';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
   api,
+  createDealerUser,
   createTestApp,
   JWT_SECRET,
   login,
   type TestContext,
+  testClockInstant,
   uniq,
 } from './harness';
 
@@ -89,27 +92,83 @@ describe('security headers', () => {
   });
 });
 
-describe('query token (?enc_auth_token=)', () => {
-  it('is accepted on downloads only; elsewhere it is ignored (401 without the header)', async () => {
+describe('download links: a one-use ticket, never the session', () => {
+  const ticketFor = async (path: string, token = admin) =>
+    api(t.app, 'POST', '/api/auth/download-ticket', { token, body: { path } });
+  const refused = (res: { status: number; body: any }) => {
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toBe(
+      'El enlace de descarga no es válido o ya venció. Vuelva a descargar el archivo desde la aplicación.',
+    );
+  };
+
+  it('refuses the session token in the address, even an old link that worked before', async () => {
     const res = await api(t.app, 'POST', '/api/auth/login', {
       body: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
     });
     const enc = encodeURIComponent(res.body.result.encrypted_access_token);
-    // Downloads: a resource export, the sales template, the survey statistics.
-    for (const url of ['/api/zones/export', '/api/sales/template', '/api/table-stats/export']) {
-      const file = await api(t.app, 'GET', `${url}?enc_auth_token=${enc}`);
-      expect(file.status, url).toBe(200);
-      expect(file.raw.subarray(0, 2).toString(), url).toBe('PK');
+    const raw = encodeURIComponent(res.body.result.access_token);
+    for (const url of [
+      `/api/zones/export?enc_auth_token=${enc}`,
+      `/api/sales/template?token=${raw}`,
+      `/api/table-stats/export?access_token=${raw}`,
+    ])
+      refused(await api(t.app, 'GET', url));
+    // Elsewhere a query token is no session at all.
+    const other = await api(t.app, 'GET', `/api/zones?enc_auth_token=${enc}`);
+    expect(other.status).toBe(401);
+    expect(other.body.error.message).toBe('Debe iniciar sesión para continuar');
+  });
+
+  it('serves its own path once, with the query the client adds; not another path, not twice', async () => {
+    const issued = await ticketFor('/api/zones/export?columns=name');
+    expect(issued.status).toBe(200);
+    expect(issued.body.result.expires_in_seconds).toBe(60);
+    const { ticket, url } = issued.body.result;
+    expect(url).toBe(`/api/zones/export?columns=name&ticket=${ticket}`);
+    // Another download with this ticket: refused, and the ticket still serves its own path.
+    refused(await api(t.app, 'GET', `/api/dealers/export?ticket=${ticket}`));
+    const file = await api(t.app, 'GET', url);
+    expect(file.status).toBe(200);
+    expect(file.raw.subarray(0, 2).toString()).toBe('PK');
+    refused(await api(t.app, 'GET', url));
+    // A ticket is only for a download; a made-up one serves nothing.
+    const list = await ticketFor('/api/zones');
+    expect(list.status).toBe(422);
+    expect(list.body.error.message).toBe('Ruta no es una descarga de esta aplicación');
+    refused(await api(t.app, 'GET', `/api/zones/export?ticket=${'A'.repeat(43)}`));
+    // Not for a call that is not a download either: as if there were no session.
+    const page = await api(
+      t.app,
+      'GET',
+      `/api/zones?ticket=${(await ticketFor('/api/zones/export')).body.result.ticket}`,
+    );
+    expect(page.status).toBe(401);
+  });
+
+  it('expires after 60 seconds (pinned clock) and ends with the session it came from', async () => {
+    const issued = (await ticketFor('/api/sales/template')).body.result;
+    pinClock(nowMs() + 61_000);
+    try {
+      refused(await api(t.app, 'GET', issued.url));
+    } finally {
+      pinClock(testClockInstant());
     }
-    // Anything else: as if there were no token.
-    for (const url of ['/api/zones', '/api/users?perPage=5', '/api/auth/getCurrentLoginInformations']) {
-      const sep = url.includes('?') ? '&' : '?';
-      const other = await api(t.app, 'GET', `${url}${sep}enc_auth_token=${enc}`);
-      expect(other.status, url).toBe(401);
-      expect(other.body.error.message).toBe('Debe iniciar sesión para continuar');
+    const fresh = (await ticketFor('/api/sales/template')).body.result;
+    pinClock(nowMs() + 55_000);
+    try {
+      expect((await api(t.app, 'GET', fresh.url)).status).toBe(200);
+    } finally {
+      pinClock(testClockInstant());
     }
-    const write = await api(t.app, 'POST', `/api/zones?enc_auth_token=${enc}`, { body: { name: uniq('Z') } });
-    expect(write.status).toBe(401);
+    // A dealer's ticket: the session's logout ends it.
+    const u = await createDealerUser(t.app, admin);
+    const used = (await ticketFor('/api/sales/template', u.token)).body.result;
+    expect((await api(t.app, 'GET', used.url)).status).toBe(200);
+    const mine = (await ticketFor('/api/sales/template', u.token)).body.result;
+    expect((await api(t.app, 'POST', '/api/auth/logout', { token: u.token })).status).toBe(200);
+    const after = await api(t.app, 'GET', mine.url);
+    expect(after.status).toBe(401);
   });
 });
 

@@ -1,13 +1,14 @@
 // Tokens and per-request authentication. A token carries the user id and its token_version;
 // logout and password changes raise the version, so older tokens stop working. The user's
 // permission set is cached in-process for a few seconds, keyed by id + token_version.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { PERMISSION_ACTION_LABELS, type PermissionAction, permissionTitles } from '@app/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { permissions, rolePermissions, roles, userRoles, users } from '../db/schema';
 import type { Db } from './action';
 import type { CurrentUser } from './context';
+import { redeemTicket, SESSION_QUERY_KEYS, TICKET_REFUSED } from './download-ticket';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
 export const SHORT_SESSION_SECONDS = 8 * 3600;
@@ -27,8 +28,8 @@ const CLOCK_SKEW_SECONDS = 60;
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * A file download: the token may come as ?enc_auth_token= (a link the browser opens);
-     * every other route reads it only from the Authorization header.
+     * A file download: a link the browser opens may carry a download ticket (?ticket=, see
+     * core/download-ticket); every other route reads the session only from the Authorization header.
      */
     allowQueryToken?: boolean;
   }
@@ -37,7 +38,7 @@ declare module 'fastify' {
 /** The route config of a download: `{ config: DOWNLOAD_ROUTE }`. */
 export const DOWNLOAD_ROUTE = { allowQueryToken: true } as const;
 
-// ---------- encrypted token (for ?enc_auth_token= on downloads) ----------
+// ---------- encrypted token (login's encrypted_access_token; no longer accepted in URLs) ----------
 const encKeys = new Map<string, Buffer>();
 function encKey(secret: string): Buffer {
   let key = encKeys.get(secret);
@@ -53,18 +54,6 @@ export function encryptToken(token: string, secret: string): string {
   const cipher = createCipheriv('aes-256-gcm', encKey(secret), iv);
   const data = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64url');
-}
-
-export function decryptToken(value: string, secret: string): string | undefined {
-  try {
-    const raw = Buffer.from(value, 'base64url');
-    if (raw.length < 29) return undefined;
-    const decipher = createDecipheriv('aes-256-gcm', encKey(secret), raw.subarray(0, 12));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 export function issueToken(
@@ -144,10 +133,22 @@ export async function loadCurrentUser(app: FastifyInstance, id: number): Promise
 function bearer(request: FastifyRequest): string | undefined {
   const h = request.headers.authorization;
   if (h && /^Bearer\s+/i.test(h)) return h.replace(/^Bearer\s+/i, '').trim() || undefined;
-  if (!request.routeOptions.config?.allowQueryToken) return undefined;
-  const enc = (request.query as Record<string, unknown> | undefined)?.enc_auth_token;
-  if (typeof enc === 'string' && enc) return decryptToken(enc, request.server.ctx.jwtSecret) ?? 'invalid';
   return undefined;
+}
+
+/**
+ * The caller of a download link without the header: its ticket (once, for this path), or 401
+ * when the address carries the session itself (an old link with ?enc_auth_token=).
+ */
+async function ticketHolder(request: FastifyRequest): Promise<{ id: number; tv: number } | undefined> {
+  if (!request.routeOptions.config?.allowQueryToken) return undefined;
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  if (SESSION_QUERY_KEYS.some((k) => query[k] !== undefined)) throw new UnauthorizedError(TICKET_REFUSED);
+  const ticket = query.ticket;
+  if (ticket === undefined) return undefined;
+  if (typeof ticket !== 'string' || !ticket) throw new UnauthorizedError(TICKET_REFUSED);
+  const { userId, tokenVersion } = await redeemTicket(request.server.ctx.handle.db, ticket, request.url);
+  return { id: userId, tv: tokenVersion };
 }
 
 // ---------- verified tokens ----------
@@ -181,7 +182,10 @@ function verifyToken(app: FastifyInstance, token: string): TokenPayload {
 /** The user of a request's token, or undefined without a token; a bad token throws 401. */
 export async function authenticate(request: FastifyRequest): Promise<CurrentUser | undefined> {
   const token = bearer(request);
-  if (!token) return undefined;
+  if (!token) {
+    const holder = await ticketHolder(request);
+    return holder && sessionUser(request, holder.id, holder.tv);
+  }
   let payload: TokenPayload;
   try {
     payload = verifyToken(request.server, token);
@@ -200,10 +204,15 @@ export async function authenticate(request: FastifyRequest): Promise<CurrentUser
     throw new UnauthorizedError();
   const id = Number(payload.sub);
   if (!Number.isInteger(id) || typeof payload.tv !== 'number') throw new UnauthorizedError();
+  return sessionUser(request, id, payload.tv);
+}
+
+/** The user `id` while its sessions of version `tv` last (logout and password changes end them). */
+async function sessionUser(request: FastifyRequest, id: number, tv: number): Promise<CurrentUser> {
   const hit = cache.get(id);
-  if (hit && Date.now() - hit.at < CACHE_TTL_MS && hit.user.tokenVersion === payload.tv) return hit.user;
+  if (hit && Date.now() - hit.at < CACHE_TTL_MS && hit.user.tokenVersion === tv) return hit.user;
   const user = await loadCurrentUser(request.server, id);
-  if (!user || user.tokenVersion !== payload.tv) {
+  if (!user || user.tokenVersion !== tv) {
     cache.delete(id);
     throw new UnauthorizedError();
   }

@@ -164,8 +164,8 @@ export function errorLine(err: unknown): string {
 /** What stands in a logged address for a secret it carried. */
 export const REDACTED = '[oculto]';
 
-/** Query parameters whose value is a secret (download tokens, survey tokens, passwords). */
-const SECRET_PARAM = /token|password|passwd|clave|secret|key|auth/i;
+/** Query parameters whose value is a secret (download tickets and tokens, survey tokens, passwords). */
+const SECRET_PARAM = /token|ticket|password|passwd|clave|secret|key|auth/i;
 
 /**
  * An address as it may be logged: the survey token of /api/public/quiz/<token> (and of any

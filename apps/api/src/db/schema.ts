@@ -461,6 +461,25 @@ export const rateLimitHits = pgTable(
   (t) => [index('rate_limit_hits_reset_idx').on(t.reset_at)],
 );
 
+/**
+ * Download tickets (core/download-ticket.ts): a link the browser opens carries one of these, never
+ * the session. Each is for one user, one path and a minute, and is deleted when used, so it
+ * serves once on any instance. Only its SHA-256 is kept.
+ */
+export const downloadTickets = pgTable(
+  'download_tickets',
+  {
+    hash: varchar('hash', { length: 64 }).primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_version: integer('token_version').notNull(),
+    path: varchar('path', { length: 500 }).notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('download_tickets_expires_idx').on(t.expires_at)],
+);
+
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),
   to: text('to').notNull(),

@@ -202,6 +202,22 @@ export const profileSchema = z.object({
 
 export const resetPasswordSchema = z.object({ password: field.password('Contraseña') });
 
+/** POST /api/auth/download-ticket: a one-use ticket for one download link (path and query). */
+export const downloadTicketSchema = z.object({
+  path: z
+    .string({ error: typeError('Ruta') })
+    .min(1, messages.required('Ruta'))
+    .max(2000, 'Ruta no debe exceder 2000 caracteres')
+    .regex(/^\/api\/[^?]{1,495}(\?.*)?$/, 'Ruta debe ser una dirección de esta API (/api/...)'),
+});
+
+export interface DownloadTicket {
+  ticket: string;
+  /** The path with `ticket=` added to its query. */
+  url: string;
+  expires_in_seconds: number;
+}
+
 export interface LoginResult {
   access_token: string;
   encrypted_access_token: string;

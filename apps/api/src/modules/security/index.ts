@@ -1,6 +1,7 @@
 // Security: users, roles, tabs and the audit log (resources), and login, session, menu,
 // permissions per role, own profile and password reset (actions).
 import { defineModule } from '../../core/registry';
+import { downloadTicketAction } from './download-ticket.actions';
 import { securityActions } from './security.actions';
 import { auditLogResource, roleResource, tabResource, userResource } from './security.resources';
 
@@ -9,5 +10,5 @@ export const securityResources = [userResource, roleResource, tabResource, audit
 export const securityModule = defineModule({
   name: 'security',
   resources: securityResources,
-  actions: securityActions,
+  actions: [...securityActions, downloadTicketAction],
 });
