@@ -8,6 +8,7 @@ export * from './format';
 export * from './messages';
 export * from './period';
 export * from './permissions';
+export * from './query';
 export * from './quiz';
 export * from './resources';
 export * from './sales';

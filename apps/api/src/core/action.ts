@@ -4,7 +4,10 @@
 // parsed with zod (422 with Spanish messages), the target record loaded within the caller's
 // dealer scope (another dealer's id answers 404), writes in one transaction with their audit
 // row, the per-address limit, the download token where declared, and the body in /api/docs.
-import type { AuditAction } from '@app/contracts';
+// Its query string is declared the same way (a zod schema of contracts/query): parsed once with
+// Lima's clock, 422 naming the parameter, and a declared `dealer_id` held to a dealer user's own
+// dealer (another dealer's id answers 404, as a target of another dealer does).
+import { type AuditAction, DEALER_QUERY_KEY, queryShape } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
@@ -13,9 +16,9 @@ import { assertPermission, currentUser, DOWNLOAD_ROUTE, optionalAuth, requireAut
 import type { CurrentUser } from './context';
 import { ok } from './envelope';
 import { NotFoundError } from './errors';
-import { parseBody, parseId, type QueryParams } from './http';
+import { parseBody, parseId, type QueryParams, zodToValidationError } from './http';
 import { boundReport } from './import-report';
-import { jsonSchemaOf } from './openapi';
+import { jsonSchemaOf, queryDocOf } from './openapi';
 import { perAddressLimit, type RateLimitKind } from './rate-limit';
 import type { Resource, Row } from './resource';
 import { findOne } from './resource-query';
@@ -41,7 +44,7 @@ export interface AuditDetail {
   after?: Record<string, unknown> | null;
 }
 
-export interface ActionContext<B, U extends CurrentUser | null = CurrentUser> {
+export interface ActionContext<B, U extends CurrentUser | null = CurrentUser, Q = QueryParams> {
   app: FastifyInstance;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -49,7 +52,8 @@ export interface ActionContext<B, U extends CurrentUser | null = CurrentUser> {
   user: U;
   /** The body, parsed by the action's schema. */
   body: B;
-  query: QueryParams;
+  /** The query string, parsed by the action's query schema (the raw parameters without one). */
+  query: Q;
   params: Record<string, string>;
   /** The :id of an action with a target. */
   id: number;
@@ -63,7 +67,17 @@ export interface ActionContext<B, U extends CurrentUser | null = CurrentUser> {
   write<R>(fn: (tx: Tx) => Promise<R>, detail?: (result: R) => AuditDetail): Promise<R>;
 }
 
-export interface ActionDef<S extends z.ZodType | undefined = undefined, A extends Access = Access> {
+/** The old form of a query declaration: documentation only, read by the handler. */
+export type QueryDoc = Record<string, { type: string; description?: string; enum?: string[] }>;
+
+/** What a handler's `query` is: the parsed output of a declared schema, else the raw parameters. */
+export type QueryOf<Q> = Q extends z.ZodType ? z.output<Q> : QueryParams;
+
+export interface ActionDef<
+  S extends z.ZodType | undefined = undefined,
+  A extends Access = Access,
+  Q extends z.ZodType | QueryDoc | undefined = undefined,
+> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Full path, e.g. '/api/quiz-alerts/:id/reply'. */
   path: string;
@@ -73,8 +87,12 @@ export interface ActionDef<S extends z.ZodType | undefined = undefined, A extend
   access: A;
   /** Body schema: parsed before the handler, documented in /api/docs. */
   body?: S;
-  /** Query parameters, documented in /api/docs (parsed by the handler). */
-  query?: Record<string, { type: string; description?: string; enum?: string[] }>;
+  /**
+   * The query string: a zod schema (contracts/query) the engine parses before the handler (422
+   * naming the parameter; defaults from Lima's clock; `dealer_id` held to a dealer user's own
+   * dealer) and shows in /api/docs.
+   */
+  query?: Q;
   /**
    * A further check of who may call, run with the permission check before the body is read
    * (e.g. the own profile only: 403 for another user's id whatever the body).
@@ -95,18 +113,51 @@ export interface ActionDef<S extends z.ZodType | undefined = undefined, A extend
   handler(
     ctx: ActionContext<
       S extends z.ZodType ? z.output<S> : undefined,
-      A extends 'public' ? CurrentUser | null : CurrentUser
+      A extends 'public' ? CurrentUser | null : CurrentUser,
+      QueryOf<Q>
     >,
   ): Promise<unknown>;
 }
 
-export type Action = ActionDef<z.ZodType | undefined, Access>;
+export type Action = ActionDef<z.ZodType | undefined, Access, z.ZodType | QueryDoc | undefined>;
 
-/** Declares an action; the generic parameters keep the handler's body, target and user typed. */
-export function defineAction<S extends z.ZodType | undefined = undefined, A extends Access = Access>(
-  def: ActionDef<S, A>,
-): Action {
+/** Declares an action; the generic parameters keep the handler's body, query, target and user typed. */
+export function defineAction<
+  S extends z.ZodType | undefined = undefined,
+  A extends Access = Access,
+  Q extends z.ZodType | QueryDoc | undefined = undefined,
+>(def: ActionDef<S, A, Q>): Action {
   return def as unknown as Action;
+}
+
+/** The query schema of an action, when it declares one (not the old documentation form). */
+export function actionQuerySchema(action: Action): z.ZodType | undefined {
+  const q = action.query as { _zod?: unknown } | undefined;
+  return q && '_zod' in q ? (action.query as z.ZodType) : undefined;
+}
+
+/** Whether an action's query declares a dealer (so the engine scopes it). */
+export function declaresDealer(action: Action): boolean {
+  const schema = actionQuerySchema(action);
+  return !!schema && DEALER_QUERY_KEY in (queryShape(schema) ?? {});
+}
+
+/**
+ * The query of a call, parsed by the action's schema (422 naming the parameter), with a declared
+ * dealer held to a dealer user's own: absent → its dealer, another dealer's id → 404.
+ */
+export function parseQuery(action: Action, raw: unknown, user: CurrentUser | null): unknown {
+  const schema = actionQuerySchema(action);
+  if (!schema) return raw ?? {};
+  const res = schema.safeParse(raw ?? {});
+  if (!res.success) throw zodToValidationError(res.error);
+  const query = res.data as Record<string, unknown>;
+  if (user?.isDealer && declaresDealer(action)) {
+    const asked = query[DEALER_QUERY_KEY];
+    if (asked && asked !== user.dealerId) throw new NotFoundError('El concesionario no existe');
+    query[DEALER_QUERY_KEY] = user.dealerId;
+  }
+  return query;
 }
 
 /** The permission an action needs, or undefined for public and login-only actions. */
@@ -124,7 +175,9 @@ export function registerAction(app: FastifyInstance, action: Action): void {
   const schema: Record<string, unknown> = { tags: action.tags, summary: action.summary };
   if (action.access === 'public') schema.security = [];
   if (action.body) schema.body = jsonSchemaOf(action.body);
-  if (action.query) schema.querystring = { type: 'object', properties: action.query };
+  const querySchema = actionQuerySchema(action);
+  if (querySchema) schema.querystring = queryDocOf(querySchema);
+  else if (action.query) schema.querystring = { type: 'object', properties: action.query };
   app.route({
     method: action.method,
     url: action.path,
@@ -142,6 +195,7 @@ export function registerAction(app: FastifyInstance, action: Action): void {
       const db = app.ctx.handle.db;
       const user = action.access === 'public' ? request.auth : currentUser(request);
       const params = (request.params ?? {}) as Record<string, string>;
+      const query = parseQuery(action, request.query, user ?? null);
       const body = action.body ? parseBody(action.body, request.body) : undefined;
       let id = 0;
       let target: Row | undefined;
@@ -177,7 +231,7 @@ export function registerAction(app: FastifyInstance, action: Action): void {
         reply,
         user,
         body,
-        query: (request.query ?? {}) as QueryParams,
+        query,
         params,
         id,
         target,

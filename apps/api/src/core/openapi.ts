@@ -1,5 +1,7 @@
 // OpenAPI at /api/docs, built from the route declarations (bodies from the zod schemas).
 // Validation is ours (zod, Spanish messages): route schemas only document.
+
+import { queryShape } from '@app/contracts';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +15,28 @@ export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   } catch {
     return { type: 'object' };
   }
+}
+
+/**
+ * /api/docs of a query schema (contracts/query): each declared parameter with its type, bounds
+ * and description (the values it takes, not its defaults' transforms).
+ */
+export function queryDocOf(schema: z.ZodType): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(queryShape(schema) ?? {})) {
+    let json: Record<string, unknown> = {};
+    try {
+      json = z.toJSONSchema(field, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+    } catch {}
+    delete json.$schema;
+    const meta = z.globalRegistry.get(field) as { description?: string; type?: string } | undefined;
+    const description = meta?.description;
+    properties[key] = {
+      ...(json.type ? json : { type: meta?.type ?? 'string' }),
+      ...(description ? { description } : {}),
+    };
+  }
+  return { type: 'object', properties };
 }
 
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {

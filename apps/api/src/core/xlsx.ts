@@ -132,9 +132,11 @@ export async function sendXlsx(reply: FastifyReply, spec: XlsxExport): Promise<F
   return reply.send(stream);
 }
 
-/** How a report column's cells are typed and formatted. */
-/** money: soles with the currency sign; percent: given 0–100, written as the fraction. */
-export type ReportCellType = 'text' | 'int' | 'number' | 'money' | 'percent' | 'date';
+/**
+ * How a report column's cells are typed and formatted: counts ('int' or 'count'), numbers, money
+ * in soles ('S/'), percentages (given as 0–100, written as the fraction with the % format), dates.
+ */
+export type ReportCellType = 'text' | 'int' | 'count' | 'number' | 'money' | 'percent' | 'date';
 
 export interface ReportColumn {
   key: string;
@@ -162,9 +164,10 @@ export interface XlsxReport {
 }
 
 /** The screens' formats (the contracts' formatter): 1,250 · 1,171.15 · S/ 2,355,699.70 · 85.0 %. */
-const NUM_FMT: Record<ReportCellType, string | undefined> = {
+export const NUM_FMT: Record<ReportCellType, string | undefined> = {
   text: undefined,
   int: excelFormat('integer'),
+  count: excelFormat('integer'),
   number: excelFormat('number'),
   money: excelFormat('currency'),
   percent: excelFormat('percent'),
@@ -172,7 +175,7 @@ const NUM_FMT: Record<ReportCellType, string | undefined> = {
 };
 
 /** A report cell: numbers stay numbers (percent given as 0–100 becomes a fraction), text is neutralised. */
-function reportCell(type: ReportCellType, value: unknown): ExcelJS.CellValue {
+export function reportCell(type: ReportCellType, value: unknown): ExcelJS.CellValue {
   if (value === null || value === undefined || value === '') return null;
   if (type === 'text') return neutralise(typeof value === 'number' ? String(value) : value);
   if (type === 'date') {

@@ -10,10 +10,10 @@ import {
   capacityGrid,
   saveCapacities,
 } from './capacities';
-import { GRID_QUERY_DOC, gridQuery, requestedDealer } from './figures.scope';
+import { monthGridQuery, requestedDealer } from './figures.scope';
 
 const tags = ['Capacidades'];
-const query = GRID_QUERY_DOC;
+const query = monthGridQuery;
 
 const grid = defineAction({
   method: 'GET',
@@ -23,9 +23,9 @@ const grid = defineAction({
   access: { permission: 'Capacities.view' },
   query,
   async handler({ db, user, query: q }) {
-    const { year, month, dealerId } = gridQuery(q, { monthRequired: true });
-    const dealer = await requestedDealer(db, user, dealerId);
-    return capacityGrid(db, user, year, month!, dealer?.id ?? null);
+    const { year, month } = q;
+    const dealer = await requestedDealer(db, user, q.dealer_id);
+    return capacityGrid(db, user, year, month, dealer?.id ?? null);
   },
 });
 
@@ -53,10 +53,10 @@ const exportFile = defineAction({
   access: { permission: 'Capacities.export' },
   query,
   async handler({ db, user, query: q }) {
-    const { year, month, dealerId } = gridQuery(q, { monthRequired: true });
-    const dealer = await requestedDealer(db, user, dealerId);
-    const rows = await capacityGrid(db, user, year, month!, dealer?.id ?? null);
-    const filename = capacityFilename(year, month!, dealer?.code);
+    const { year, month } = q;
+    const dealer = await requestedDealer(db, user, q.dealer_id);
+    const rows = await capacityGrid(db, user, year, month, dealer?.id ?? null);
+    const filename = capacityFilename(year, month, dealer?.code);
     const params = new URLSearchParams({ year: String(year), month: String(month) });
     if (dealer) params.set('dealer_id', String(dealer.id));
     const url = `/api/capacities/download?${params}`;
@@ -74,11 +74,11 @@ const download = defineAction({
   download: true,
   raw: true,
   async handler({ db, user, query: q, reply }) {
-    const { year, month, dealerId } = gridQuery(q, { monthRequired: true });
-    const dealer = await requestedDealer(db, user, dealerId);
-    const rows = await capacityGrid(db, user, year, month!, dealer?.id ?? null);
+    const { year, month } = q;
+    const dealer = await requestedDealer(db, user, q.dealer_id);
+    const rows = await capacityGrid(db, user, year, month, dealer?.id ?? null);
     return sendXlsx(reply, {
-      filename: capacityFilename(year, month!, dealer?.code),
+      filename: capacityFilename(year, month, dealer?.code),
       sheetName: 'Capacidades',
       columns: CAPACITY_COLUMNS,
       rows: [capacityExportRows(rows)],

@@ -3,11 +3,11 @@
 import { type FeesAnswer, gridBatchSchema } from '@app/contracts';
 import { defineAction } from '../../core/action';
 import { checkCells, readCells, writeCells } from './figures.cells';
-import { activeConcepts, GRID_QUERY_DOC, gridDealers, gridQuery, manufacturerOnly } from './figures.scope';
+import { activeConcepts, gridDealers, manufacturerOnly, yearGridQuery } from './figures.scope';
 import { importGridFile, sendGridXlsx } from './figures.xlsx';
 
 const tags = ['Cuotas'];
-const { month: _month, ...query } = GRID_QUERY_DOC;
+const query = yearGridQuery;
 
 const grid = defineAction({
   method: 'GET',
@@ -17,8 +17,8 @@ const grid = defineAction({
   access: { permission: 'Fees.view' },
   query,
   async handler({ db, user, query: q }): Promise<FeesAnswer> {
-    const { year, dealerId } = gridQuery(q);
-    const dealers = await gridDealers(db, user, dealerId);
+    const { year } = q;
+    const dealers = await gridDealers(db, user, q.dealer_id);
     const [list, values] = await Promise.all([
       activeConcepts(db),
       readCells(
@@ -62,8 +62,7 @@ const exportGrid = defineAction({
   download: true,
   raw: true,
   async handler({ db, user, query: q, reply }) {
-    const { year, dealerId } = gridQuery(q);
-    return sendGridXlsx(reply, db, 'fees', year, await gridDealers(db, user, dealerId));
+    return sendGridXlsx(reply, db, 'fees', q.year, await gridDealers(db, user, q.dealer_id));
   },
 });
 

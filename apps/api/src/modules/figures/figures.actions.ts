@@ -3,6 +3,9 @@
 // dealers' state for a month with its reminder, the comparison, and the CASIS pull.
 import {
   casisRequestSchema,
+  currentMonthParam,
+  dealerParam,
+  defineQuery,
   FIGURE_MESSAGES,
   type FigureDealerRow,
   type FiguresAnswer,
@@ -14,12 +17,12 @@ import {
   gridBatchSchema,
   MONTH_SHORT,
   type ResumenAnswer,
+  requiredMonthParam,
+  yearParam,
 } from '@app/contracts';
-import { type Db, defineAction } from '../../core/action';
-import type { CurrentUser } from '../../core/context';
+import { defineAction } from '../../core/action';
 import { ValidationError } from '../../core/errors';
-import type { QueryParams } from '../../core/http';
-import { sendXlsx } from '../../core/xlsx';
+import { defineReport } from '../../core/report';
 import { mailContext } from '../mail/mail.service';
 import { pullCasis } from './figures.casis';
 import { assertPeriods, checkCells, readCells, writeCells } from './figures.cells';
@@ -30,7 +33,6 @@ import { figurePeriodResource } from './figures.resources';
 import {
   activeConcepts,
   dealersInScope,
-  GRID_QUERY_DOC,
   gridDealers,
   gridQuery,
   manufacturerOnly,
@@ -39,10 +41,6 @@ import {
 import { importGridFile, sendGridXlsx } from './figures.xlsx';
 
 const tags = ['Cifras'];
-const gridQueryDoc = {
-  ...GRID_QUERY_DOC,
-  month: { type: 'integer', description: '1..12; ausente: los doce meses' },
-};
 
 const grid = defineAction({
   method: 'GET',
@@ -50,10 +48,9 @@ const grid = defineAction({
   summary: 'Cifras: conceptos (filas) y valores con el estado del periodo',
   tags,
   access: { permission: 'Figures.view' },
-  query: gridQueryDoc,
-  async handler({ db, user, query }): Promise<FiguresAnswer> {
-    const q = gridQuery(query);
-    const dealers = await gridDealers(db, user, q.dealerId);
+  query: gridQuery,
+  async handler({ db, user, query: q }): Promise<FiguresAnswer> {
+    const dealers = await gridDealers(db, user, q.dealer_id);
     const ids = dealers.map((d) => d.id);
     const [list, periods, values, fees] = await Promise.all([
       activeConcepts(db),
@@ -121,12 +118,11 @@ const exportGrid = defineAction({
   summary: 'Cifras del año en .xlsx (el mismo archivo se puede cargar)',
   tags,
   access: { permission: 'Figures.export' },
-  query: gridQueryDoc,
+  query: gridQuery,
   download: true,
   raw: true,
-  async handler({ db, user, query, reply }) {
-    const q = gridQuery(query);
-    return sendGridXlsx(reply, db, 'figures', q.year, await gridDealers(db, user, q.dealerId));
+  async handler({ db, user, query: q, reply }) {
+    return sendGridXlsx(reply, db, 'figures', q.year, await gridDealers(db, user, q.dealer_id));
   },
 });
 
@@ -193,9 +189,8 @@ const figureDealers = defineAction({
   summary: 'Concesionarios con el estado de su mes (quién falta confirmar)',
   tags,
   access: { permission: 'Figures.view' },
-  query: { year: gridQueryDoc.year, month: { type: 'integer', description: '1..12' } },
-  async handler({ db, user, query }): Promise<FigureDealerRow[]> {
-    const q = gridQuery(query, { monthRequired: true });
+  query: defineQuery({ year: yearParam({ lastYear: 'next' }), month: requiredMonthParam() }),
+  async handler({ db, user, query: q }): Promise<FigureDealerRow[]> {
     const dealers = await dealersInScope(db, user);
     const ids = dealers.map((d) => d.id);
     const [concepts, periods, values] = await Promise.all([
@@ -239,91 +234,71 @@ const remind = defineAction({
   },
 });
 
-const resumenQuery = {
-  year: gridQueryDoc.year,
-  month: { type: 'integer', description: '1..12 (por defecto el mes actual)' },
-  dealer_id: gridQueryDoc.dealer_id,
-};
-
-/** The comparison of the query's month (default: this month) for its dealer, or every dealer. */
-async function resumenOf(db: Db, user: CurrentUser, query: QueryParams): Promise<ResumenAnswer> {
-  const q = gridQuery(query, { monthRequired: true, defaultMonth: 'current', lastYear: 'this' });
-  const dealer = await requestedDealer(db, user, q.dealerId);
-  const rows = await figureSummary(db, {
-    year: q.year,
-    month: q.month!,
-    dealerIds: dealer ? [dealer.id] : null,
-  });
-  return {
-    year: q.year,
-    month: q.month!,
-    dealer_id: dealer?.id ?? null,
-    dealer_name: dealer?.name ?? null,
-    rows,
-  };
-}
-
-const resumen = defineAction({
-  method: 'GET',
-  path: '/api/resumen-comparativo',
-  summary: 'Por concepto: el mes, el mismo mes del año anterior, el acumulado de ambos años y la variación',
-  tags,
-  access: { permission: 'Figures.Resumen.view' },
-  query: resumenQuery,
-  async handler({ db, user, query }): Promise<ResumenAnswer> {
-    return resumenOf(db, user, query);
-  },
+const resumenQuery = defineQuery({
+  year: yearParam(),
+  month: currentMonthParam(),
+  dealer_id: dealerParam(),
 });
 
 const pctOf = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 10);
+type ResumenRow = ResumenAnswer['rows'][number];
+const pctCell = (k: keyof ResumenRow) => (r: ResumenRow) => pctOf(r[k] as number | null);
 
-const resumenExport = defineAction({
-  method: 'GET',
-  path: '/api/resumen-comparativo/export',
-  summary: 'Resumen comparativo en .xlsx',
+/** The comparison of the query's month (default: this month) for its dealer, or every dealer. */
+const resumen = defineReport({
+  path: '/api/resumen-comparativo',
+  summary: 'Por concepto: el mes, el mismo mes del año anterior, el acumulado de ambos años y la variación',
+  exportSummary: 'Resumen comparativo en .xlsx',
   tags,
-  access: { permission: 'Figures.Resumen.export' },
+  permission: 'Figures.Resumen.view',
   query: resumenQuery,
-  download: true,
-  raw: true,
-  async handler({ db, user, query, reply }) {
-    const { year, month, dealer_id, rows } = await resumenOf(db, user, query);
-    const q = { year, month: month as number | null };
-    const dealer = dealer_id ? (await dealersInScope(db, user, [dealer_id]))[0] : null;
-    const m = MONTH_SHORT[q.month! - 1];
-    const columns: [string, string][] = [
-      ['group', 'Grupo'],
-      ['name', 'Concepto'],
-      ['month', `${m} ${q.year}`],
-      ['month_prev', `${m} ${q.year - 1}`],
-      ['month_var', 'Variación'],
-      ['month_var_pct', 'Variación %'],
-      ['ytd', `Acumulado ${q.year}`],
-      ['ytd_prev', `Acumulado ${q.year - 1}`],
-      ['ytd_var', 'Variación acumulada'],
-      ['ytd_var_pct', 'Variación acumulada %'],
-      ['fee', `Cuota ${m}`],
-      ['compliance', 'Cumplimiento %'],
-      ['ytd_fee', 'Cuota acumulada'],
-      ['ytd_compliance', 'Cumplimiento acumulado %'],
-    ];
-    const pctKeys = new Set(['month_var_pct', 'ytd_var_pct', 'compliance', 'ytd_compliance']);
-    return sendXlsx(reply, {
-      filename: `Resumen_Comparativo_${q.year}_${String(q.month).padStart(2, '0')}${dealer ? `_${dealer.code}` : ''}.xlsx`,
-      sheetName: 'Resumen comparativo',
-      columns: columns.map(([key, header]) => ({ key, header, width: key === 'name' ? 36 : 16 })),
-      rows: [
-        rows.map((r) =>
-          Object.fromEntries(
-            columns.map(([k]) => [
-              k,
-              pctKeys.has(k) ? pctOf(r[k as keyof typeof r] as number | null) : r[k as keyof typeof r],
-            ]),
-          ),
-        ),
-      ],
+  async load({ db, user, query: q }) {
+    const dealer = await requestedDealer(db, user, q.dealer_id);
+    const rows = await figureSummary(db, {
+      year: q.year,
+      month: q.month,
+      dealerIds: dealer ? [dealer.id] : null,
     });
+    const answer: ResumenAnswer = {
+      year: q.year,
+      month: q.month,
+      dealer_id: dealer?.id ?? null,
+      dealer_name: dealer?.name ?? null,
+      rows,
+    };
+    return { answer, dealer };
   },
+  answer: (data) => data.answer,
+  rows: (data) => data.answer.rows,
+  columns: ({ answer: { year, month } }) => {
+    const m = MONTH_SHORT[month - 1];
+    const w = 16;
+    return [
+      { key: 'group', label: 'Grupo', width: w },
+      { key: 'name', label: 'Concepto', width: 36 },
+      { key: 'month', label: `${m} ${year}`, width: w },
+      { key: 'month_prev', label: `${m} ${year - 1}`, width: w },
+      { key: 'month_var', label: 'Variación', width: w },
+      { key: 'month_var_pct', label: 'Variación %', width: w, value: pctCell('month_var_pct') },
+      { key: 'ytd', label: `Acumulado ${year}`, width: w },
+      { key: 'ytd_prev', label: `Acumulado ${year - 1}`, width: w },
+      { key: 'ytd_var', label: 'Variación acumulada', width: w },
+      { key: 'ytd_var_pct', label: 'Variación acumulada %', width: w, value: pctCell('ytd_var_pct') },
+      { key: 'fee', label: `Cuota ${m}`, width: w },
+      { key: 'compliance', label: 'Cumplimiento %', width: w, value: pctCell('compliance') },
+      { key: 'ytd_fee', label: 'Cuota acumulada', width: w },
+      {
+        key: 'ytd_compliance',
+        label: 'Cumplimiento acumulado %',
+        width: w,
+        value: pctCell('ytd_compliance'),
+      },
+    ];
+  },
+  file: ({ answer: { year, month }, dealer }) => ({
+    filename: `Resumen_Comparativo_${year}_${String(month).padStart(2, '0')}${dealer ? `_${dealer.code}` : ''}.xlsx`,
+    sheetName: 'Resumen comparativo',
+  }),
 });
 
 const casis = defineAction({
@@ -350,7 +325,6 @@ export const figuresActions = [
   reopen,
   figureDealers,
   remind,
-  resumen,
-  resumenExport,
+  ...resumen,
   casis,
 ];

@@ -4,16 +4,18 @@
 import {
   type ConceptAggregation,
   type ConceptRow,
+  dealerParam,
+  defineQuery,
   FIGURE_MESSAGES,
   type GridDealer,
-  type PeriodRules,
+  monthParam,
+  requiredMonthParam,
+  yearParam,
 } from '@app/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ForbiddenError, NotFoundError } from '../../core/errors';
-import type { QueryParams } from '../../core/http';
-import { readPeriod, readRef } from '../../core/period';
 import { scopeCondition } from '../../core/resource-query';
 import { concepts, dealers } from '../../db/schema';
 import { dealerResource } from '../organisation/organisation.resources';
@@ -58,24 +60,22 @@ export async function gridDealers(db: Executor, user: CurrentUser, id: number | 
   return one ? [one] : dealersInScope(db, user);
 }
 
-/** /api/docs of the query of a grid call: year, month, dealer_id. */
-export const GRID_QUERY_DOC = {
-  year: { type: 'integer', description: 'Año (por defecto el actual)' },
-  month: { type: 'integer', description: '1..12' },
-  dealer_id: {
-    type: 'integer',
-    description: 'Concesionario; ausente: todos (un usuario de concesionario: el suyo)',
-  },
-};
+/** The query of a grid call: year (up to next year, for fees planned ahead), month, dealer_id. */
+export const gridQuery = defineQuery({
+  year: yearParam({ lastYear: 'next' }),
+  month: monthParam(),
+  dealer_id: dealerParam(),
+});
 
-/**
- * year (default this year in Lima; up to next year, for fees planned ahead), month (optional, or
- * required, or this month by default) and dealer_id of a grid or report query.
- */
-export function gridQuery(query: QueryParams, rules: PeriodRules = {}) {
-  const { year, month } = readPeriod(query, { lastYear: 'next', ...rules });
-  return { year, month, dealerId: readRef(query, ['dealer_id'], 'Concesionario') };
-}
+/** The query of a one-month grid call (capacities): the month must be given. */
+export const monthGridQuery = defineQuery({
+  year: yearParam({ lastYear: 'next' }),
+  month: requiredMonthParam(),
+  dealer_id: dealerParam(),
+});
+
+/** The query of a year grid call (fees): year and dealer_id. */
+export const yearGridQuery = defineQuery({ year: yearParam({ lastYear: 'next' }), dealer_id: dealerParam() });
 
 /** The active concepts in grid order (the rows of figures and fees). */
 export async function activeConcepts(db: Executor): Promise<ConceptRow[]> {

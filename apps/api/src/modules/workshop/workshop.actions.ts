@@ -1,14 +1,25 @@
 // The Info Taller calls beyond CRUD, declared on the engine: the template, the .xlsx import and
 // the JSON batch (all or nothing, a report per row), and report-info with its .xlsx export.
-import { MONTH_NAMES, type ReportInfoRow, WORKSHOP_FILES, workshopBatchSchema } from '@app/contracts';
+import {
+  dealerParam,
+  defineQuery,
+  intParam,
+  MONTH_NAMES,
+  monthParam,
+  QUERY_LABELS,
+  type ReportInfoRow,
+  WORKSHOP_FILES,
+  workshopBatchSchema,
+  yearParam,
+} from '@app/contracts';
+import type { z } from 'zod';
 import type { Db } from '../../core/action';
 import { defineAction } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ValidationError } from '../../core/errors';
-import type { QueryParams } from '../../core/http';
-import { readInt, readPeriod, readRef } from '../../core/period';
+import { defineReport } from '../../core/report';
 import { withUploadedFile } from '../../core/upload';
-import { sendXlsxBuffer, sendXlsxReport } from '../../core/xlsx';
+import { sendXlsxBuffer } from '../../core/xlsx';
 import { requestedDealer } from '../figures/figures.scope';
 import { SALES_UPLOAD } from '../sales/sales.xlsx';
 import { readWorkshopRows, rowsFromObjects, saveWorkshopRows, workshopTemplate } from './workshop.import';
@@ -57,118 +68,105 @@ const batch = defineAction({
   },
 });
 
-const reportQuery = {
-  year: { type: 'integer', description: 'Año (por defecto el actual)' },
-  month_from: { type: 'integer', description: '1..12 (por defecto 1)' },
-  month_to: { type: 'integer', description: '1..12 (por defecto 12)' },
-  dealer_id: {
-    type: 'integer',
-    description: 'Concesionario; ausente o 0: todos (un usuario de concesionario: el suyo)',
+const reportQuery = defineQuery(
+  {
+    year: yearParam(),
+    month: monthParam(),
+    month_from: intParam('Mes desde', 1, 12).meta({ type: 'integer', description: '1..12 (por defecto 1)' }),
+    month_to: intParam('Mes hasta', 1, 12).meta({ type: 'integer', description: '1..12 (por defecto 12)' }),
+    dealer_id: dealerParam(),
   },
-};
+  { dealer: 'dealer_id' },
+);
 
-/** The period and dealer of a report-info query; a dealer outside the caller's scope is 404. */
-async function readReportQuery(db: Db, user: CurrentUser, query: QueryParams) {
-  const { year, month } = readPeriod(query);
-  const monthFrom = readInt(query, 'month_from', 'Mes desde', 1, 12) ?? month ?? 1;
-  const monthTo = readInt(query, 'month_to', 'Mes hasta', 1, 12) ?? month ?? 12;
+/** The period and dealer of a report-info query (the dealer already within the caller's scope). */
+async function reportPeriod(db: Db, user: CurrentUser, q: z.output<typeof reportQuery>) {
+  const monthFrom = q.month_from ?? q.month ?? 1;
+  const monthTo = q.month_to ?? q.month ?? 12;
   if (monthFrom > monthTo)
     throw ValidationError.field('month_to', 'Mes hasta no puede ser anterior a Mes desde');
-  const requested = readRef(query, ['dealer_id', 'dealer'], 'Concesionario');
-  const dealer = await requestedDealer(db, user, requested);
-  return { year, monthFrom, monthTo, dealerId: dealer?.id ?? null, dealer };
+  const dealer = await requestedDealer(db, user, q.dealer_id);
+  return { year: q.year, monthFrom, monthTo, dealerId: dealer?.id ?? null, dealer };
 }
-
-const report = defineAction({
-  method: 'GET',
-  path: '/api/reports/report-info',
-  summary:
-    'Productividad, eficiencia, tarifa efectiva de mano de obra y repuestos por OT por concesionario y mes, con el mismo mes del año anterior',
-  tags,
-  access: { permission: 'WorkshopInfos.view' },
-  query: reportQuery,
-  async handler({ query, user, db }) {
-    return reportInfo(db, user, await readReportQuery(db, user, query));
-  },
-});
 
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? null : v * 100);
 
-/** A report row as the export's cells (ratios as percents, the year before beside them). */
-function exportRow(r: ReportInfoRow): Record<string, unknown> {
-  const p = r.previous;
-  return {
-    dealer_code: r.dealer_code,
-    dealer_name: r.dealer_name,
-    month: MONTH_NAMES[r.month - 1],
-    work_orders_closed: r.work_orders_closed,
-    hours_sold: r.hours_sold,
-    hours_worked: r.hours_worked,
-    available_hours: r.available_hours,
-    labour_revenue: r.labour_revenue,
-    parts_revenue: r.parts_revenue,
-    productivity: pct(r.productivity),
-    prev_productivity: pct(p?.productivity),
-    efficiency: pct(r.efficiency),
-    prev_efficiency: pct(p?.efficiency),
-    labour_rate: r.labour_rate,
-    prev_labour_rate: p?.labour_rate ?? null,
-    parts_per_order: r.parts_per_order,
-    prev_parts_per_order: p?.parts_per_order ?? null,
-  };
-}
+/** A report row's ratios as percents, the year before beside them. */
+const prev = (r: ReportInfoRow) => r.previous;
 
-const reportExport = defineAction({
-  method: 'GET',
-  path: '/api/reports/report-info/export',
-  summary: 'Reporte de Info Taller (report-info) en .xlsx',
+const reportInfoActions = defineReport({
+  path: '/api/reports/report-info',
+  summary:
+    'Productividad, eficiencia, tarifa efectiva de mano de obra y repuestos por OT por concesionario y mes, con el mismo mes del año anterior',
+  exportSummary: 'Reporte de Info Taller (report-info) en .xlsx',
   tags,
-  access: { permission: 'WorkshopInfos.export' },
+  permission: 'WorkshopInfos.view',
   query: reportQuery,
-  download: true,
-  raw: true,
-  async handler({ query, user, db, reply }) {
-    const q = await readReportQuery(db, user, query);
-    const rows = await reportInfo(db, user, q);
-    const prev = q.year - 1;
-    return sendXlsxReport(reply, {
-      filename: WORKSHOP_FILES.report(q.year),
-      sheetName: 'Info Taller',
-      title: 'Reporte de Info Taller',
-      info: [
-        ['Concesionario', q.dealer ? `${q.dealer.code} ${q.dealer.name}` : 'Todos'],
-        ['Periodo', `${MONTH_NAMES[q.monthFrom - 1]} a ${MONTH_NAMES[q.monthTo - 1]} ${q.year}`],
-      ],
-      columns: [
-        { key: 'dealer_code', header: 'Código', width: 10 },
-        { key: 'dealer_name', header: 'Concesionario', width: 28 },
-        { key: 'month', header: 'Mes', width: 12 },
-        { key: 'work_orders_closed', header: 'OT cerradas', type: 'int', total: true },
-        { key: 'hours_sold', header: 'Horas vendidas', type: 'number', total: true },
-        { key: 'hours_worked', header: 'Horas trabajadas', type: 'number', total: true },
-        { key: 'available_hours', header: 'Horas disponibles', type: 'number', total: true },
-        { key: 'labour_revenue', header: 'Venta mano de obra', type: 'money', total: true, width: 18 },
-        { key: 'parts_revenue', header: 'Venta repuestos', type: 'money', total: true, width: 18 },
-        { key: 'productivity', header: 'Productividad', type: 'percent' },
-        { key: 'prev_productivity', header: `Productividad ${prev}`, type: 'percent' },
-        { key: 'efficiency', header: 'Eficiencia', type: 'percent' },
-        { key: 'prev_efficiency', header: `Eficiencia ${prev}`, type: 'percent' },
-        { key: 'labour_rate', header: 'Tarifa efectiva MO', type: 'money' },
-        { key: 'prev_labour_rate', header: `Tarifa efectiva MO ${prev}`, type: 'money' },
-        { key: 'parts_per_order', header: 'Repuestos por OT', type: 'money' },
-        { key: 'prev_parts_per_order', header: `Repuestos por OT ${prev}`, type: 'money' },
-      ],
-      rows: [rows.map(exportRow)],
-      totalsLabel: 'Total',
-      totalsFrom: (s) => ({
-        productivity: s.available_hours ? (s.hours_worked / s.available_hours) * 100 : null,
-        efficiency: s.hours_worked ? (s.hours_sold / s.hours_worked) * 100 : null,
-        labour_rate: s.hours_sold ? s.labour_revenue / s.hours_sold : null,
-        parts_per_order: s.work_orders_closed ? s.parts_revenue / s.work_orders_closed : null,
-      }),
-      freezeColumns: 3,
-    });
+  async load({ db, user, query }) {
+    const q = await reportPeriod(db, user, query);
+    return { q, rows: await reportInfo(db, user, q) };
   },
+  answer: (data) => data.rows,
+  rows: (data) => data.rows,
+  columns: ({ q }) => {
+    const y = q.year - 1;
+    return [
+      { key: 'dealer_code', label: 'Código', width: 10 },
+      { key: 'dealer_name', label: QUERY_LABELS.dealer, width: 28 },
+      { key: 'month', label: 'Mes', width: 12, value: (r) => MONTH_NAMES[r.month - 1] },
+      { key: 'work_orders_closed', label: 'OT cerradas', type: 'count', total: true },
+      { key: 'hours_sold', label: 'Horas vendidas', type: 'number', total: true },
+      { key: 'hours_worked', label: 'Horas trabajadas', type: 'number', total: true },
+      { key: 'available_hours', label: 'Horas disponibles', type: 'number', total: true },
+      { key: 'labour_revenue', label: 'Venta mano de obra', type: 'money', total: true, width: 18 },
+      { key: 'parts_revenue', label: 'Venta repuestos', type: 'money', total: true, width: 18 },
+      { key: 'productivity', label: 'Productividad', type: 'percent', value: (r) => pct(r.productivity) },
+      {
+        key: 'prev_productivity',
+        label: `Productividad ${y}`,
+        type: 'percent',
+        value: (r) => pct(prev(r)?.productivity),
+      },
+      { key: 'efficiency', label: 'Eficiencia', type: 'percent', value: (r) => pct(r.efficiency) },
+      {
+        key: 'prev_efficiency',
+        label: `Eficiencia ${y}`,
+        type: 'percent',
+        value: (r) => pct(prev(r)?.efficiency),
+      },
+      { key: 'labour_rate', label: 'Tarifa efectiva MO', type: 'money' },
+      {
+        key: 'prev_labour_rate',
+        label: `Tarifa efectiva MO ${y}`,
+        type: 'money',
+        value: (r) => prev(r)?.labour_rate ?? null,
+      },
+      { key: 'parts_per_order', label: 'Repuestos por OT', type: 'money' },
+      {
+        key: 'prev_parts_per_order',
+        label: `Repuestos por OT ${y}`,
+        type: 'money',
+        value: (r) => prev(r)?.parts_per_order ?? null,
+      },
+    ];
+  },
+  file: ({ q }) => ({
+    filename: WORKSHOP_FILES.report(q.year),
+    sheetName: 'Info Taller',
+    title: 'Reporte de Info Taller',
+    info: [
+      [QUERY_LABELS.dealer, q.dealer ? `${q.dealer.code} ${q.dealer.name}` : 'Todos'],
+      ['Periodo', `${MONTH_NAMES[q.monthFrom - 1]} a ${MONTH_NAMES[q.monthTo - 1]} ${q.year}`],
+    ],
+    totalsLabel: 'Total',
+    totalsFrom: (s) => ({
+      productivity: s.available_hours ? (s.hours_worked / s.available_hours) * 100 : null,
+      efficiency: s.hours_worked ? (s.hours_sold / s.hours_worked) * 100 : null,
+      labour_rate: s.hours_sold ? s.labour_revenue / s.hours_sold : null,
+      parts_per_order: s.work_orders_closed ? s.parts_revenue / s.work_orders_closed : null,
+    }),
+    freezeColumns: 3,
+  }),
 });
 
-export const workshopActions = [template, importFile, batch, report, reportExport];
+export const workshopActions = [template, importFile, batch, ...reportInfoActions];

@@ -1,0 +1,146 @@
+// A report is declared once: its query schema (contracts/query: period, dealer, brand...), how its
+// data is loaded, and one column list (labels, types: count, number, money 'S/', percentage, date;
+// which columns total). defineReport() gives the JSON call and its `/export` .xlsx from it; both are
+// actions, so the permission, the parsed query with Lima's defaults and the dealer scope (a dealer
+// user's own dealer, another's id 404) come from the engine, as do the /api/docs entries.
+import type { z } from 'zod';
+import { type Action, type ActionContext, defineAction } from './action';
+import { dateCell, NUM_FMT, type ReportCellType, type ReportColumn, sendXlsx, sendXlsxReport } from './xlsx';
+
+export interface ReportColumnDef<R> {
+  key: string;
+  /** The header (a contract's label where there is one, e.g. QUERY_LABELS.dealer). */
+  label: string;
+  type?: ReportCellType;
+  /** Summed into the totals row of the file. */
+  total?: boolean;
+  width?: number;
+  /** The cell's value from the row (default: row[key]). */
+  value?: (row: R) => unknown;
+}
+
+/** The file's frame: its name, sheet, and (for a titled report) the header block and totals. */
+export interface ReportFile {
+  filename: string;
+  sheetName: string;
+  /** A titled report: title, info lines and "Generado" above the table; without it, the table alone. */
+  title?: string;
+  info?: [string, string | number][];
+  totalsLabel?: string;
+  totalsFrom?: (sums: Record<string, number>) => Record<string, unknown>;
+  freezeColumns?: number;
+}
+
+type Ctx<Q extends z.ZodType> = Pick<ActionContext<undefined, never, z.output<Q>>, 'db' | 'query'> & {
+  user: ActionContext<undefined>['user'];
+};
+
+export interface ReportDef<Q extends z.ZodType, D, R> {
+  /** The JSON call; the file is served at `${path}/export` unless `exportPath` says otherwise. */
+  path: string;
+  exportPath?: string;
+  summary: string;
+  exportSummary: string;
+  tags: string[];
+  /** The permission of the JSON call; the file's defaults to the same with `.export` for `.view`. */
+  permission: string;
+  exportPermission?: string;
+  query: Q;
+  /** The report's data for the parsed query (already scoped to a dealer user's own dealer). */
+  load(ctx: Ctx<Q>): Promise<D>;
+  /** The JSON answer (default: the data as loaded). */
+  answer?(data: D, ctx: Ctx<Q>): unknown;
+  /** The file's rows. */
+  rows(data: D, ctx: Ctx<Q>): R[];
+  columns: ReportColumnDef<R>[] | ((data: D, ctx: Ctx<Q>) => ReportColumnDef<R>[]);
+  file(data: D, ctx: Ctx<Q>): ReportFile | Promise<ReportFile>;
+}
+
+/** What the registry knows of a declared report (the registry test reads it). */
+export interface ReportInfo {
+  path: string;
+  exportPath: string;
+}
+
+export type ReportAction = Action & { report?: ReportInfo };
+
+/** The column of a file from its declaration. */
+function fileColumn<R>(c: ReportColumnDef<R>): ReportColumn {
+  return { key: c.key, header: c.label, type: c.type, total: c.total, width: c.width };
+}
+
+/** The JSON call and its .xlsx export of one report declaration. */
+export function defineReport<Q extends z.ZodType, D, R>(def: ReportDef<Q, D, R>): [Action, Action] {
+  const exportPath = def.exportPath ?? `${def.path}/export`;
+  const info: ReportInfo = { path: def.path, exportPath };
+  const json = defineAction({
+    method: 'GET',
+    path: def.path,
+    summary: def.summary,
+    tags: def.tags,
+    access: { permission: def.permission },
+    query: def.query,
+    async handler(ctx) {
+      const c = ctx as unknown as Ctx<Q>;
+      const data = await def.load(c);
+      return def.answer ? def.answer(data, c) : data;
+    },
+  }) as ReportAction;
+  const file = defineAction({
+    method: 'GET',
+    path: exportPath,
+    summary: def.exportSummary,
+    tags: def.tags,
+    access: { permission: def.exportPermission ?? def.permission.replace(/\.view$/, '.export') },
+    query: def.query,
+    download: true,
+    raw: true,
+    async handler(ctx) {
+      const c = ctx as unknown as Ctx<Q>;
+      const data = await def.load(c);
+      const declared = typeof def.columns === 'function' ? def.columns(data, c) : def.columns;
+      const frame = await def.file(data, c);
+      const rows = def
+        .rows(data, c)
+        .map((r) =>
+          Object.fromEntries(
+            declared.map((col) => [
+              col.key,
+              col.value ? col.value(r) : (r as Record<string, unknown>)[col.key],
+            ]),
+          ),
+        );
+      const columns = declared.map(fileColumn);
+      if (frame.title !== undefined)
+        return sendXlsxReport(ctx.reply, {
+          ...frame,
+          title: frame.title,
+          info: frame.info ?? [],
+          columns,
+          rows: [rows],
+        });
+      return sendXlsx(ctx.reply, {
+        filename: frame.filename,
+        sheetName: frame.sheetName,
+        columns: columns.map((col) => typedColumn(col)),
+        rows: [rows],
+      });
+    },
+  }) as ReportAction;
+  json.report = info;
+  file.report = info;
+  return [json, file];
+}
+
+/** A plain table's column with the number format and cell of its type. */
+function typedColumn(c: ReportColumn) {
+  const type = c.type ?? 'text';
+  return {
+    key: c.key,
+    header: c.header,
+    width: c.width,
+    numFmt: NUM_FMT[type],
+    cell: (v: unknown) =>
+      type === 'percent' && typeof v === 'number' ? v / 100 : type === 'date' ? dateCell(v) : v,
+  };
+}
