@@ -219,8 +219,12 @@ describe('dashboard numbers (demo network)', () => {
     expect(d.groups.despachos?.objective).toBe(objectives.body.result.totals.objective);
   });
 
-  it('a dealer user sees its own dealer, whatever dealer it asks for', async () => {
-    const d = await dashboard(`year=${year}&dealer_id=${otherDealerId}`, dealerToken);
+  it("a dealer user sees its own dealer; another dealer's id is not found", async () => {
+    const asked = await api(t.app, 'GET', `/api/dash-widgets?year=${year}&dealer_id=${otherDealerId}`, {
+      token: dealerToken,
+    });
+    expect(asked.status).toBe(404);
+    const d = await dashboard(`year=${year}`, dealerToken);
     expect(d.filter.dealer_id).toBe(dealerId);
     const { from, to } = d.period;
     const own = await one(`select count(*)::int as v from sales where ${salesWhere}`, [

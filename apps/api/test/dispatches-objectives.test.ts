@@ -295,10 +295,12 @@ describe('GET /api/objectives-summary', () => {
     expect(res.status).toBe(200);
     expect(res.body.result.rows.length).toBeGreaterThan(0);
     for (const r of res.body.result.rows) expect(r.dealer_id).toBe(aId);
+    // Another dealer's id is not found, as any record of another dealer (the engine's dealer scope).
     const asked = await api(t.app, 'GET', `/api/objectives-summary?year=2025&month=3&dealer=${bId}`, {
       token: dealerToken,
     });
-    expect(asked.body.result.rows).toEqual([]);
+    expect(asked.status).toBe(404);
+    expect(asked.body.error.message).toBe('El concesionario no existe');
   });
 
   it('answers 422 for an odd period or brand', async () => {
@@ -351,6 +353,6 @@ describe('GET /api/transaction-summary and dealer-models', () => {
     const other = await api(t.app, 'GET', `/api/transaction/dealer-models?dealer=${aId}`, {
       token: (await createDealerUser(t.app, admin)).token,
     });
-    expect(other.body.result.data).toEqual([]);
+    expect(other.status).toBe(404);
   });
 });

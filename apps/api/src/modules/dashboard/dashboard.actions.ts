@@ -6,11 +6,13 @@ import {
   type DashboardAnswer,
   type DashboardGroups,
   type DashboardSchema,
+  defineQuery,
 } from '@app/contracts';
+import { z } from 'zod';
 import { type ActionContext, defineAction } from '../../core/action';
-import { ForbiddenError, ValidationError } from '../../core/errors';
-import { qs } from '../../core/http';
-import { readDashboardQuery } from './dashboard.filter';
+import type { CurrentUser } from '../../core/context';
+import { ForbiddenError } from '../../core/errors';
+import { type DashboardQueryIn, dashboardQuery, readDashboardQuery } from './dashboard.filter';
 import {
   cifrasGroup,
   despachosGroup,
@@ -32,18 +34,11 @@ const GROUPS: { [K in DashboardSchema]: (c: GroupContext) => Promise<DashboardGr
 
 const tags = ['Dashboard'];
 const access = { permission: 'Dashboard.view', or: ['Dashboard.Summary.view'] };
-const query = {
-  year: { type: 'integer', description: 'Año (2016 al actual; por defecto el actual)' },
-  month: { type: 'integer', description: 'Mes 1-12 (0 o vacío: el año)' },
-  dealer_id: { type: 'integer', description: 'Concesionario (un usuario de concesionario ve el suyo)' },
-  manufacturer_id: { type: 'integer', description: 'Marca' },
-};
-
-type Ctx = ActionContext<undefined>;
+type Ctx = ActionContext<undefined, CurrentUser, DashboardQueryIn>;
 
 /** The groups named, computed at once; a group of a module the user cannot view is null. */
 async function answer<S extends DashboardSchema>(ctx: Ctx, schemas: readonly S[]) {
-  const q = await readDashboardQuery(ctx.db, ctx.query, ctx.user);
+  const q = await readDashboardQuery(ctx.db, ctx.query);
   const c: GroupContext = { ...q, db: ctx.db, user: ctx.user };
   const values = await Promise.all(
     schemas.map((s) => (ctx.user.permissions.has(DASHBOARD_GROUP_PERMISSIONS[s]) ? GROUPS[s](c) : null)),
@@ -67,7 +62,17 @@ async function single<S extends DashboardSchema>(ctx: Ctx, schema: S) {
 const groupOf = async <S extends DashboardSchema>(ctx: Ctx, schema: S) => (await single(ctx, schema)).group;
 
 const call = (path: string, summary: string, handler: (ctx: Ctx) => Promise<unknown>) =>
-  defineAction({ method: 'GET', path, summary, tags, access, query, handler });
+  defineAction({ method: 'GET', path, summary, tags, access, query: dashboardQuery, handler });
+
+const schemaMessage = `El grupo debe ser uno de: ${DASHBOARD_SCHEMAS.join(', ')}`;
+/** The query of /api/dashboard/summary: the filters and the group named. */
+const summaryQuery = defineQuery({
+  ...dashboardQuery.shape,
+  schema: z.preprocess(
+    (v) => (Array.isArray(v) ? v[v.length - 1] : v),
+    z.enum(DASHBOARD_SCHEMAS, { error: schemaMessage }),
+  ),
+});
 
 export const dashboardActions = [
   call(
@@ -114,15 +119,17 @@ export const dashboardActions = [
   call('/api/dash-tickets', 'Acuerdos y alertas abiertos por antigüedad', (ctx) =>
     groupOf(ctx, 'seguimiento'),
   ),
-  call(
-    '/api/dashboard/summary',
-    'Un grupo del tablero (schema: ventas, encuestas, despachos, cifras, seguimiento, taller)',
-    async (ctx) => {
-      const schema = qs(ctx.query, 'schema');
-      if (!schema || !(DASHBOARD_SCHEMAS as readonly string[]).includes(schema))
-        throw ValidationError.field('schema', `El grupo debe ser uno de: ${DASHBOARD_SCHEMAS.join(', ')}`);
-      const { filter, period, group } = await single(ctx, schema as DashboardSchema);
+  defineAction({
+    method: 'GET',
+    path: '/api/dashboard/summary',
+    summary: 'Un grupo del tablero (schema: ventas, encuestas, despachos, cifras, seguimiento, taller)',
+    tags,
+    access,
+    query: summaryQuery,
+    async handler(ctx) {
+      const { schema } = ctx.query;
+      const { filter, period, group } = await single(ctx, schema);
       return { schema, filter, period, result: group };
     },
-  ),
+  }),
 ];

@@ -1,12 +1,18 @@
 // The dashboard's filters (query string: year, month, dealer_id, manufacturer_id) and the period
 // they mean: the month or the year, to date when it is under way, and the same days a year before.
 import type { DashboardFilter, DashboardPeriod } from '@app/contracts';
-import { daysInMonth } from '@app/contracts';
+import {
+  daysInMonth,
+  dealerParam,
+  defineQuery,
+  idParam,
+  monthParam,
+  QUERY_LABELS,
+  yearParam,
+} from '@app/contracts';
+import type { z } from 'zod';
 import type { Executor } from '../../core/action';
-import type { CurrentUser } from '../../core/context';
-import type { QueryParams } from '../../core/http';
 import { limaToday } from '../../core/lima';
-import { readPeriod, readRef } from '../../core/period';
 import { monthEnd, monthStart, readBrand } from '../dispatches/dispatches.lookups';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -25,17 +31,21 @@ export interface DashboardQuery {
   today: string;
 }
 
-export async function readDashboardQuery(
-  db: Executor,
-  query: QueryParams,
-  user: CurrentUser,
-): Promise<DashboardQuery> {
+/** The dashboard's query (a dealer user's dealer_id is its own: the engine holds it, SPEC §6). */
+export const dashboardQuery = defineQuery({
+  year: yearParam(),
+  month: monthParam(),
+  dealer_id: dealerParam(),
+  manufacturer_id: idParam(QUERY_LABELS.brand),
+});
+
+export type DashboardQueryIn = z.output<typeof dashboardQuery>;
+
+export async function readDashboardQuery(db: Executor, query: DashboardQueryIn): Promise<DashboardQuery> {
   const today = limaToday();
   const thisYear = Number(today.slice(0, 4));
-  const { year, month } = readPeriod(query);
-  // A dealer user sees its own dealer, whatever it asks for (SPEC §6).
-  const dealerId = user.isDealer ? user.dealerId : readRef(query, ['dealer_id'], 'Concesionario');
-  const brand = await readBrand(db, readRef(query, ['manufacturer_id'], 'Marca'), 'manufacturer_id');
+  const { year, month, dealer_id: dealerId } = query;
+  const brand = await readBrand(db, query.manufacturer_id, 'manufacturer_id');
   const manufacturerId = brand?.id ?? null;
   const from = monthStart(year, month ?? 1);
   const end = monthEnd(year, month ?? 12);

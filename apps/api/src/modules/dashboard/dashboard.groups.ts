@@ -187,8 +187,7 @@ export async function despachosGroup(c: GroupContext): Promise<DashboardDespacho
 }
 
 /** The dealers whose figures count: a dealer user's own, the one asked for, or all. */
-const figureDealers = (c: GroupContext) =>
-  c.filter.dealer_id ? [c.filter.dealer_id] : c.user.isDealer ? [c.user.dealerId!] : null;
+const figureDealers = (c: GroupContext) => (c.filter.dealer_id ? [c.filter.dealer_id] : null);
 
 export async function cifrasGroup(c: GroupContext): Promise<DashboardCifras> {
   const { db, filter: f, period: p } = c;

@@ -2,29 +2,30 @@
 // pull and brands, the summaries, objectives (JSON, upload, template), the daily grid (read, save,
 // template, upload) and the named reports of SPEC §7.
 import {
+  brandParam,
   DISPATCH_FILES,
   dailySalesBatchSchema,
+  dateParam,
+  dealerParam,
+  defineQuery,
+  monthParam,
+  monthsParam,
   objectivesBatchSchema,
+  optionalYearParam,
   reportRequestSchema,
+  requiredMonthParam,
   type SimaPullResult,
+  yearParam,
 } from '@app/contracts';
 import { fetchSimaBrands } from '../../connectors/sima';
 import { defineAction } from '../../core/action';
 import { ValidationError } from '../../core/errors';
-import { type QueryParams, qs } from '../../core/http';
 import { limaToday } from '../../core/lima';
 import { withUploadedFile } from '../../core/upload';
 import { sendXlsxBuffer, sendXlsxReport } from '../../core/xlsx';
 import { SALES_UPLOAD } from '../sales/sales.xlsx';
 import { cellsFromEntries, dailyTemplate, readDailyCells, saveDailySales } from './daily-sales';
-import {
-  brandQuery,
-  loadLookups,
-  readBrand,
-  readDealer,
-  readMonths,
-  readYearMonth,
-} from './dispatches.lookups';
+import { loadLookups, readBrand } from './dispatches.lookups';
 import {
   dailyReport,
   dispatchReport,
@@ -39,16 +40,21 @@ import { cellsFromRows, objectivesTemplate, readObjectiveCells, saveObjectives }
 const tags = ['Despachos'];
 const dailyTags = ['Venta diaria'];
 
-const period = { year: { type: 'integer' }, month: { type: 'integer' } };
-const filters = {
-  manufacturer: { type: 'string', description: 'Marca (id o código); vacío = todas' },
-  dealer: { type: 'integer', description: 'Concesionario (0 = todos los del usuario)' },
-};
+// The queries of the module's calls: a period (objectives are loaded up to next year), the brand
+// (?manufacturer, or ?manufacturer_id) and the dealer (?dealer_id, or ?dealer).
+const planYear = () => yearParam({ lastYear: 'next' });
+const filters = { manufacturer: brandParam(), dealer_id: dealerParam() };
+const aliases = { dealer: 'dealer_id', manufacturer_id: 'manufacturer' } as const;
+const yearMonthsQuery = defineQuery({ year: planYear(), months: monthsParam(), ...filters }, aliases);
+const monthQuery = defineQuery({ year: planYear(), month: requiredMonthParam(), ...filters }, aliases);
 
-/** The brand and dealer of a query string. */
-async function readFilters(db: Parameters<typeof readBrand>[0], query: QueryParams) {
-  const brand = await readBrand(db, brandQuery(query));
-  return { brand, manufacturerId: brand?.id, dealerId: readDealer(query) };
+/** The brand (looked up: an unknown one is a 422) and dealer of a parsed query. */
+async function readFilters(
+  db: Parameters<typeof readBrand>[0],
+  query: { manufacturer?: string; dealer_id: number | null },
+) {
+  const brand = await readBrand(db, query.manufacturer);
+  return { brand, manufacturerId: brand?.id, dealerId: query.dealer_id ?? undefined };
 }
 
 const pull = defineAction({
@@ -57,20 +63,15 @@ const pull = defineAction({
   summary: 'Trae los despachos de SIMA del periodo (por mes) y los guarda; repetir el periodo no duplica',
   tags,
   access: { permission: 'Transactions.store' },
-  query: {
-    date_from: { type: 'string', description: 'YYYY-MM-DD' },
-    date_to: { type: 'string', description: 'YYYY-MM-DD' },
-    ...period,
-  },
+  query: defineQuery({
+    date_from: dateParam('Desde'),
+    date_to: dateParam('Hasta'),
+    year: optionalYearParam({ lastYear: 'next' }),
+    month: monthParam(),
+  }),
   audit: { resource: 'transactions', action: 'sima' },
   async handler({ query, db, write }): Promise<SimaPullResult> {
-    const { year, month } = readYearMonth(query);
-    const p = pullPeriod({
-      date_from: qs(query, 'date_from'),
-      date_to: qs(query, 'date_to'),
-      year: qs(query, 'year') ? year : undefined,
-      month,
-    });
+    const p = pullPeriod({ ...query, month: query.month ?? undefined });
     const { months, report, lines } = await fetchAndCheck(db, p);
     const failed = report.filter((r) => !r.ok).length;
     const result: SimaPullResult = {
@@ -112,12 +113,11 @@ const summary = defineAction({
   summary: 'Unidades despachadas por concesionario y mes, con totales',
   tags,
   access: { permission: 'Transactions.view' },
-  query: { year: { type: 'integer' }, months: { type: 'string', description: '1,2,3' }, ...filters },
+  query: yearMonthsQuery,
   async handler({ query, user, db }) {
-    const { year } = readYearMonth(query);
     return transactionSummary(db, user, {
-      year,
-      months: readMonths(query),
+      year: query.year,
+      months: query.months,
       ...(await readFilters(db, query)),
     });
   },
@@ -129,10 +129,9 @@ const models = defineAction({
   summary: 'Modelos despachados a un concesionario (los del catálogo), con sus unidades',
   tags,
   access: { permission: 'Transactions.view', or: ['DailySales.view'] },
-  query: { year: { type: 'integer' }, ...filters },
+  query: defineQuery({ year: optionalYearParam({ lastYear: 'next' }), ...filters }, aliases),
   async handler({ query, user, db }) {
-    const year = qs(query, 'year') ? readYearMonth(query).year : undefined;
-    return { data: await dealerModels(db, user, { year, ...(await readFilters(db, query)) }) };
+    return { data: await dealerModels(db, user, { year: query.year, ...(await readFilters(db, query)) }) };
   },
 });
 
@@ -181,13 +180,15 @@ const objectives = defineAction({
   summary: 'Unidades contra objetivo y cumplimiento por concesionario y marca; avance del mes a la fecha',
   tags,
   access: { permission: 'Transactions.view' },
-  query: { ...period, as_of: { type: 'string', description: 'YYYY-MM-DD (hoy)' }, ...filters },
+  query: defineQuery({ year: planYear(), month: monthParam(), as_of: dateParam(), ...filters }, aliases),
   async handler({ query, user, db }) {
-    const { year, month } = readYearMonth(query);
-    const asOf = qs(query, 'as_of');
-    if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf))
-      throw ValidationError.field('as_of', 'Fecha de corte: formato de fecha YYYY-MM-DD');
-    return objectivesSummary(db, user, { year, month, asOf, ...(await readFilters(db, query)) });
+    const { year, month, as_of: asOf } = query;
+    return objectivesSummary(db, user, {
+      year,
+      month: month ?? undefined,
+      asOf,
+      ...(await readFilters(db, query)),
+    });
   },
 });
 
@@ -197,10 +198,10 @@ const grid = defineAction({
   summary: 'Venta diaria del mes: una fila por concesionario y modelo, una columna por día',
   tags: dailyTags,
   access: { permission: 'DailySales.view' },
-  query: { ...period, ...filters },
+  query: monthQuery,
   async handler({ query, user, db }) {
-    const { year, month } = readYearMonth(query, true);
-    return dailyGrid(db, user, { year, month: month!, ...(await readFilters(db, query)) });
+    const { year, month } = query;
+    return dailyGrid(db, user, { year, month, ...(await readFilters(db, query)) });
   },
 });
 
@@ -222,13 +223,13 @@ const dailyFile = defineAction({
   summary: 'Plantilla Formato_Daily_{año}_{mes}.xlsx con lo ya registrado',
   tags: dailyTags,
   access: { permission: 'DailySales.view' },
-  query: { ...period, ...filters },
+  query: monthQuery,
   download: true,
   raw: true,
   async handler({ query, user, db, reply }) {
-    const { year, month } = readYearMonth(query, true);
-    const buf = await dailyTemplate(db, user, { year, month: month!, ...(await readFilters(db, query)) });
-    return sendXlsxBuffer(reply, DISPATCH_FILES.dailyTemplate(year, month!), buf);
+    const { year, month } = query;
+    const buf = await dailyTemplate(db, user, { year, month, ...(await readFilters(db, query)) });
+    return sendXlsxBuffer(reply, DISPATCH_FILES.dailyTemplate(year, month), buf);
   },
 });
 
@@ -238,10 +239,10 @@ const dailyImport = defineAction({
   summary: 'Venta diaria desde Formato_Daily (campo file; ?year&month); todo o nada, con reporte por fila',
   tags: dailyTags,
   access: { permission: 'DailySales.store' },
-  query: period,
+  query: defineQuery({ year: planYear(), month: requiredMonthParam() }),
   rateLimit: 'upload',
   async handler({ request, query, user, db }) {
-    const { year, month } = readYearMonth(query, true);
+    const { year, month } = query;
     return withUploadedFile(request, SALES_UPLOAD, async (upload) => {
       const named = /Formato_Daily_(\d{4})_(\d{1,2})\b/i.exec(upload.filename);
       if (named && (Number(named[1]) !== year || Number(named[2]) !== month))
@@ -249,12 +250,7 @@ const dailyImport = defineAction({
           'file',
           `El archivo es de ${named[2]}/${named[1]} y se eligió ${month}/${year}: elija ese mes o use la plantilla del mes elegido`,
         );
-      return saveDailySales(
-        db,
-        await readDailyCells(upload.file, upload.bytes, year, month!),
-        user,
-        'import',
-      );
+      return saveDailySales(db, await readDailyCells(upload.file, upload.bytes, year, month), user, 'import');
     });
   },
 });
@@ -265,13 +261,12 @@ const dailyReportFile = defineAction({
   summary: 'Reporte_Daily_{marca}_{año}_{mes}.xlsx: unidades por concesionario y día',
   tags: dailyTags,
   access: { permission: 'DailySales.export' },
-  query: { ...period, ...filters },
+  query: monthQuery,
   download: true,
   raw: true,
   async handler({ query, user, db, reply }) {
-    const { year, month } = readYearMonth(query, true);
     const f = await readFilters(db, query);
-    return sendXlsxReport(reply, await dailyReport(db, user, { year, month: month!, ...f }));
+    return sendXlsxReport(reply, await dailyReport(db, user, { year: query.year, month: query.month, ...f }));
   },
 });
 
@@ -281,13 +276,15 @@ const dispatchReportFile = defineAction({
   summary: 'Reporte-Despachos-{marca}-{año}-{meses}.xlsx: despachos por concesionario y mes contra objetivo',
   tags,
   access: { permission: 'Transactions.export' },
-  query: { year: { type: 'integer' }, months: { type: 'string' }, ...filters },
+  query: yearMonthsQuery,
   download: true,
   raw: true,
   async handler({ query, user, db, reply }) {
-    const { year } = readYearMonth(query);
     const f = await readFilters(db, query);
-    return sendXlsxReport(reply, await dispatchReport(db, user, { year, months: readMonths(query), ...f }));
+    return sendXlsxReport(
+      reply,
+      await dispatchReport(db, user, { year: query.year, months: query.months, ...f }),
+    );
   },
 });
 

@@ -1,13 +1,11 @@
 // What the module's row checks look up (dealers, brands, models by code or name) and reads of
-// the query string shared by its calls (period, brand, dealer).
+// the brand a query names (its period and dealer are declared in the calls' query schemas).
 
 import { daysInMonth, type ImportReportEntry } from '@app/contracts';
 import { eq, or } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ValidationError } from '../../core/errors';
-import { type QueryParams, qs } from '../../core/http';
-import { readPeriod, readRef } from '../../core/period';
 import { manufacturers } from '../../db/schema';
 import { type Brand, loadReferences, type References } from '../sales/sales.import';
 
@@ -32,26 +30,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export const monthStart = (y: number, m: number) => `${y}-${pad(m)}-01`;
 export const monthEnd = (y: number, m: number) => `${y}-${pad(m)}-${pad(daysInMonth(y, m))}`;
 
-/** ?year (default this year in Lima; up to next year, for objectives loaded ahead) and ?month. */
-export function readYearMonth(query: QueryParams, monthRequired = false): { year: number; month?: number } {
-  const { year, month } = readPeriod(query, { monthRequired, lastYear: 'next' });
-  return { year, month: month ?? undefined };
-}
-
-/** ?months=1,2,3 (or months[]=1&months[]=2); default every month. */
-export function readMonths(query: QueryParams): number[] {
-  const raw = query.months ?? query['months[]'];
-  const parts = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
-    .flatMap((v) => String(v).split(','))
-    .map((v) => v.trim())
-    .filter(Boolean);
-  if (parts.length === 0) return Array.from({ length: 12 }, (_, i) => i + 1);
-  const months = parts.map(Number);
-  if (months.some((m) => !Number.isInteger(m) || m < 1 || m > 12))
-    throw ValidationError.field('months', 'Meses no es válido (números de 1 a 12)');
-  return [...new Set(months)].sort((a, b) => a - b);
-}
-
 /** ?manufacturer (id or code; 0 or empty = every brand). Unknown → 422. */
 export async function readBrand(
   db: Executor,
@@ -73,10 +51,3 @@ export async function readBrand(
   if (!b) throw ValidationError.field(field, 'Marca no existe');
   return b;
 }
-
-/** ?dealer or ?dealer_id (0 = every dealer the caller sees). */
-export function readDealer(query: QueryParams): number | undefined {
-  return readRef(query, ['dealer', 'dealer_id'], 'Concesionario') ?? undefined;
-}
-
-export const brandQuery = (query: QueryParams) => qs(query, 'manufacturer') ?? qs(query, 'manufacturer_id');
