@@ -36,6 +36,7 @@ const TABLES = [
   'document_dealers',
   'document_files',
   'document_reads',
+  'notifications',
 ];
 
 let t: TestContext;
@@ -135,6 +136,37 @@ describe('demo network', () => {
     const statuses = new Set(summary.body.result.rows.map((r: { status: string }) => r.status));
     expect(statuses.has('atrasado')).toBe(true);
     expect(statuses.has('adelantado')).toBe(true);
+  });
+
+  it('makes the notifications centre real: each side sees its own (issue 29)', async () => {
+    const manager = await login(t.app, 'gerente.red', DEFAULT_DEMO_PASSWORD);
+    const kinds = async (token: string) => {
+      const r = await api(t.app, 'GET', '/api/notifications?perPage=100', { token });
+      expect(r.status).toBe(200);
+      const data = r.body.result.data as { kind: string; dealer_id: number | null }[];
+      return {
+        kinds: new Set(data.map((n) => n.kind)),
+        dealers: new Set(data.map((n) => n.dealer_id)),
+        unread: r.body.result.unread,
+      };
+    };
+    const staff = await kinds(manager);
+    for (const k of ['agreement_overdue', 'quiz_alert']) expect(staff.kinds.has(k), k).toBe(true);
+    expect(staff.unread).toBeGreaterThan(0);
+    // A dealer user: its dealer's overdue agreements, a month to confirm and the new documents.
+    const [dealerUser] = await t.handle.query<{ username: string; dealer_id: number }>(
+      `select u.username, u.dealer_id from users u where u.dealer_id in (
+         select a.dealer_id from agreements a where a.status in ('pending','in_progress') and a.due_date < current_date - 1
+         intersect select p.dealer_id from figure_periods p where p.status = 'enabled')
+       order by u.id limit 1`,
+    );
+    expect(dealerUser).toBeTruthy();
+    const own = await kinds(await login(t.app, dealerUser.username, DEFAULT_DEMO_PASSWORD));
+    for (const k of ['agreement_overdue', 'figures_pending', 'document'])
+      expect(own.kinds.has(k), k).toBe(true);
+    // Only its dealer's (or every dealer's: a document for all), though others' exist.
+    expect([...own.dealers].every((d) => d === null || d === dealerUser.dealer_id)).toBe(true);
+    expect(staff.dealers.size).toBeGreaterThan(2);
   });
 
   it('follows up a year of agreements: most done, some open past due (a few long overdue), each with its history', async () => {

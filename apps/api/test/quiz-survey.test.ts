@@ -441,6 +441,15 @@ describe('alerts', () => {
       salesQuiz.questions[0] && (salesQuiz.questions[0] as unknown as { text: string }).text,
     );
     alertId = alert.id;
+    // The alert is in the notifications centre, in the transaction that opened it (issue 29).
+    const notes = await api(t.app, 'GET', '/api/notifications?kind=quiz_alert', { token: admin });
+    expect(notes.body.result.data).toHaveLength(1);
+    expect(notes.body.result.data[0]).toMatchObject({
+      kind: 'quiz_alert',
+      dealer_id: dealerId,
+      link: '/quiz',
+    });
+    expect(notes.body.result.data[0].body).toMatch(/^Gamma Motors · calificación mínima en: /);
     // An answer at 3 opened no alert.
     const [{ n }] = await t.handle.query<{ n: number }>('select count(*)::int as n from quiz_alerts');
     expect(n).toBe(1);

@@ -6,6 +6,7 @@ export * from './figures';
 export * from './fixed-lists';
 export * from './format';
 export * from './messages';
+export * from './notifications';
 export * from './period';
 export * from './permissions';
 export * from './query';

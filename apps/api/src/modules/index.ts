@@ -11,6 +11,7 @@ import { dispatchesModule } from './dispatches';
 import { documentsModule } from './documents';
 import { figuresModule } from './figures';
 import { mailModule } from './mail';
+import { notificationsModule } from './notifications';
 import { opsModule } from './ops';
 import { organisationModule } from './organisation/organisation.resources';
 import { preferencesModule } from './preferences';
@@ -28,6 +29,7 @@ const DECLARED_MODULES: ApiModule[] = [
   salesModule,
   quizModule,
   mailModule,
+  notificationsModule,
   dispatchesModule,
   figuresModule,
   dashboardModule,

@@ -28,6 +28,11 @@ import { seedAgreementsDemo } from '../modules/agreements/agreements.demo';
 import { seedDispatchDemo } from '../modules/dispatches/dispatches.demo';
 import { seedDocumentsDemo } from '../modules/documents/documents.demo';
 import { seedFiguresDemo } from '../modules/figures/figures.demo';
+import {
+  agreementNotices,
+  documentNotices,
+  figuresNotices,
+} from '../modules/notifications/notifications.service';
 import { seedSurveyDemo } from '../modules/quiz/quiz.demo';
 import { sales } from '../modules/sales/sales.tables';
 import { seedWorkshopDemo } from '../modules/workshop/workshop.demo';
@@ -676,6 +681,14 @@ async function loadDemo(
       DEALERS.map((d) => d.code),
     ),
   );
+  // The notifications centre: what the demo makes real (agreements due or overdue, months enabled
+  // and not confirmed, documents just published; the survey alerts were told as they opened).
+  // Idempotent (each notification's key), whether or not today's sweep has run.
+  await handle.db.transaction(async (tx) => {
+    await agreementNotices(tx);
+    await documentNotices(tx);
+    await figuresNotices(tx);
+  });
 
   const present = await db
     .select({ username: users.username, dealer_name: dealers.name })

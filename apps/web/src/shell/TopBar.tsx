@@ -3,7 +3,6 @@ import Fullscreen from '@mui/icons-material/Fullscreen';
 import FullscreenExit from '@mui/icons-material/FullscreenExit';
 import Keyboard from '@mui/icons-material/Keyboard';
 import MenuIcon from '@mui/icons-material/Menu';
-import Notifications from '@mui/icons-material/Notifications';
 import {
   AppBar,
   Avatar,
@@ -14,64 +13,22 @@ import {
   ListItemText,
   Menu,
   MenuItem,
-  Popover,
-  Tab,
-  Tabs,
   Toolbar,
   Tooltip,
-  Typography,
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { logout, usePermission, useSession } from '../auth/session';
 import { lockingPath, setLocking } from '../auth/token';
-import { NOTIFICATION_TABS } from '../pages/NotificationsPage';
+import { NotificationsBell } from './NotificationsBell';
 import { resetTabs } from './openedTabs';
 import { DealerSelector, ManufacturerSelector } from './Selectors';
 
 export function toggleFullscreen(): void {
   if (document.fullscreenElement) void document.exitFullscreen?.();
   else void document.documentElement.requestFullscreen?.().catch(() => {});
-}
-
-function NotificationsButton() {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [tab, setTab] = useState(0);
-  return (
-    <>
-      <Tooltip title="Notificaciones">
-        <IconButton color="inherit" aria-label="Notificaciones" onClick={(e) => setAnchor(e.currentTarget)}>
-          <Notifications />
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={!!anchor}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <Box sx={{ width: 320 }}>
-          <Tabs value={tab} onChange={(_, v) => setTab(v)} variant="fullWidth">
-            {NOTIFICATION_TABS.map((t) => (
-              <Tab key={t.label} label={t.label} />
-            ))}
-          </Tabs>
-          <Typography color="text.secondary" align="center" sx={{ py: 4 }}>
-            {NOTIFICATION_TABS[tab].empty}
-          </Typography>
-          <Divider />
-          <Box sx={{ textAlign: 'center', p: 1 }}>
-            <Button component={RouterLink} to="/main/order" size="small" onClick={() => setAnchor(null)}>
-              Ver todo
-            </Button>
-          </Box>
-        </Box>
-      </Popover>
-    </>
-  );
 }
 
 function UserMenu() {
@@ -162,7 +119,7 @@ export function TopBar({ onToggleMenu, onHelp }: { onToggleMenu: () => void; onH
             <Keyboard />
           </IconButton>
         </Tooltip>
-        <NotificationsButton />
+        <NotificationsBell />
         <UserMenu />
       </Toolbar>
     </AppBar>

@@ -57,8 +57,14 @@ export type ResourcePath = keyof typeof RESOURCE_CONTRACTS;
  * The Spanish title of a resource the audit trail names (its API path), e.g. 'sales' is 'CEM';
  * the audit screen, its resource filter and its export show these.
  */
+/** What declared actions audit that is not a resource of its own (the user's notifications). */
+export const AUDITED_CALLS: { id: string; name: string }[] = [
+  { id: 'notifications', name: 'Notificaciones' },
+];
+
 export const AUDIT_RESOURCES: { id: string; name: string }[] = Object.values(
   RESOURCE_CONTRACTS as Record<string, { path: string; title: string }>,
 )
   .map((c) => ({ id: c.path, name: c.title }))
+  .concat(AUDITED_CALLS)
   .sort((a, b) => a.name.localeCompare(b.name));

@@ -138,6 +138,7 @@ export const AUDIT_ACTIONS = [
   { id: 'comment', name: 'Comentó' },
   { id: 'notify', name: 'Envió el aviso' },
   { id: 'upload', name: 'Subió un archivo' },
+  { id: 'read', name: 'Marcó como leída' },
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]['id'];
 

@@ -15,6 +15,7 @@ import { ValidationError } from '../../core/errors';
 import { lazyToday, sqlToday } from '../../core/lima';
 import { defineResource, fromContract, type HookContext, type Row } from '../../core/resource';
 import { dealerContacts, dealers, zones } from '../../db/schema';
+import { agreementNotices } from '../notifications/notifications.service';
 import { agreementEvents, agreements } from './agreements.tables';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -83,6 +84,8 @@ async function beforeSave(data: Row, ctx: HookContext): Promise<Row> {
 
 /** The history: its creation, and every status change (who, when, from, to). */
 async function afterSave(_row: Row, ctx: HookContext & { id: number }): Promise<void> {
+  // Saved already due within 7 days or overdue: told now, not at the next day's sweep.
+  await agreementNotices(ctx.tx, undefined, [ctx.id]);
   const [now] = await ctx.tx
     .select({ status: agreements.status })
     .from(agreements)

@@ -9,6 +9,7 @@ import { ForbiddenError, ValidationError } from '../../core/errors';
 import { limaToday } from '../../core/lima';
 import { defineResource, fromContract, type HookContext, type Row } from '../../core/resource';
 import { categories } from '../../db/schema';
+import { documentNotices } from '../notifications/notifications.service';
 import { attachFiles, extendDocumentList, filesOf, setDealers } from './documents.files';
 import { documents } from './documents.tables';
 
@@ -140,6 +141,8 @@ export const documentResource = defineResource({
       const dealerIds = ctx.input.dealer_ids as number[] | undefined;
       if (allDealers === true) await setDealers(ctx.tx, ctx.id, []);
       else if (dealerIds !== undefined) await setDealers(ctx.tx, ctx.id, dealerIds);
+      // Published today (or in the last days): its dealers are told now; a later day, by the sweep.
+      await documentNotices(ctx.tx, undefined, [ctx.id]);
     },
     async afterLoad(row, db) {
       return { ...row, files: await filesOf(db, [row.id as number]) };

@@ -17,6 +17,7 @@ import { writeAudit } from '../../core/audit';
 import type { CurrentUser } from '../../core/context';
 import { ConflictError, ValidationError } from '../../core/errors';
 import { limaMonth, limaYear } from '../../core/lima';
+import { figuresNotices } from '../notifications/notifications.service';
 import { monthKey } from './figures.scope';
 import { figurePeriods } from './figures.tables';
 
@@ -178,6 +179,7 @@ export async function enablePeriods(
   }
   if (wrong.length)
     throw new ConflictError(wrong[0], wrong.length > 1 ? wrong.slice(1).join('\n') : undefined);
+  const enabledIds: number[] = [];
   for (const d of open) {
     const values = { status: 'enabled', enabled_at: new Date(), enabled_by: user.id, updated_at: new Date() };
     const [row] = await tx
@@ -188,6 +190,7 @@ export async function enablePeriods(
         set: values,
       })
       .returning();
+    enabledIds.push(row.id);
     await writeAudit(tx, {
       user,
       resource: RESOURCE,
@@ -197,6 +200,7 @@ export async function enablePeriods(
       after: row,
     });
   }
+  await figuresNotices(tx, enabledIds);
   return { enabled: open.length, skipped };
 }
 
@@ -247,5 +251,6 @@ export async function reopenPeriod(
     .where(eq(figurePeriods.id, id))
     .returning();
   await writeAudit(tx, { user, resource: RESOURCE, recordId: id, action: 'reopen', before, after: row });
+  await figuresNotices(tx, [id]);
   return row;
 }

@@ -8,6 +8,7 @@ import { findPgError } from '../../core/db-errors';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import { dealerContacts, dealers, manufacturers } from '../../db/schema';
 import { escapeHtml, type MailContext, resolveMailSettings, sendMail } from '../mail/mail.service';
+import { quizAlertNotices } from '../notifications/notifications.service';
 import { sales } from '../sales/sales.tables';
 import { hashToken, stillOpen, TOKEN_RE } from './quiz.invitations';
 import { questionsOf } from './quiz.resources';
@@ -257,6 +258,10 @@ export async function recordResponses(tx: Tx, answered: AnsweredInvitation[]): P
         )
         .returning({ id: quizAlerts.id, response_id: quizAlerts.response_id })
     : [];
+  await quizAlertNotices(
+    tx,
+    alerts.map((a) => a.id),
+  );
   const alertOf = new Map(alerts.map((a) => [a.response_id, a.id]));
   return answered.map(({ inv }) => {
     const response_id = responseOf.get(inv.id)!;

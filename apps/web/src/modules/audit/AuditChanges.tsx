@@ -1,5 +1,5 @@
 // One audit entry: the fields that changed, with their value before and after.
-import { AUDIT_ACTIONS, RESOURCE_CONTRACTS } from '@app/contracts';
+import { AUDIT_ACTIONS, AUDITED_CALLS, RESOURCE_CONTRACTS } from '@app/contracts';
 import {
   Button,
   Dialog,
@@ -38,7 +38,8 @@ const contracts = RESOURCE_CONTRACTS as Record<string, { title: string; labels: 
 /** What each audited action means, in the trail's words (AUDIT_ACTIONS of the contracts). */
 export const ACTIONS: Record<string, string> = Object.fromEntries(AUDIT_ACTIONS.map((a) => [a.id, a.name]));
 
-export const resourceTitle = (resource: string) => contracts[resource]?.title ?? resource;
+export const resourceTitle = (resource: string) =>
+  contracts[resource]?.title ?? AUDITED_CALLS.find((c) => c.id === resource)?.name ?? resource;
 
 const show = (v: unknown) => {
   if (v === null || v === undefined || v === '') return '—';
