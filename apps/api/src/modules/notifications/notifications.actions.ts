@@ -5,7 +5,7 @@ import { NOTIFICATION_KIND_IDS, notificationQuerySchema } from '@app/contracts';
 import { z } from 'zod';
 import { defineAction } from '../../core/action';
 import { NotFoundError } from '../../core/errors';
-import { parseBody, parseId } from '../../core/http';
+import { parseId } from '../../core/http';
 import { listNotifications, markAllRead, markRead, unreadCount } from './notifications.service';
 
 const tags = ['Notificaciones'];
@@ -16,14 +16,9 @@ const list = defineAction({
   summary: 'Notificaciones del usuario, las más recientes primero (filtros: tipo, leídas o no leídas)',
   tags,
   access: 'login',
-  query: {
-    kind: { type: 'string', enum: [...NOTIFICATION_KIND_IDS], description: 'Tipo' },
-    status: { type: 'string', enum: ['read', 'unread'], description: 'Leídas o no leídas' },
-    page: { type: 'integer' },
-    perPage: { type: 'integer' },
-  },
+  query: notificationQuerySchema,
   async handler({ db, user, query }) {
-    return listNotifications(db, user, parseBody(notificationQuerySchema, query));
+    return listNotifications(db, user, query);
   },
 });
 
