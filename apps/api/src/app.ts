@@ -20,6 +20,7 @@ import { assertJsonDepth } from './core/json-depth';
 import { redactErrorSerializer, redactRequestSerializer } from './core/log-redact';
 import { registerMetrics } from './core/metrics';
 import { registerOpenApi } from './core/openapi';
+import { allowExternalHosts } from './core/outbound-host';
 import { registerRateLimit } from './core/rate-limit';
 import { registerModules } from './core/registry';
 import { registerSecurityHeaders } from './core/security-headers';
@@ -92,6 +93,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
   });
   watchDownloadRoutes(app);
+  allowExternalHosts(opts.config.externalHostsAllow ?? []);
   registerEnvelope(app);
   registerClosingAnswer(app);
   await registerSecurityHeaders(app);

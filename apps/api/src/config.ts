@@ -1,5 +1,6 @@
 // Runtime configuration, read once from the environment at start-up.
 import { isIP } from 'node:net';
+import { parseHostsAllow } from './core/outbound-host';
 
 export interface AppConfig {
   port: number;
@@ -24,6 +25,11 @@ export interface AppConfig {
    * callers on the loopback interface (the machine itself) may read the metrics.
    */
   metricsToken?: string;
+  /**
+   * EXTERNAL_HOSTS_ALLOW: internal hosts (names, addresses, CIDR ranges) the external systems' and
+   * SMTP settings may reach all the same (core/outbound-host); none by default.
+   */
+  externalHostsAllow: string[];
 }
 
 export interface RateLimits {
@@ -134,5 +140,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailRetrySeconds: readLimit(env, 'MAIL_RETRY_SECONDS', 60),
     fakeNow: readFakeNow(env),
     metricsToken: read(env, 'METRICS_TOKEN'),
+    externalHostsAllow: parseHostsAllow(read(env, 'EXTERNAL_HOSTS_ALLOW')),
   };
 }

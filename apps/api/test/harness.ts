@@ -84,6 +84,8 @@ export async function createTestApp(
     adminUsername: ADMIN_USERNAME,
     dataDir: '',
     rateLimits: TEST_RATE_LIMITS,
+    // The stub servers of the external systems and SMTP listen on 127.0.0.1.
+    externalHostsAllow: ['127.0.0.1'],
     ...overrides,
   };
   const app = await buildApp({ handle, config, jwtSecret: JWT_SECRET, ...logging });

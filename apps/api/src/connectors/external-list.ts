@@ -2,8 +2,10 @@
 // (Preferencias > Configuraciones), it answers JSON with a list of records, and every failure
 // answers one fixed Spanish message while the detail goes to the log. A connector is a
 // `ExternalSystem` description plus a call to `fetchExternalList`.
+import { Agent, fetch, type Response } from 'undici';
 import type { Executor } from '../core/action';
 import { AppError, BadRequestError } from '../core/errors';
+import { checkedLookup, hostOf, internalHostMessage, internalHostReason } from '../core/outbound-host';
 import { readSetting } from '../modules/preferences/settings';
 
 export interface ExternalSystem {
@@ -37,6 +39,9 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** 'de' before a name, contracted before 'el' (del API de ventas, de CASIS). */
 const of = (name: string) => (name.startsWith('el ') ? `del ${name.slice(3)}` : `de ${name}`);
 
+/** Connections to the external systems: their sockets reach only addresses the check allows. */
+const outbound = new Agent({ connect: { lookup: checkedLookup } });
+
 /** 502 with the system's fixed message; what went wrong is logged (`logDetail`), never answered. */
 export class BadGatewayError extends AppError {
   readonly logDetail: string;
@@ -68,6 +73,8 @@ export async function fetchExternalList(
   } catch {
     throw new BadRequestError(`${messages.notConfigured} (la URL "${base}" no es válida)`);
   }
+  // An internal address (loopback, private, metadata) is refused before any connection.
+  if (await internalHostReason(hostOf(url))) throw new BadRequestError(internalHostMessage(system.urlKey));
   if (subPath) url.pathname = `${url.pathname.replace(/\/+$/, '')}/${subPath}`;
   for (const [k, v] of Object.entries(query)) if (v) url.searchParams.set(k, v);
   const token = await readSetting(db, system.tokenKey);
@@ -78,6 +85,7 @@ export async function fetchExternalList(
       // A redirect is not followed (it could lead the server, with the token, to another host):
       // it answers as any other failure.
       redirect: 'manual',
+      dispatcher: outbound,
       signal: AbortSignal.timeout(system.timeoutMs ?? 30_000),
     });
   } catch (err) {

@@ -2,11 +2,14 @@
 // configured (SMTP_URL in the environment, or the SMTP_URL configuration) it is delivered at
 // once through nodemailer and marked sent, otherwise it stays pending (and a log line says so)
 // until `flushOutbox` runs with SMTP configured. No message is lost either way.
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../../core/action';
 import { redactUrlCredentials } from '../../core/log-redact';
+import { hostOf, internalHostMessage, internalHostReason } from '../../core/outbound-host';
 import { mailOutbox } from '../../db/schema';
 import { readSetting } from '../preferences/settings';
 
@@ -43,16 +46,57 @@ export interface MailOutcome {
 const DEFAULT_FROM = 'Red de Concesionarios <no-responder@localhost>';
 const transports = new Map<string, Transporter>();
 
-/** nodemailer is loaded with the first message sent, not at every start. */
-async function transportFor(url: string): Promise<Transporter> {
-  let t = transports.get(url);
+/**
+ * nodemailer is loaded with the first message sent, not at every start. The SMTP_URL of the
+ * settings (an administrator's) may not reach an internal address (core/outbound-host): its name
+ * is resolved and checked, and the connection goes to that checked address (`servername` keeps
+ * the certificate's check on the name). The environment's SMTP_URL is the operator's: trusted.
+ */
+async function transportFor(url: string, trusted: boolean): Promise<Transporter> {
+  let key = url;
+  let pinned: { host: string; servername: string } | undefined;
+  if (!trusted) {
+    const target = await checkedSmtpTarget(url);
+    if ('refused' in target) throw new DeliveryError(target.refused, false);
+    if (target.address) {
+      pinned = { host: target.address, servername: target.name };
+      key = `${url}\n${target.address}`;
+    }
+  }
+  let t = transports.get(key);
   if (!t) {
     const { default: nodemailer } = await import('nodemailer');
-    t = transports.get(url) ?? nodemailer.createTransport(url);
-    transports.set(url, t);
+    const { parseConnectionUrl } = await import('nodemailer/lib/shared/index.js');
+    t =
+      transports.get(key) ??
+      nodemailer.createTransport(pinned ? { ...parseConnectionUrl(url), ...pinned } : url);
+    transports.set(key, t);
   }
   return t;
 }
+
+/** The SMTP host of a setting: refused, or the address to connect to (none: leave it to nodemailer). */
+async function checkedSmtpTarget(
+  url: string,
+): Promise<{ refused: string } | { name: string; address?: string }> {
+  let name: string;
+  try {
+    name = hostOf(new URL(url));
+  } catch {
+    return { name: '' };
+  }
+  if (!name) return { name };
+  if (await internalHostReason(name)) return { refused: internalHostMessage('SMTP_URL') };
+  if (isIP(name)) return { name, address: name };
+  try {
+    return { name, address: (await lookup(name)).address };
+  } catch {
+    return { name };
+  }
+}
+
+/** The environment's SMTP_URL (the operator's), as opposed to the settings' (an administrator's). */
+const isOperatorSmtp = (ctx: MailContext, url: string) => !!ctx.smtpUrl && url === ctx.smtpUrl;
 
 export async function resolveSmtpUrl(ctx: MailContext): Promise<string | undefined> {
   if (ctx.resolved) return ctx.resolved.smtpUrl;
@@ -87,9 +131,14 @@ class DeliveryError {
   }
 }
 
-async function deliver(url: string, from: string, msg: MailMessage): Promise<DeliveryError | undefined> {
+async function deliver(
+  url: string,
+  from: string,
+  msg: MailMessage,
+  trusted: boolean,
+): Promise<DeliveryError | undefined> {
   try {
-    const transport = await transportFor(url);
+    const transport = await transportFor(url, trusted);
     await transport.sendMail({
       from,
       to: msg.to,
@@ -99,6 +148,7 @@ async function deliver(url: string, from: string, msg: MailMessage): Promise<Del
     });
     return undefined;
   } catch (err) {
+    if (err instanceof DeliveryError) return err;
     const code = (err as { code?: string }).code ?? '';
     // The text is logged and shown in the outbox: never the SMTP URL's credentials.
     const message = redactUrlCredentials(err instanceof Error ? err.message : String(err));
@@ -117,7 +167,7 @@ export async function sendMail(ctx: MailContext, msg: MailMessage): Promise<Mail
     ctx.log?.info({ outboxId: row.id, to: msg.to }, 'SMTP no configurado: correo guardado en mail_outbox');
     return { outboxId: row.id, status: 'pending' };
   }
-  const error = await deliver(url, await resolveFrom(ctx), msg);
+  const error = await deliver(url, await resolveFrom(ctx), msg, isOperatorSmtp(ctx, url));
   await markOutcome(ctx.db, row.id, error?.message);
   if (error) ctx.log?.warn({ outboxId: row.id, to: msg.to, error: error.message }, 'envío de correo fallido');
   else await announceSent(ctx.db, [row.id]);
@@ -177,12 +227,12 @@ export async function flushOutbox(ctx: MailContext, limit = 500, since?: Date): 
   let failed = 0;
   const sentIds: number[] = [];
   for (const m of waiting) {
-    const error = await deliver(url, from, {
-      to: m.to,
-      subject: m.subject,
-      text: m.text ?? '',
-      html: m.html ?? undefined,
-    });
+    const error = await deliver(
+      url,
+      from,
+      { to: m.to, subject: m.subject, text: m.text ?? '', html: m.html ?? undefined },
+      isOperatorSmtp(ctx, url),
+    );
     await markOutcome(ctx.db, m.id, error?.message);
     if (!error) sentIds.push(m.id);
     else {

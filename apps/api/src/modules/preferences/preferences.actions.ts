@@ -7,6 +7,7 @@ import { defineAction, type Executor } from '../../core/action';
 import { ValidationError } from '../../core/errors';
 import { configurations, generalTypes, typeValues } from '../../db/schema';
 import { CONFIGURATION_KEYS } from '../../seed/data';
+import { assertOutboundUrl } from './external-urls';
 import { unknownKeyMessage } from './preferences.resources';
 
 /**
@@ -69,6 +70,7 @@ const saveConfigurations = defineAction({
       throw new ValidationError(unknown.map((key) => ({ field: key, message: unknownKeyMessage(key) })));
     }
     const entries = Object.entries(body).map(([key, v]) => [key, v === null ? null : String(v)] as const);
+    for (const [key, value] of entries) await assertOutboundUrl(key, value);
     await write(
       async (tx) => {
         const keys = entries.map(([k]) => k);

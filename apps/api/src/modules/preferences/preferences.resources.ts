@@ -7,6 +7,7 @@ import { ConflictError, ValidationError } from '../../core/errors';
 import { defineResource, fromContract } from '../../core/resource';
 import { configurations, generalTypes, typeValues } from '../../db/schema';
 import { CONFIGURATION_KEYS } from '../../seed/data';
+import { assertOutboundUrl } from './external-urls';
 
 const SECRET_SQL = SECRET_CONFIGURATION_KEY.source;
 
@@ -29,7 +30,7 @@ export const configurationResource = defineResource({
     is_secret: sql<boolean>`${configurations.key} ~* ${SECRET_SQL}`,
   },
   hooks: {
-    beforeSave: (data, ctx) => {
+    beforeSave: async (data, ctx) => {
       // Only the declared settings can be written, and a row keeps its key.
       if (ctx.action === 'update' && data.key !== undefined && data.key !== ctx.before?.key) {
         throw ValidationError.field('key', 'La clave de una configuración no se puede cambiar');
@@ -40,6 +41,7 @@ export const configurationResource = defineResource({
       if (ctx.action === 'update' && SECRET_CONFIGURATION_KEY.test(key) && (data.value ?? null) === null) {
         delete data.value;
       }
+      await assertOutboundUrl(key, data.value, 'value');
       return data;
     },
     // A declared setting stays (its value can be emptied); a leftover row of an unknown key goes.
