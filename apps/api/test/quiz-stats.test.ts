@@ -334,11 +334,14 @@ describe('GET /api/table-stats', () => {
         ],
       },
     });
-    const res = await api(t.app, 'GET', `/api/table-stats?year=2023&dealer_id=${dealers.X.id}`, {
-      token: du.token,
-    });
+    const res = await api(t.app, 'GET', '/api/table-stats?year=2023', { token: du.token });
     expect(res.status).toBe(200);
     expect(res.body.result.cobertura.map((r: { dealer_id: number }) => r.dealer_id)).toEqual([du.dealerId]);
+    // Another dealer's id is not found, whatever the file or the screen asks for.
+    for (const path of ['/api/table-stats', '/api/table-stats/export'])
+      expect(
+        (await api(t.app, 'GET', `${path}?year=2023&dealer_id=${dealers.X.id}`, { token: du.token })).status,
+      ).toBe(404);
   });
 
   it('the export computes a rate from the exact ratio: 7 answers of 13 sales is 53,8 %', async () => {

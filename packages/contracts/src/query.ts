@@ -131,7 +131,8 @@ export const monthsParam = () =>
     .meta({ type: 'string', description: '1,2,3 (o months[]=1&months[]=2); ausente: los doce meses' });
 
 /** A free text parameter (a single value). */
-export const textParam = (max = 200) => z.preprocess(single, z.string().max(max).optional());
+export const textParam = (max = 200) =>
+  z.preprocess(single, z.string().max(max, `Admite como máximo ${max} caracteres`).optional());
 
 /**
  * A query schema: an object of parameters (unknown ones ignored). `aliases` maps an old name to

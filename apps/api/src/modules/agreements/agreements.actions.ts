@@ -6,10 +6,15 @@ import {
   AGREEMENT_STATUSES,
   agreementCommentSchema,
   agreementNotifySchema,
+  dealerParam,
+  defineQuery,
+  idParam,
+  intParam,
+  optionalYearParam,
+  QUERY_LABELS,
 } from '@app/contracts';
 import { defineAction } from '../../core/action';
 import { NotFoundError } from '../../core/errors';
-import { readInt, readPeriod, readRef } from '../../core/period';
 import { findOne } from '../../core/resource-query';
 import { mailContext } from '../mail/mail.service';
 import { addComment, agreementHistory, notifyAgreement } from './agreements.history';
@@ -112,19 +117,19 @@ const summary = defineAction({
   summary: 'Acuerdos abiertos por antigüedad (en plazo, 1-30, 31-60, 61-90, más de 90 días) y por estado',
   tags,
   access: { permission: 'Agreements.view' },
-  query: {
-    dealer_id: { type: 'integer' },
-    zone_id: { type: 'integer' },
-    year: { type: 'integer' },
-    month: { type: 'integer' },
-  },
+  // The year is optional here: without it, every agreement (the screen's summary above its list).
+  query: defineQuery({
+    dealer_id: dealerParam(),
+    zone_id: idParam(QUERY_LABELS.zone),
+    year: optionalYearParam({ lastYear: 'next' }),
+    month: intParam(QUERY_LABELS.month, 1, 12).meta({ type: 'integer', description: '1..12' }),
+  }),
   async handler({ query, user, db }) {
     return agreementsByAge(db, user, {
-      dealerId: readRef(query, ['dealer_id'], 'Concesionario'),
-      zoneId: readRef(query, ['zone_id'], 'Zona'),
-      // Optional here: without a year, every agreement (the screen's summary above its list).
-      year: query.year === undefined ? undefined : readPeriod(query, { lastYear: 'next' }).year,
-      month: readInt(query, 'month', 'Mes', 1, 12),
+      dealerId: query.dealer_id,
+      zoneId: query.zone_id,
+      year: query.year,
+      month: query.month,
     });
   },
 });

@@ -1,11 +1,11 @@
 // The calls of the library beyond CRUD, declared on the engine: the upload (content-checked,
 // stored), the download of a document's file (streamed, only to who may see the document:
 // the target's dealer scope answers 404 otherwise), and the read mark.
-import type { DocumentFile } from '@app/contracts';
+import { type DocumentFile, defineQuery, textParam } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import { defineAction } from '../../core/action';
 import { NotFoundError } from '../../core/errors';
-import { parseId, qs } from '../../core/http';
+import { parseId } from '../../core/http';
 import { withUploadedFile } from '../../core/upload';
 import { contentDisposition } from '../../core/xlsx';
 import { DOCUMENT_UPLOAD_RULE, markRead, storeUpload, sweepOrphans } from './documents.files';
@@ -61,7 +61,9 @@ const download = defineAction({
     'Descarga un archivo del documento (con su nombre y tipo) y lo marca como leído; 404 si el documento no está publicado para el usuario. ?inline=1 lo abre en el navegador',
   tags,
   access: { permission: 'Documents.view' },
-  query: { inline: { type: 'string', description: '1: Content-Disposition inline (ver en el navegador)' } },
+  query: defineQuery({
+    inline: textParam(20).meta({ description: '1: Content-Disposition inline (ver en el navegador)' }),
+  }),
   target: documentResource,
   download: true,
   raw: true,
@@ -81,7 +83,7 @@ const download = defineAction({
       .header('content-length', String(file.bytes))
       .header(
         'content-disposition',
-        qs(query, 'inline') === '1' ? disposition.replace(/^attachment/, 'inline') : disposition,
+        query.inline === '1' ? disposition.replace(/^attachment/, 'inline') : disposition,
       )
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')

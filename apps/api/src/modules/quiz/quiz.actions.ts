@@ -2,13 +2,22 @@
 // sales, the public survey (no login, per-address limit), the reply and close of an alert
 // (target: the alert within the caller's dealer scope; audited), and the statistics with their
 // .xlsx export.
-import { alertReplySchema, excelFormat, publicAnswerSchema, salesQuizRequestSchema } from '@app/contracts';
+import {
+  alertReplySchema,
+  brandParam,
+  dealerParam,
+  defineQuery,
+  excelFormat,
+  monthParam,
+  publicAnswerSchema,
+  salesQuizRequestSchema,
+  yearParam,
+} from '@app/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { type Db, defineAction } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ConflictError, ValidationError } from '../../core/errors';
-import { type QueryParams, qs } from '../../core/http';
-import { readPeriod, readRef } from '../../core/period';
 import { scopeCondition } from '../../core/resource-query';
 import { contentDisposition, loadExcel, neutralise, textCells, XLSX_TYPE } from '../../core/xlsx';
 import { manufacturers } from '../../db/schema';
@@ -118,19 +127,17 @@ const closeAlert = defineAction({
 
 // ---- statistics ----
 
-const statsQuery = {
-  year: { type: 'integer', description: 'Año de la venta (por defecto el actual)' },
-  month: { type: 'integer', description: '1..12; 0 o ausente: todo el año' },
-  manufacturer: { type: 'string', description: 'Id o código de la marca; 0: todas' },
-  dealer_id: { type: 'integer', description: 'Concesionario (un usuario de concesionario ve el suyo)' },
-};
+const statsQuery = defineQuery({
+  year: yearParam(),
+  month: monthParam(),
+  manufacturer: brandParam(),
+  dealer_id: dealerParam(),
+});
 
-async function statsFilter(db: Db, query: QueryParams, user: CurrentUser): Promise<StatsFilter> {
-  const { year, month: m0 } = readPeriod(query);
-  const month = m0 ?? undefined;
+async function statsFilter(db: Db, q: z.output<typeof statsQuery>, user: CurrentUser): Promise<StatsFilter> {
   let manufacturerId: number | undefined;
-  const m = qs(query, 'manufacturer');
-  if (m && m !== '0') {
+  const m = q.manufacturer;
+  if (m) {
     const byId = /^\d{1,10}$/.test(m) && Number(m) <= 2147483647;
     const [row] = await db
       .select({ id: manufacturers.id })
@@ -139,8 +146,13 @@ async function statsFilter(db: Db, query: QueryParams, user: CurrentUser): Promi
     if (!row) throw ValidationError.field('manufacturer', 'Marca no existe');
     manufacturerId = row.id;
   }
-  const dealerId = readRef(query, ['dealer_id'], 'Concesionario') ?? undefined;
-  return { year, month, manufacturerId, dealerId, scope: scopeCondition(saleResource, user) };
+  return {
+    year: q.year,
+    month: q.month ?? undefined,
+    manufacturerId,
+    dealerId: q.dealer_id ?? undefined,
+    scope: scopeCondition(saleResource, user),
+  };
 }
 
 const stats = defineAction({

@@ -1,11 +1,17 @@
 // The CEM calls beyond CRUD, declared on the engine (core/action): the .xlsx template and
 // import, the JSON batch, the pull from the external sales API, the dealers with sales in a
 // period, and the survey invitations and answers of one sale.
-import { salesApiRequestSchema, salesBatchSchema } from '@app/contracts';
+import {
+  defineQuery,
+  intParam,
+  optionalYearParam,
+  QUERY_LABELS,
+  salesApiRequestSchema,
+  salesBatchSchema,
+} from '@app/contracts';
 import { and, asc, count, eq, lte, type SQL, sql } from 'drizzle-orm';
 import { fetchSalesFromApi } from '../../connectors/sales-api';
 import { defineAction } from '../../core/action';
-import { readInt, readPeriod } from '../../core/period';
 import { scopeCondition } from '../../core/resource-query';
 import { withUploadedFile } from '../../core/upload';
 import { sendXlsxBuffer } from '../../core/xlsx';
@@ -85,10 +91,12 @@ const saleDealers = defineAction({
   summary: 'Concesionarios con ventas en el periodo',
   tags,
   access: { permission: 'Sales.view' },
-  query: { year: { type: 'integer' }, month: { type: 'integer' } },
+  query: defineQuery({
+    year: optionalYearParam({ lastYear: 'next' }),
+    month: intParam(QUERY_LABELS.month, 1, 12).meta({ type: 'integer', description: '1..12' }),
+  }),
   async handler({ query, user, db }) {
-    const year = query.year === undefined ? undefined : readPeriod(query, { lastYear: 'next' }).year;
-    const month = readInt(query, 'month', 'Mes', 1, 12);
+    const { year, month } = query;
     const where: (SQL | undefined)[] = [scopeCondition(saleResource, user)];
     if (year) where.push(sql`extract(year from ${sales.sale_date}) = ${year}`);
     if (month) where.push(sql`extract(month from ${sales.sale_date}) = ${month}`);

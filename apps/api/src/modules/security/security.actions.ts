@@ -6,6 +6,7 @@
 // login_attempts table, so every instance sees the same count; each address is also limited per
 // minute (rateLimit 'login', counted in the database and shared by the instances).
 import {
+  defineQuery,
   type LoginInformation,
   loginSchema,
   messages,
@@ -18,6 +19,7 @@ import {
 } from '@app/contracts';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { defineAction, type Executor } from '../../core/action';
 import { APP_NAME, APP_VERSION } from '../../core/app-info';
 import { invalidateAllUsers, invalidateUser, issueToken } from '../../core/auth';
@@ -28,7 +30,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../../core/errors';
-import { parseId, qs } from '../../core/http';
+import { parseId } from '../../core/http';
 import { verifyPassword } from '../../core/passwords';
 import { companies, loginAttempts, permissions, rolePermissions, roles, tabs, users } from '../../db/schema';
 import { assertLoginNamesFree, normaliseEmail, normaliseLoginName } from './login-names';
@@ -308,11 +310,14 @@ const getPermissions = defineAction({
   summary: 'Permisos de un rol y árbol',
   tags,
   access: { permission: 'Admin.Roles.view' },
-  query: { role_id: { type: 'integer', description: 'Rol' } },
+  query: defineQuery({
+    role_id: z.preprocess(
+      (v) => (Array.isArray(v) ? v[v.length - 1] : v === '' ? undefined : v),
+      z.string({ error: 'Rol es obligatorio' }),
+    ),
+  }),
   async handler({ query, db }) {
-    const raw = qs(query, 'role_id');
-    if (raw === undefined) throw ValidationError.field('role_id', 'Rol es obligatorio');
-    const roleId = parseId(raw);
+    const roleId = parseId(query.role_id);
     await assertRole(db, roleId);
     const names = (await db.select({ name: permissions.name }).from(permissions)).map((p) => p.name);
     const byBase = new Map<string, string[]>();
