@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/main.ts'],
+  // The worker thread of big imports is a file of its own (core/xlsx-thread.ts starts it).
+  entry: ['src/main.ts', 'src/xlsx-worker.ts'],
   format: ['esm'],
   platform: 'node',
   target: 'node22',

@@ -16,6 +16,7 @@ import { APP_VERSION } from './core/app-info';
 import { watchDownloadRoutes } from './core/download-ticket';
 import { fail, notFoundEnvelope, registerEnvelope } from './core/envelope';
 import { NotFoundError } from './core/errors';
+import { JobRunner } from './core/jobs';
 import { assertJsonDepth } from './core/json-depth';
 import { redactErrorSerializer, redactRequestSerializer } from './core/log-redact';
 import { registerMetrics } from './core/metrics';
@@ -86,7 +87,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     config: opts.config,
     jwtSecret: opts.jwtSecret,
     storage: opts.storage ?? folderStorageFor(opts.config.dataDir),
+    jobs: undefined as unknown as JobRunner,
   });
+  app.ctx.jobs = new JobRunner(app);
+  app.addHook('onClose', () => app.ctx.jobs.stop());
   app.decorateRequest('auth', null);
   app.decorate('routeTable', [] as RouteEntry[]);
   app.addHook('onRoute', (route) => {

@@ -18,6 +18,11 @@ export interface AppConfig {
   trustProxy: false | number | string;
   /** Seconds between two automatic sends of the failed and pending mail (0: only on demand). */
   mailRetrySeconds: number;
+  /**
+   * IMPORT_JOB_BYTES: an uploaded import file of at least this many bytes runs as a background job
+   * (202 and the job; core/jobs.ts); a smaller one answers at once as before. 0: every file a job.
+   */
+  importJobBytes: number;
   /** FAKE_NOW: the instant the business clock starts from (tests and rehearsals; core/lima). */
   fakeNow?: string;
   /**
@@ -40,6 +45,9 @@ export interface RateLimits {
   /** File uploads, every upload route together. */
   upload: number;
 }
+
+/** ~15,000 sales rows: a file past it takes seconds to read and save, so it runs as a job. */
+export const IMPORT_JOB_BYTES = 1024 * 1024;
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { login: 30, survey: 60, upload: 10 };
 
@@ -138,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     trustProxy: readTrustProxy(env),
     mailRetrySeconds: readLimit(env, 'MAIL_RETRY_SECONDS', 60),
+    importJobBytes: readLimit(env, 'IMPORT_JOB_BYTES', IMPORT_JOB_BYTES),
     fakeNow: readFakeNow(env),
     metricsToken: read(env, 'METRICS_TOKEN'),
     externalHostsAllow: parseHostsAllow(read(env, 'EXTERNAL_HOSTS_ALLOW')),

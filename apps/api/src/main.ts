@@ -164,6 +164,11 @@ async function main(argv: string[]): Promise<void> {
     throw err;
   }
 
+  // This server works the shared job queue from now on (big imports and exports; core/jobs.ts).
+  await app.ctx.jobs
+    .start()
+    .catch((err) => console.error(`La cola de trabajos no pudo iniciar: ${errorLine(err)}`));
+
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url =

@@ -3,8 +3,14 @@
 // opened on one works on the other, a logout or a revoked permission on one holds on the other
 // within the user cache's 5 s, a renamed catalogue is named anew by the other's next page, the
 // login limit and the single answer of a survey hold across both, and an import running on one is seen by the other all at once or not at all.
+// Big imports queued as jobs (pg-boss) are shared by both and each runs once.
 // PostgreSQL only (TEST_DATABASE_URL): PGlite is one process by nature.
-import { QUIZ_MESSAGES } from '@app/contracts';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { QUIZ_MESSAGES, SALES_IMPORT_HEADERS } from '@app/contracts';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answersFor,
@@ -27,7 +33,7 @@ import {
   type TestDatabase,
   waitFor,
 } from './process/servers';
-import { multipart } from './sales-fixtures';
+import { multipart, saleRow } from './sales-fixtures';
 
 const ports = RELIABILITY_PORTS.multiServer;
 /** The user cache of core/auth.ts (CACHE_TTL_MS), the documented delay between instances. */
@@ -39,14 +45,34 @@ let a: ServerProcess;
 let b: ServerProcess;
 let proxy: Awaited<ReturnType<typeof startRoundRobin>>;
 let admin: string;
+let filesDir: string;
+/** Uploads from this size on run as jobs; the 3,000-row file of the import test stays below it. */
+const JOB_BYTES = 400_000;
+
+/** A workbook of n rows with a 450 KB picture in it (as a logo would be): a "big" file of few rows. */
+async function bigWorkbook(dealerCode: string, n: number) {
+  const { vins } = await importWorkbook(dealerCode, n);
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Ventas');
+  ws.addRow([...SALES_IMPORT_HEADERS]);
+  for (const v of vins) ws.addRow(saleRow(dealerCode, v));
+  const image = wb.addImage({ buffer: randomBytes(450_000) as never, extension: 'png' });
+  ws.addImage(image, 'Q2:R4');
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
 
 describe.skipIf(!pgUrl())('two instances on one PostgreSQL', () => {
   beforeAll(async () => {
     // An empty database: both instances migrate and seed it at the same moment.
     db = await createDatabase('multi');
     // Behind the proxy each client is told by X-Forwarded-For, as behind a real balancer.
+    // One file store for both (what an object store is in production): a job's file is read by
+    // whichever instance runs it. A file of JOB_BYTES or more is imported as a job.
+    filesDir = mkdtempSync(path.join(tmpdir(), 'multi-files-'));
     const env = {
       DATABASE_URL: db.url,
+      DATA_DIR: filesDir,
+      IMPORT_JOB_BYTES: String(JOB_BYTES),
       TRUST_PROXY: '127.0.0.1',
       RATE_LIMIT_LOGIN: String(LOGIN_LIMIT),
       RATE_LIMIT_SURVEY: '1000',
@@ -60,6 +86,7 @@ describe.skipIf(!pgUrl())('two instances on one PostgreSQL', () => {
     await proxy?.close();
     await Promise.all([stopServer(a), stopServer(b)]);
     await db?.drop();
+    if (filesDir) rmSync(filesDir, { recursive: true, force: true });
   });
 
   it('both started together on an empty database: one migration run, one administrator, one secret', async () => {
@@ -245,5 +272,52 @@ describe.skipIf(!pgUrl())('two instances on one PostgreSQL', () => {
     );
     expect(seen.length).toBeGreaterThan(3);
     expect(seen.every((n) => n === 0 || n === rows)).toBe(true);
+  });
+
+  it('big imports queued as jobs are shared by both instances and each runs once', async () => {
+    const dealers = await Promise.all([1, 2, 3, 4].map(() => createDealerAt(a.url, admin)));
+    // Through the balancer: the uploads land on both instances, and so do the status calls.
+    const jobs: string[] = [];
+    for (const d of dealers) {
+      const file = await bigWorkbook(d.code, 40);
+      expect(file.length).toBeGreaterThan(JOB_BYTES);
+      const mp = multipart(file);
+      const res = await call(proxy.url, 'POST', '/api/sales/import', {
+        token: admin,
+        raw: mp.payload,
+        headers: mp.headers,
+      });
+      expect(res.status).toBe(202);
+      jobs.push(res.body.result.id);
+    }
+    let ended: { status: string; result: unknown }[] = [];
+    const ms = await waitFor(async () => {
+      ended = await Promise.all(
+        jobs.map(
+          async (id) => (await call(proxy.url, 'GET', `/api/jobs/${id}`, { token: admin })).body.result,
+        ),
+      );
+      return ended.every((v) => v.status === 'done' || v.status === 'failed');
+    }, 180_000);
+    expect(ms).toBeGreaterThanOrEqual(0);
+    for (const v of ended) expect(v).toMatchObject({ status: 'done', result: { saved: 40, failed: 0 } });
+    const attempts = await db.query<{ attempts: number }>(
+      'select attempts from background_jobs where id = any($1::uuid[])',
+      [jobs],
+    );
+    expect(attempts.map((r) => r.attempts)).toEqual([1, 1, 1, 1]);
+    for (const d of dealers) {
+      const [{ n }] = await db.query<{ n: number }>(
+        'select count(*)::int as n from sales where dealer_id = $1',
+        [d.id],
+      );
+      expect(n).toBe(40);
+    }
+    const [{ n: completed }] = await db.query<{ n: number }>(
+      "select count(*)::int as n from pgboss.job where id = any($1::uuid[]) and state = 'completed'",
+      [jobs],
+    );
+    expect(completed).toBe(4);
+    expect(a.lines.concat(b.lines).join('\n')).not.toMatch(/Trabajo sales-import .* falló/);
   });
 });

@@ -250,8 +250,13 @@ export class StringMeter {
  * Refuses, before any spreadsheet parsing, a file that is not a complete zip, has too many
  * entries, unpacks (declared or real) beyond XLSX_MAX_UNPACKED, or whose worksheets hold more
  * rows or wider rows than the import accepts. Throws a 4xx AppError with a Spanish message.
+ * Answers the rows its worksheets hold (empty ones too): a big import's expected total.
  */
-export async function checkXlsxArchive(file: string, bytes: number, limits: XlsxLimits): Promise<void> {
+export async function checkXlsxArchive(
+  file: string,
+  bytes: number,
+  limits: XlsxLimits,
+): Promise<{ rows: number }> {
   await assertZipMagic(file, bytes);
   let zip: yauzl.ZipFile;
   try {
@@ -265,6 +270,7 @@ export async function checkXlsxArchive(file: string, bytes: number, limits: Xlsx
     if (zip.entryCount > XLSX_MAX_ENTRIES) throw new PayloadTooLargeError(XLSX_MESSAGES.tooManyEntries);
     let unpacked = 0;
     let sawWorksheet = false;
+    let sheetRows = 0;
     for (;;) {
       const entry = await new Promise<yauzl.Entry | undefined>((resolve, reject) => {
         const onEntry = (e: yauzl.Entry) => done(() => resolve(e));
@@ -337,6 +343,7 @@ export async function checkXlsxArchive(file: string, bytes: number, limits: Xlsx
             try {
               counter?.push(Buffer.alloc(0), true);
               check();
+              if (isSheet && counter) sheetRows += counter.rows;
               cb();
             } catch (err) {
               cb(err as Error);
@@ -346,6 +353,7 @@ export async function checkXlsxArchive(file: string, bytes: number, limits: Xlsx
       );
     }
     if (!sawWorksheet) throw new BadRequestError(XLSX_MESSAGES.notXlsx);
+    return { rows: sheetRows };
   } catch (err) {
     if (err instanceof BadRequestError || err instanceof PayloadTooLargeError) throw err;
     throw new BadRequestError(XLSX_MESSAGES.broken);

@@ -39,6 +39,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The connection pools' counts now (PostgreSQL: the main pool and the pages' pool; PGlite: none). */
   poolStats(): PoolStats[];
+  /**
+   * Where the job queue (core/jobs.ts, pg-boss) runs its statements: PostgreSQL, a small pool of
+   * its own on the same URL; PGlite, the one embedded connection itself.
+   */
+  jobTarget: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: unknown };
 }
 
 /** One pg pool's connections: open, idle among them, and requests waiting for one. */
@@ -161,6 +166,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       pagesDb: drizzlePg(pagesPool, { schema }),
       kind: 'postgres',
+      jobTarget: { kind: 'postgres', url: options.databaseUrl },
       async query(text, params) {
         const res = await pool.query(text, params as unknown[]);
         return res.rows;
@@ -214,6 +220,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     pagesDb: db,
     kind: 'pglite',
+    jobTarget: { kind: 'pglite', client },
     async query(text, params) {
       const res = await client.query(text, params as unknown[]);
       return res.rows as never;

@@ -5,6 +5,7 @@ export * from '../modules/agreements/agreements.tables';
 export * from '../modules/dispatches/dispatches.tables';
 export * from '../modules/documents/documents.tables';
 export * from '../modules/figures/figures.tables';
+export * from '../modules/jobs/jobs.tables';
 export * from '../modules/notifications/notifications.tables';
 export * from '../modules/quiz/quiz.tables';
 export * from '../modules/sales/sales.tables';

@@ -10,6 +10,7 @@ import { dashboardModule } from './dashboard';
 import { dispatchesModule } from './dispatches';
 import { documentsModule } from './documents';
 import { figuresModule } from './figures';
+import { jobsModule } from './jobs';
 import { mailModule } from './mail';
 import { notificationsModule } from './notifications';
 import { opsModule } from './ops';
@@ -36,6 +37,7 @@ const DECLARED_MODULES: ApiModule[] = [
   agreementsModule,
   workshopModule,
   documentsModule,
+  jobsModule,
 ];
 
 export const API_MODULES: ApiModule[] = [

@@ -12,6 +12,7 @@ import {
 import { and, asc, count, eq, lte, type SQL, sql } from 'drizzle-orm';
 import { fetchSalesFromApi } from '../../connectors/sales-api';
 import { defineAction } from '../../core/action';
+import { importAsJobWhenBig } from '../../core/import-jobs';
 import { scopeCondition } from '../../core/resource-query';
 import { withUploadedFile } from '../../core/upload';
 import { sendXlsxBuffer } from '../../core/xlsx';
@@ -19,9 +20,10 @@ import { dealers } from '../../db/schema';
 import { withAnswers } from '../quiz/quiz.answers';
 import { quizInvitations, quizResponses, quizzes } from '../quiz/quiz.tables';
 import { importSaleRows, importSaleStream, rowsFromObjects } from './sales.import';
+import { salesImportJob } from './sales.jobs';
 import { saleResource } from './sales.resources';
 import { sales } from './sales.tables';
-import { readSalesBatches, SALES_UPLOAD, salesTemplateBuffer } from './sales.xlsx';
+import { readSalesBatches, SALES_UPLOAD, SALES_XLSX_LIMITS, salesTemplateBuffer } from './sales.xlsx';
 
 const tags = ['CEM'];
 
@@ -41,14 +43,20 @@ const template = defineAction({
 const importFile = defineAction({
   method: 'POST',
   path: '/api/sales/import',
-  summary: 'Carga de ventas desde .xlsx (campo file); todo o nada, con reporte por fila',
+  summary:
+    'Carga de ventas desde .xlsx (campo file); todo o nada, con reporte por fila. Un archivo grande responde 202 con un trabajo (GET /api/jobs/:id)',
   tags,
   access: { permission: 'Sales.store' },
   rateLimit: 'upload',
   // The audit row (who, how many) is written by insertSales in the transaction of the rows.
-  async handler({ request, user, db }) {
-    return withUploadedFile(request, SALES_UPLOAD, (upload) =>
-      importSaleStream(db, readSalesBatches(upload.file, upload.bytes), { user, source: 'import' }),
+  // A big file answers 202 with a background job (sales.jobs.ts), GET /api/jobs/:id follows it.
+  async handler({ app, request, reply, user, db }) {
+    return withUploadedFile(
+      request,
+      SALES_UPLOAD,
+      async (upload) =>
+        (await importAsJobWhenBig({ app, user, reply }, upload, salesImportJob, SALES_XLSX_LIMITS)) ??
+        importSaleStream(db, readSalesBatches(upload.file, upload.bytes), { user, source: 'import' }),
     );
   },
 });

@@ -447,6 +447,8 @@ export async function importSaleStream(
   db: Db,
   batches: AsyncIterable<NumberedRow[]> | Iterable<NumberedRow[]>,
   scope: RowScope,
+  /** A job's progress: told before the rows are written. */
+  hooks: { beforeSave?(rows: number): Promise<void> } = {},
 ): Promise<ImportResult> {
   const checker = await SaleRowChecker.create(db, scope);
   const report: ImportReportEntry[] = [];
@@ -463,7 +465,9 @@ export async function importSaleStream(
     newVins,
   );
   checker.markSold(report, sold);
-  const saved = checker.failed === 0 && valid.length ? await insertSales(db, valid, scope) : 0;
+  const ok = checker.failed === 0 && valid.length > 0;
+  if (ok) await hooks.beforeSave?.(valid.length);
+  const saved = ok ? await insertSales(db, valid, scope) : 0;
   return { saved, total: report.length, failed: checker.failed, report };
 }
 

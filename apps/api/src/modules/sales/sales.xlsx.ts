@@ -127,7 +127,7 @@ export async function* readTemplateBatches(
   if (batch.length) yield batch;
 }
 
-const SALES_TEMPLATE: SheetTemplate = {
+export const SALES_TEMPLATE: SheetTemplate = {
   headers: SALES_IMPORT_HEADERS,
   noRows: IMPORT_MESSAGES.noRows,
   limits: SALES_XLSX_LIMITS,
@@ -139,16 +139,19 @@ export async function* readSalesBatches(
   bytes: number,
   batchSize = 5000,
 ): AsyncGenerator<NumberedRow[]> {
-  for await (const rows of readTemplateBatches(file, bytes, SALES_TEMPLATE, batchSize)) {
-    yield rows.map(({ number, values }) => {
-      const data: SaleRowInput = {};
-      SALE_ROW_KEYS.forEach((k, i) => {
-        const v = values[i];
-        if (v !== null && v !== undefined) data[k] = v;
-      });
-      return { row: number, data };
+  for await (const rows of readTemplateBatches(file, bytes, SALES_TEMPLATE, batchSize)) yield saleRows(rows);
+}
+
+/** A batch of worksheet rows as numbered sale rows (cells in the template's column order). */
+export function saleRows(rows: SheetRow[]): NumberedRow[] {
+  return rows.map(({ number, values }) => {
+    const data: SaleRowInput = {};
+    SALE_ROW_KEYS.forEach((k, i) => {
+      const v = values[i];
+      if (v !== null && v !== undefined) data[k] = v;
     });
-  }
+    return { row: number, data };
+  });
 }
 
 export interface TemplateSpec {

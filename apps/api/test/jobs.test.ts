@@ -1,0 +1,133 @@
+// Big imports as background jobs (core/jobs.ts on pg-boss, the sheet read in a worker thread):
+// 202 and the job, its progress and answer through GET /api/jobs/:id, all rows or none, the
+// Spanish error of a failed job, the archive judged before anything is queued, and a job seen
+// only by its owner. Every upload is "big" here (IMPORT_JOB_BYTES = 1); on PGlite or PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createDealerUser, createTestApp, login, type TestContext, uniq } from './harness';
+import { countSales, createDealer, saleRow, salesWorkbook, upload, vinFactory } from './sales-fixtures';
+
+let t: TestContext;
+let admin: string;
+let dealerCode: string;
+const vin = vinFactory();
+
+beforeAll(async () => {
+  t = await createTestApp({ importJobBytes: 1 });
+  admin = await login(t.app);
+  dealerCode = uniq('DJ');
+  await createDealer(t.app, admin, dealerCode);
+}, 120_000);
+afterAll(() => t?.close());
+
+/** Polls the job until it ends (done or failed), as the screen does. */
+async function settled(token: string, id: string) {
+  for (let i = 0; i < 600; i++) {
+    const res = await api(t.app, 'GET', `/api/jobs/${id}`, { token });
+    expect(res.status).toBe(200);
+    if (res.body.result.status === 'done' || res.body.result.status === 'failed') return res.body.result;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('el trabajo no terminó');
+}
+
+describe('a big sales import runs as a job', () => {
+  it('answers 202 with the job, which saves every row and answers the per-row report', async () => {
+    const before = await countSales(t.app);
+    const file = await salesWorkbook([
+      saleRow(dealerCode, vin()),
+      saleRow(dealerCode, vin()),
+      saleRow(dealerCode, vin()),
+    ]);
+    const res = await upload(t.app, admin, file);
+    expect(res.status).toBe(202);
+    expect(res.body.result).toMatchObject({
+      kind: 'sales-import',
+      title: 'Carga de ventas',
+      status: 'queued',
+      total: 3,
+    });
+    const job = await settled(admin, res.body.result.id);
+    expect(job).toMatchObject({ status: 'done', percent: 100, error: null });
+    expect(job.result).toMatchObject({ saved: 3, total: 3, failed: 0 });
+    expect(job.result.report).toHaveLength(3);
+    expect(await countSales(t.app)).toBe(before + 3);
+    const mine = await api(t.app, 'GET', '/api/jobs?kind=sales-import', { token: admin });
+    expect(mine.body.result.map((j: { id: string }) => j.id)).toContain(job.id);
+    // Its owner is told, once, in the notifications centre.
+    const told = await t.handle.query<{ title: string; body: string; link: string }>(
+      "select title, body, link from notifications where key = $1 and kind = 'job'",
+      [`job:${job.id}`],
+    );
+    expect(told).toEqual([
+      { title: 'La importación de Ventas terminó', body: '3 filas guardadas', link: '/sales' },
+    ]);
+  });
+
+  it('a file with one wrong row saves nothing and reports the row', async () => {
+    const before = await countSales(t.app);
+    const file = await salesWorkbook([
+      saleRow(dealerCode, vin()),
+      saleRow(dealerCode, vin(), { Marca: 'ZZ' }),
+    ]);
+    const res = await upload(t.app, admin, file);
+    expect(res.status).toBe(202);
+    const job = await settled(admin, res.body.result.id);
+    expect(job.status).toBe('done');
+    expect(job.result).toMatchObject({ saved: 0, total: 2, failed: 1 });
+    expect(job.result.report[1]).toMatchObject({ row: 3, ok: false, errors: ['Marca "ZZ" no existe'] });
+    expect(await countSales(t.app)).toBe(before);
+  });
+
+  it('a file whose header is not the template fails the job with the Spanish message', async () => {
+    const file = await salesWorkbook([['x', 'y']], ['Uno', 'Dos']);
+    const res = await upload(t.app, admin, file);
+    expect(res.status).toBe(202);
+    const job = await settled(admin, res.body.result.id);
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(/^Los encabezados del archivo no son los de la plantilla/);
+    expect(job.result).toBeNull();
+    const [told] = await t.handle.query<{ title: string; body: string }>(
+      'select title, body from notifications where key = $1',
+      [`job:${job.id}`],
+    );
+    expect(told.title).toBe('La importación de Ventas falló');
+    expect(told.body).toMatch(/^Los encabezados del archivo no son los de la plantilla/);
+  });
+
+  it('a broken file is refused at once (4xx), before anything is queued', async () => {
+    const [{ n: before }] = await t.handle.query<{ n: number }>(
+      'select count(*)::int as n from background_jobs',
+    );
+    const file = await salesWorkbook([saleRow(dealerCode, vin())]);
+    const res = await upload(t.app, admin, file.subarray(0, file.length - 200));
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/no es un Excel \(\.xlsx\) válido/);
+    const [{ n: after }] = await t.handle.query<{ n: number }>(
+      'select count(*)::int as n from background_jobs',
+    );
+    expect(after).toBe(before);
+  });
+
+  it('a job is seen only by its owner; an unknown or malformed id is 404', async () => {
+    const own = await createDealerUser(t.app, admin, uniq('DK'));
+    const other = await createDealerUser(t.app, admin, uniq('DL'));
+    const ownCode = (
+      await t.handle.query<{ code: string }>('select code from dealers where id = $1', [own.dealerId])
+    )[0].code;
+    const res = await upload(t.app, own.token, await salesWorkbook([saleRow(ownCode, vin())]));
+    expect(res.status).toBe(202);
+    const id = res.body.result.id as string;
+    expect((await settled(own.token, id)).result).toMatchObject({ saved: 1 });
+    for (const token of [other.token, admin]) {
+      const seen = await api(t.app, 'GET', `/api/jobs/${id}`, { token });
+      expect(seen.status).toBe(404);
+      expect(seen.body.error.message).toBe('El trabajo no existe o ya expiró');
+      const list = await api(t.app, 'GET', '/api/jobs', { token });
+      expect(list.body.result.map((j: { id: string }) => j.id)).not.toContain(id);
+    }
+    expect((await api(t.app, 'GET', '/api/jobs/1', { token: admin })).status).toBe(404);
+    expect(
+      (await api(t.app, 'GET', '/api/jobs/00000000-0000-0000-0000-000000000000', { token: admin })).status,
+    ).toBe(404);
+  });
+});
