@@ -87,6 +87,7 @@ const env = {
   TRUST_PROXY: '127.0.0.1',
   SMTP_URL: '',
   LOG_LEVEL: 'warn',
+  TWO_FACTOR_REQUIRED: 'false',
 };
 const demo = execFileSync(process.execPath, [serverBundle, '--seed-demo'], {
   cwd: root,

@@ -70,6 +70,7 @@ export async function prepareDatabase(config: AppConfig): Promise<PreparedDataba
       const seeded = await seedDatabase(handle, {
         adminUsername: config.adminUsername,
         adminPassword: config.adminPassword,
+        twoFactorRequired: config.twoFactorRequired,
       });
       return { seeded, jwtSecret: await ensureJwtSecret(handle, config.jwtSecret) };
     });

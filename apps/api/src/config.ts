@@ -35,6 +35,11 @@ export interface AppConfig {
    * SMTP settings may reach all the same (core/outbound-host); none by default.
    */
   externalHostsAllow: string[];
+  /**
+   * TWO_FACTOR_REQUIRED=false: a NEW database starts with the second factor optional for
+   * administrators (test suites, benches, rehearsals); the setting in Preferencias decides after.
+   */
+  twoFactorRequired?: boolean;
 }
 
 export interface RateLimits {
@@ -75,6 +80,14 @@ function readLimit(env: NodeJS.ProcessEnv, name: string, fallback: number): numb
     throw new Error(`${name} inválido: "${raw}" (se espera un entero >= 0; 0 desactiva el límite)`);
   }
   return n;
+}
+
+function readTwoFactor(env: NodeJS.ProcessEnv): boolean | undefined {
+  const raw = read(env, 'TWO_FACTOR_REQUIRED')?.toLowerCase();
+  if (raw === undefined) return undefined;
+  if (['true', '1', 'si', 'sí'].includes(raw)) return true;
+  if (['false', '0', 'no'].includes(raw)) return false;
+  throw new Error(`TWO_FACTOR_REQUIRED inválido: "${raw}" (se espera true o false)`);
 }
 
 const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -150,5 +163,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fakeNow: readFakeNow(env),
     metricsToken: read(env, 'METRICS_TOKEN'),
     externalHostsAllow: parseHostsAllow(read(env, 'EXTERNAL_HOSTS_ALLOW')),
+    twoFactorRequired: readTwoFactor(env),
   };
 }

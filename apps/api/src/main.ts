@@ -178,6 +178,10 @@ async function main(argv: string[]): Promise<void> {
   if (prepared.generatedAdminPassword) {
     console.log('Guarde esta contraseña: no se volverá a mostrar (cámbiela desde Perfil).');
   }
+  if (prepared.adminCreated && config.twoFactorRequired !== false)
+    console.log(
+      'Al primer inicio de sesión se pide activar la verificación en dos pasos (una aplicación de autenticación en el teléfono).',
+    );
   console.log(
     `Base de datos: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : path.resolve(config.dataDir)}`,
   );

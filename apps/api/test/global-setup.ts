@@ -26,7 +26,11 @@ export default async function setup(project: TestProject) {
     await admin.query(`create database ${templateDb}`);
     const handle = await openDatabase({ databaseUrl: databaseUrlFor(url, templateDb), poolSize: 2 });
     await handle.migrate();
-    await seedDatabase(handle, { adminUsername: ADMIN_USERNAME, adminPassword: ADMIN_PASSWORD });
+    await seedDatabase(handle, {
+      adminUsername: ADMIN_USERNAME,
+      adminPassword: ADMIN_PASSWORD,
+      twoFactorRequired: false,
+    });
     await handle.close();
     project.provide('templateDb', templateDb);
     project.provide('templateDir', '');
@@ -38,7 +42,11 @@ export default async function setup(project: TestProject) {
   const templateDir = mkdtempSync(path.join(tmpdir(), 'api-template-'));
   const handle = await openDatabase({ dataDir: templateDir });
   await handle.migrate();
-  await seedDatabase(handle, { adminUsername: ADMIN_USERNAME, adminPassword: ADMIN_PASSWORD });
+  await seedDatabase(handle, {
+    adminUsername: ADMIN_USERNAME,
+    adminPassword: ADMIN_PASSWORD,
+    twoFactorRequired: false,
+  });
   await handle.close();
   project.provide('templateDir', templateDir);
   project.provide('templateDb', '');

@@ -18,6 +18,8 @@ const CACHE_TTL_MS = 5000;
 interface TokenPayload {
   sub: string;
   tv: number;
+  /** Set only on the token of a login's second step (security/two-factor.ts): never a session. */
+  mfa?: unknown;
   iat?: number;
   exp?: number;
 }
@@ -203,7 +205,8 @@ export async function authenticate(request: FastifyRequest): Promise<CurrentUser
   )
     throw new UnauthorizedError();
   const id = Number(payload.sub);
-  if (!Number.isInteger(id) || typeof payload.tv !== 'number') throw new UnauthorizedError();
+  if (!Number.isInteger(id) || typeof payload.tv !== 'number' || payload.mfa !== undefined)
+    throw new UnauthorizedError();
   return sessionUser(request, id, payload.tv);
 }
 

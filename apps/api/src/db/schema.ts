@@ -374,6 +374,15 @@ export const users = pgTable(
     confirmed: boolean('confirmed').notNull().default(true),
     /** Raised on password change and logout: tokens carry it, older ones stop working. */
     token_version: integer('token_version').notNull().default(0),
+    /**
+     * The TOTP secret (base32), encrypted with a key derived from the token secret
+     * (security/two-factor.ts); never answered. Set at enrolment, in force once confirmed.
+     */
+    two_factor_secret: text('two_factor_secret'),
+    /** When the second factor was confirmed: set means every login asks for a code. */
+    two_factor_confirmed_at: timestamp('two_factor_confirmed_at', { withTimezone: true }),
+    /** The TOTP time step of the last code accepted: a code is accepted once. */
+    two_factor_last_step: integer('two_factor_last_step'),
     ...active,
     ...timestamps,
   },
@@ -418,6 +427,21 @@ export const loginAttempts = pgTable(
     index('login_attempts_user_at_idx').on(t.user_id, t.at),
     index('login_attempts_at_idx').on(t.at),
   ],
+);
+
+/** The recovery codes of a second factor: SHA-256 of each code, each usable once. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code_hash: varchar('code_hash', { length: 64 }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('two_factor_recovery_codes_user_idx').on(t.user_id)],
 );
 
 /**

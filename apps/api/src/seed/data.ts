@@ -196,6 +196,13 @@ export const CONFIGURATIONS: SeedConfiguration[] = [
   },
   { key: 'SIMA_API_TOKEN', value: '', is_public: false, description: 'Token del sistema SIMA' },
   {
+    key: 'TWO_FACTOR_REQUIRED',
+    value: 'true',
+    is_public: false,
+    description:
+      'Verificación en dos pasos obligatoria para los administradores (true/false): sin ella se pide activarla al iniciar sesión',
+  },
+  {
     key: 'SMTP_URL',
     value: '',
     is_public: false,

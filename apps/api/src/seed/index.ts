@@ -33,6 +33,11 @@ import { readUbigeo } from './ubigeo';
 export interface SeedOptions {
   adminUsername: string;
   adminPassword?: string;
+  /**
+   * The first value of the TWO_FACTOR_REQUIRED setting in a new database (default on); a
+   * database that has the setting keeps it. Test suites and benches start with it off.
+   */
+  twoFactorRequired?: boolean;
 }
 
 export interface SeedResult {
@@ -169,6 +174,13 @@ async function restoreAccents(
       FROM jsonb_to_recordset(${json(values)}) AS v(type text, code text, name text, plain text),
         general_types g
       WHERE g.code = v.type AND tv.general_type_id = g.id AND tv.code = v.code AND tv.name = v.plain`);
+}
+
+/** The settings with their first values (the second factor's requirement as the options say). */
+function seededConfigurations(opts: SeedOptions) {
+  return CONFIGURATIONS.map((c) =>
+    c.key === 'TWO_FACTOR_REQUIRED' && opts.twoFactorRequired === false ? { ...c, value: 'false' } : c,
+  );
 }
 
 export async function seedDatabase(handle: DatabaseHandle, opts: SeedOptions): Promise<SeedResult> {
@@ -360,7 +372,7 @@ export async function seedDatabase(handle: DatabaseHandle, opts: SeedOptions): P
       await tx.execute(
         sql`INSERT INTO configurations (key, value, is_public, description)
           SELECT v.key, v.value, v.is_public, v.description
-          FROM jsonb_to_recordset(${json(CONFIGURATIONS)}) AS v(key text, value text, is_public boolean, description text)
+          FROM jsonb_to_recordset(${json(seededConfigurations(opts))}) AS v(key text, value text, is_public boolean, description text)
           ON CONFLICT (key) DO NOTHING`,
       );
       await tx.execute(

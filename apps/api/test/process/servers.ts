@@ -45,6 +45,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
       PORT: String(port),
       HOST: '127.0.0.1',
       ADMIN_PASSWORD,
+      TWO_FACTOR_REQUIRED: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

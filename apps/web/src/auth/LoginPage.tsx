@@ -1,5 +1,5 @@
 // Login (SPEC §2, §4): a failure shows no toast; the form says what went wrong inline.
-import { messages } from '@app/contracts';
+import { type LoginResult, messages, type TwoFactorChallenge, type TwoFactorEnrolment } from '@app/contracts';
 import {
   Alert,
   Box,
@@ -8,13 +8,15 @@ import {
   CardContent,
   Checkbox,
   FormControlLabel,
+  Link,
   TextField,
   Typography,
 } from '@mui/material';
-import { type FormEvent, useState } from 'react';
-import { HttpError } from '../api/http';
+import { type FormEvent, useEffect, useState } from 'react';
+import { HttpError, http } from '../api/http';
 import { t } from '../app/i18n';
-import { login, useSession } from './session';
+import { login, startSession, useSession } from './session';
+import { CodeField, EnrolmentView, RecoveryCodes } from './TwoFactor';
 
 export function AuthFrame({ children, title }: { children: React.ReactNode; title: string }) {
   const appName = useSession((s) => (s.settings.COMPANY_NAME || s.settings.APP_NAME) as string);
@@ -43,7 +45,141 @@ export function AuthFrame({ children, title }: { children: React.ReactNode; titl
   );
 }
 
+/** The message of a failed second step: the server's own (wrong code, expired step, locked). */
+function stepError(err: unknown): string {
+  if (err instanceof HttpError) return err.validationErrors[0]?.message ?? err.error?.message ?? err.message;
+  return (err as Error).message;
+}
+
+/**
+ * The second step of the login: a code from the app (or a recovery code); for an administrator
+ * who must enrol, the QR code first, then the recovery codes once before entering.
+ */
+function SecondStep({
+  challenge,
+  rememberMe,
+  onCancel,
+}: {
+  challenge: TwoFactorChallenge;
+  rememberMe: boolean;
+  onCancel: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState(false);
+  const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
+  const [done, setDone] = useState<LoginResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const setup = challenge.two_factor === 'setup';
+
+  useEffect(() => {
+    if (!setup) return;
+    http
+      .post<TwoFactorEnrolment>(
+        '/auth/two-factor/setup',
+        { two_factor_token: challenge.two_factor_token },
+        { silent: true },
+      )
+      .then(setEnrolment, (err) => setError(stepError(err)));
+  }, [setup, challenge.two_factor_token]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const value = code.trim();
+    if (!value) return setError(messages.required(recovery ? 'Código de recuperación' : 'Código'));
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await http.post<LoginResult>(
+        '/auth/two-factor',
+        {
+          two_factor_token: challenge.two_factor_token,
+          ...(recovery ? { recovery_code: value } : { code: value }),
+        },
+        { silent: true },
+      );
+      if (r.recovery_codes?.length) setDone(r);
+      else await startSession(r, rememberMe);
+    } catch (err) {
+      setError(stepError(err));
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (done)
+    return (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Typography>La verificación en dos pasos quedó activada.</Typography>
+        <RecoveryCodes codes={done.recovery_codes ?? []} />
+        <Button variant="contained" size="large" onClick={() => void startSession(done, rememberMe)}>
+          Ya los guardé, continuar
+        </Button>
+      </Box>
+    );
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
+      {setup ? (
+        <>
+          <Alert severity="info">
+            Los administradores entran con verificación en dos pasos. Actívela ahora: es un paso, una sola
+            vez.
+          </Alert>
+          {enrolment && <EnrolmentView enrolment={enrolment} />}
+          <Typography variant="body2">Escriba el código que muestra la aplicación para confirmar.</Typography>
+        </>
+      ) : (
+        <Typography variant="body2">
+          {recovery
+            ? 'Escriba uno de sus códigos de recuperación (cada uno sirve una sola vez).'
+            : 'Escriba el código de 6 dígitos que muestra su aplicación de autenticación.'}
+        </Typography>
+      )}
+      <CodeField
+        value={code}
+        onChange={(v) => {
+          setCode(v);
+          setError(null);
+        }}
+        recovery={recovery}
+        label={recovery ? 'Código de recuperación' : 'Código de 6 dígitos'}
+      />
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Button type="submit" variant="contained" size="large" disabled={busy || (setup && !enrolment)}>
+        {busy ? t('Loading') : 'Verificar'}
+      </Button>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
+        {!setup ? (
+          <Link
+            component="button"
+            type="button"
+            onClick={() => {
+              setRecovery(!recovery);
+              setCode('');
+              setError(null);
+            }}
+          >
+            {recovery ? 'Usar el código de la aplicación' : 'Usar un código de recuperación'}
+          </Link>
+        ) : (
+          <span />
+        )}
+        <Link component="button" type="button" onClick={onCancel}>
+          Volver
+        </Link>
+      </Box>
+    </Box>
+  );
+}
+
 export function LoginPage() {
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
@@ -58,8 +194,13 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      await login({ username: username.trim(), password, rememberMe });
-      // The login route's guard sends the user to the default tab.
+      const step = await login({ username: username.trim(), password, rememberMe });
+      // A second factor: the code comes next. Otherwise the login route's guard sends the user to
+      // the default tab.
+      if (step) {
+        setPassword('');
+        setChallenge(step);
+      }
     } catch (err) {
       const status = err instanceof HttpError ? err.status : 0;
       const notConfirmed = err instanceof HttpError && err.error?.message === messages.accountNotConfirmed;
@@ -74,6 +215,13 @@ export function LoginPage() {
       setBusy(false);
     }
   };
+
+  if (challenge)
+    return (
+      <AuthFrame title="Verificación en dos pasos">
+        <SecondStep challenge={challenge} rememberMe={rememberMe} onCancel={() => setChallenge(null)} />
+      </AuthFrame>
+    );
 
   return (
     <AuthFrame title={t('LogIn')}>

@@ -1,6 +1,6 @@
 // Settings, session and menu (SPEC §1 start-up): configurations merged into the global settings
 // (a failure does not stop start-up), then the session and the user's tabs when a token exists.
-import type { LoginInformation, LoginResult, TabNode } from '@app/contracts';
+import type { LoginAnswer, LoginInformation, LoginResult, TabNode, TwoFactorChallenge } from '@app/contracts';
 import { http } from '../api/http';
 import { loadGeneralTypes } from '../app/generalTypes';
 import { createStore, useStore } from '../app/store';
@@ -86,10 +86,20 @@ export interface Credentials {
   rememberMe: boolean;
 }
 
-/** Stores the token; throws the HttpError (401, 429, ...) without any toast. */
-export async function login(c: Credentials): Promise<void> {
-  const r = await http.post<LoginResult>('/auth/login', c, { silent: true });
-  setToken(r.access_token, r.encrypted_access_token, r.expire_in_seconds, c.rememberMe);
+/**
+ * Stores the token; throws the HttpError (401, 429, ...) without any toast. With a second factor
+ * the password opens only the second step: its challenge is answered and no session starts yet.
+ */
+export async function login(c: Credentials): Promise<TwoFactorChallenge | null> {
+  const r = await http.post<LoginAnswer>('/auth/login', c, { silent: true });
+  if ('two_factor' in r) return r;
+  await startSession(r, c.rememberMe);
+  return null;
+}
+
+/** A session answered by the login or by its second step. */
+export async function startSession(r: LoginResult, rememberMe: boolean): Promise<void> {
+  setToken(r.access_token, r.encrypted_access_token, r.expire_in_seconds, rememberMe);
   await loadSession();
 }
 

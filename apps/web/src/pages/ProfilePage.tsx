@@ -10,6 +10,7 @@ import { loadSession, useSession } from '../auth/session';
 import { setToken, wasRemembered } from '../auth/token';
 import { FormFields } from '../fields/FormFields';
 import type { FieldDef } from '../fields/types';
+import { TwoFactorSection } from './TwoFactorSection';
 
 const fields: FieldDef[] = [
   { name: 'full_name', type: 'text', label: 'Nombre completo', required: true, cols: 12 },
@@ -110,36 +111,39 @@ export default function ProfilePage() {
   });
 
   return (
-    <Paper sx={{ p: 3, maxWidth: 760 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
-        <Avatar src={avatar} sx={{ width: 64, height: 64, bgcolor: 'primary.main' }}>
-          {user?.full_name?.[0]}
-        </Avatar>
-        <Box sx={{ flexGrow: 1 }}>
-          <Typography variant="h6">{user?.full_name}</Typography>
-          <Typography color="text.secondary">
-            {[user?.username, user?.roles.join(', ')].filter(Boolean).join(' · ')}
-          </Typography>
-        </Box>
-        <Button component="label" variant="outlined" size="small">
-          Elegir imagen
-          <input
-            hidden
-            type="file"
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            aria-label="Imagen de avatar"
-            onChange={pickAvatar}
-          />
-        </Button>
-      </Box>
-      <form onSubmit={submit} noValidate>
-        <FormFields fields={fields} form={form} useRules />
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            Guardar
+    <>
+      <Paper sx={{ p: 3, maxWidth: 760 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
+          <Avatar src={avatar} sx={{ width: 64, height: 64, bgcolor: 'primary.main' }}>
+            {user?.full_name?.[0]}
+          </Avatar>
+          <Box sx={{ flexGrow: 1 }}>
+            <Typography variant="h6">{user?.full_name}</Typography>
+            <Typography color="text.secondary">
+              {[user?.username, user?.roles.join(', ')].filter(Boolean).join(' · ')}
+            </Typography>
+          </Box>
+          <Button component="label" variant="outlined" size="small">
+            Elegir imagen
+            <input
+              hidden
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              aria-label="Imagen de avatar"
+              onChange={pickAvatar}
+            />
           </Button>
         </Box>
-      </form>
-    </Paper>
+        <form onSubmit={submit} noValidate>
+          <FormFields fields={fields} form={form} useRules />
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+            <Button type="submit" variant="contained" disabled={save.isPending}>
+              Guardar
+            </Button>
+          </Box>
+        </form>
+      </Paper>
+      <TwoFactorSection />
+    </>
   );
 }

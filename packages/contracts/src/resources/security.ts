@@ -139,6 +139,10 @@ export const AUDIT_ACTIONS = [
   { id: 'notify', name: 'Envió el aviso' },
   { id: 'upload', name: 'Subió un archivo' },
   { id: 'read', name: 'Marcó como leída' },
+  { id: 'two-factor-on', name: 'Activó la verificación en dos pasos' },
+  { id: 'two-factor-off', name: 'Desactivó la verificación en dos pasos' },
+  { id: 'two-factor-reset', name: 'Restableció la verificación en dos pasos' },
+  { id: 'recovery-codes', name: 'Generó códigos de recuperación' },
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]['id'];
 
@@ -223,6 +227,88 @@ export interface LoginResult {
   access_token: string;
   encrypted_access_token: string;
   expire_in_seconds: number;
+  /** Only right after a second factor was enrolled at sign-in: shown once, never again. */
+  recovery_codes?: string[];
+}
+
+// ---------- second factor (TOTP, RFC 6238) ----------
+
+/**
+ * Holding any of these makes a user an administrator for the second factor: when the setting
+ * TWO_FACTOR_REQUIRED is on, such a user signs in only with a code (and enrols at first sign-in).
+ */
+export const TWO_FACTOR_ADMIN_PERMISSIONS = [
+  'Admin.Users.update',
+  'Admin.Roles.update',
+  'Admin.Preferences.update',
+] as const;
+
+/** The configuration key of the requirement ('true' / 'false'). */
+export const TWO_FACTOR_REQUIRED_KEY = 'TWO_FACTOR_REQUIRED';
+
+/**
+ * The login's answer when a second step is due: 'code' (a code from the app or a recovery code)
+ * or 'setup' (an administrator without a second factor enrols first). No session yet.
+ */
+export interface TwoFactorChallenge {
+  two_factor: 'code' | 'setup';
+  two_factor_token: string;
+  expire_in_seconds: number;
+}
+
+export type LoginAnswer = LoginResult | TwoFactorChallenge;
+
+const totpCode = (label: string) =>
+  z
+    .string({ error: typeError(label) })
+    .trim()
+    .regex(/^\d{6}$/, `${label} debe tener 6 dígitos`);
+
+/** POST /api/auth/two-factor: the second step of the login. */
+export const twoFactorLoginSchema = z
+  .object({
+    two_factor_token: z
+      .string({ error: typeError('Token de verificación') })
+      .min(1, messages.required('Token de verificación'))
+      .max(2000),
+    code: totpCode('Código').optional(),
+    recovery_code: z
+      .string({ error: typeError('Código de recuperación') })
+      .trim()
+      .max(40)
+      .optional(),
+  })
+  .refine((v) => !!v.code || !!v.recovery_code, {
+    message: messages.required('Código'),
+    path: ['code'],
+  });
+
+/** POST /api/auth/two-factor/setup: the enrolment of a first sign-in. */
+export const twoFactorSetupSchema = z.object({
+  two_factor_token: z
+    .string({ error: typeError('Token de verificación') })
+    .min(1, messages.required('Token de verificación'))
+    .max(2000),
+});
+
+/** A code from the authenticator app (confirm, new recovery codes, disable). */
+export const twoFactorCodeSchema = z.object({ code: totpCode('Código') });
+
+/** What enrolment shows: the secret (to type it) and its QR code; only until it is confirmed. */
+export interface TwoFactorEnrolment {
+  secret: string;
+  otpauth_url: string;
+  /** data:image/svg+xml;base64,... */
+  qr: string;
+}
+
+/** GET /api/user/two-factor: the own second factor (never its secret). */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  confirmed_at: string | null;
+  /** The setting is on and the user is an administrator: it cannot be turned off. */
+  required: boolean;
+  recovery_codes_left: number;
 }
 
 export interface LoginInformation {

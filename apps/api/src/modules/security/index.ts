@@ -4,11 +4,12 @@ import { defineModule } from '../../core/registry';
 import { downloadTicketAction } from './download-ticket.actions';
 import { securityActions } from './security.actions';
 import { auditLogResource, roleResource, tabResource, userResource } from './security.resources';
+import { twoFactorActions } from './two-factor.actions';
 
 export const securityResources = [userResource, roleResource, tabResource, auditLogResource];
 
 export const securityModule = defineModule({
   name: 'security',
   resources: securityResources,
-  actions: [...securityActions, downloadTicketAction],
+  actions: [...securityActions, downloadTicketAction, ...twoFactorActions],
 });

@@ -22,7 +22,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { defineAction, type Executor } from '../../core/action';
 import { APP_NAME, APP_VERSION } from '../../core/app-info';
-import { invalidateAllUsers, invalidateUser, issueToken } from '../../core/auth';
+import { invalidateAllUsers, invalidateUser, issueToken, loadCurrentUser } from '../../core/auth';
 import {
   ForbiddenError,
   NotFoundError,
@@ -35,6 +35,7 @@ import { verifyPassword } from '../../core/passwords';
 import { companies, loginAttempts, permissions, rolePermissions, roles, tabs, users } from '../../db/schema';
 import { assertLoginNamesFree, normaliseEmail, normaliseLoginName } from './login-names';
 import { hashPassword } from './security.resources';
+import { SECOND_STEP_SECONDS, secondStepToken, twoFactorRequired } from './two-factor';
 
 // ---------- login lockout ----------
 
@@ -85,6 +86,7 @@ async function resolveAccount(db: Executor, name: string) {
       token_version: users.token_version,
       active: users.active,
       confirmed: users.confirmed,
+      two_factor_confirmed_at: users.two_factor_confirmed_at,
     })
     .from(users)
     .where(sql`${byName} or lower(btrim(${users.email})) = ${name}`)
@@ -213,12 +215,31 @@ const login = defineAction({
     // Only someone who knows the password learns that the account waits for confirmation.
     const unconfirmed = !!user && user.active && valid && !user.confirmed;
     const succeeded = !!user && user.active && valid && !unconfirmed;
-    if (succeeded) await db.update(loginAttempts).set({ succeeded }).where(eq(loginAttempts.id, attemptId));
+    if (succeeded && !user?.two_factor_confirmed_at)
+      await db.update(loginAttempts).set({ succeeded }).where(eq(loginAttempts.id, attemptId));
     // Every attempt (failures and unknown names included) sweeps the rows older than a day, so
     // a password spray leaves nothing behind for long.
     await pruneLoginAttempts(db);
     if (unconfirmed) throw new UnauthorizedError(messages.accountNotConfirmed);
     if (!succeeded || !user) throw new UnauthorizedError(messages.loginFailed);
+    // A second factor: the password opens only the second step (a short-lived token). The
+    // attempt is neither a success nor a failure until the code says (a right password must not
+    // reset the count of wrong codes), so it is removed.
+    const enrolled = user.two_factor_confirmed_at !== null;
+    const current = enrolled ? undefined : await loadCurrentUser(app, user.id);
+    if (enrolled || (current && (await twoFactorRequired(db, current)))) {
+      await db.delete(loginAttempts).where(eq(loginAttempts.id, attemptId));
+      return {
+        two_factor: enrolled ? 'code' : 'setup',
+        two_factor_token: secondStepToken(app, {
+          userId: user.id,
+          tokenVersion: user.token_version,
+          mode: enrolled ? 'code' : 'setup',
+          rememberMe: body.rememberMe === true,
+        }),
+        expire_in_seconds: SECOND_STEP_SECONDS,
+      };
+    }
     return issueToken(app, user, body.rememberMe === true);
   },
 });
@@ -382,7 +403,13 @@ const changePermissions = (grant: boolean) =>
 
 /** A user row without what is never answered nor audited. */
 function safeUser(row: typeof users.$inferSelect) {
-  const { password_hash: _h, token_version: _t, ...rest } = row;
+  const {
+    password_hash: _h,
+    token_version: _t,
+    two_factor_secret: _s,
+    two_factor_last_step: _l,
+    ...rest
+  } = row;
   return rest;
 }
 
@@ -478,6 +505,8 @@ const resetPassword = defineAction({
     return true;
   },
 });
+
+export { attemptsOf, isLocked };
 
 export const securityActions = [
   login,

@@ -23,7 +23,7 @@ export { hashPassword };
 export const userResource = defineResource({
   ...fromContract(userContract),
   table: users,
-  hidden: ['password_hash', 'token_version'],
+  hidden: ['password_hash', 'token_version', 'two_factor_secret', 'two_factor_last_step'],
   joins: [{ table: dealers, on: eq(users.dealer_id, dealers.id) }],
   display: {
     dealer_name: dealers.name,
@@ -40,6 +40,7 @@ export const userResource = defineResource({
     'confirmed',
     'active',
     'created_at',
+    'two_factor_confirmed_at',
   ],
   hooks: {
     async beforeSave(data, ctx) {

@@ -3,7 +3,7 @@
 // client's settings at once (page title, currency sign...).
 import { messages } from '@app/contracts';
 import SaveIcon from '@mui/icons-material/Save';
-import { Alert, Box, Button, Grid, LinearProgress, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Grid, LinearProgress, MenuItem, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
@@ -15,7 +15,7 @@ import { EMAIL_RE } from '../../fields/rules';
 interface SettingField {
   key: string;
   label: string;
-  kind?: 'text' | 'int' | 'email' | 'url' | 'secret';
+  kind?: 'text' | 'int' | 'email' | 'url' | 'secret' | 'bool';
   required?: boolean;
   min?: number;
   max?: number;
@@ -29,6 +29,17 @@ const SECTIONS: { title: string; fields: SettingField[] }[] = [
       { key: 'COMPANY_NAME', label: 'Nombre de la empresa', required: true, help: 'Título de las páginas' },
       { key: 'APP_NAME', label: 'Nombre de la aplicación', required: true },
       { key: 'DEFAULT_CURRENCY_SIGN', label: 'Símbolo de moneda', required: true },
+    ],
+  },
+  {
+    title: 'Seguridad',
+    fields: [
+      {
+        key: 'TWO_FACTOR_REQUIRED',
+        label: 'Verificación en dos pasos obligatoria para administradores',
+        kind: 'bool',
+        help: 'Sí: quien administra usuarios, roles o preferencias la activa al iniciar sesión',
+      },
     ],
   },
   {
@@ -164,6 +175,7 @@ export function GeneralSettings() {
                   label={f.label}
                   required={f.required}
                   type={f.kind === 'secret' ? 'password' : 'text'}
+                  select={f.kind === 'bool'}
                   placeholder={f.kind === 'secret' ? '(sin cambios)' : undefined}
                   value={values[f.key] ?? ''}
                   disabled={!canSave}
@@ -174,12 +186,22 @@ export function GeneralSettings() {
                   error={!!errors[f.key]}
                   helperText={errors[f.key] || f.help || ' '}
                   slotProps={{
+                    select: f.kind === 'bool' ? { inputProps: { 'aria-label': f.label } } : undefined,
                     htmlInput: {
                       'aria-label': f.label,
                       autoComplete: f.kind === 'secret' ? 'new-password' : 'off',
                     },
                   }}
-                />
+                >
+                  {f.kind === 'bool' && [
+                    <MenuItem key="true" value="true">
+                      Sí
+                    </MenuItem>,
+                    <MenuItem key="false" value="false">
+                      No
+                    </MenuItem>,
+                  ]}
+                </TextField>
               </Grid>
             ))}
           </Grid>

@@ -1,8 +1,13 @@
 import { userContract } from '@app/contracts';
 import LockReset from '@mui/icons-material/LockReset';
+import PhonelinkErase from '@mui/icons-material/PhonelinkErase';
 import { Avatar, IconButton, Tooltip } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
+import { http } from '../../api/http';
 import { usePermission } from '../../auth/session';
+import { ConfirmDialog } from '../../resources/ConfirmDialog';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 import { ResetPasswordDialog } from './ResetPassword';
@@ -46,21 +51,52 @@ export const userScreen = defineScreen({
 export default function UserScreen() {
   const canReset = usePermission('Admin.Users.update');
   const [resetting, setResetting] = useState<{ id: number; username: string } | null>(null);
+  // The second factor of a user who lost the phone (POST /api/users/{id}/two-factor/reset, audited).
+  const [unbinding, setUnbinding] = useState<{ id: number; username: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  const unbind = async () => {
+    if (!unbinding) return;
+    setBusy(true);
+    try {
+      await http.post(`/users/${unbinding.id}/two-factor/reset`, {});
+      enqueueSnackbar(`Se quitó la verificación en dos pasos de ${unbinding.username}`, {
+        variant: 'success',
+      });
+      setUnbinding(null);
+      await queryClient.invalidateQueries({ queryKey: ['list', 'users'] });
+    } finally {
+      setBusy(false);
+    }
+  };
   const def = useMemo<ResourceScreenDef>(
     () => ({
       ...userScreen,
       actionsWidth: 150,
       rowActions: canReset
         ? (row) => (
-            <Tooltip title="Restablecer contraseña">
-              <IconButton
-                size="small"
-                aria-label="Restablecer contraseña"
-                onClick={() => setResetting({ id: row.id, username: row.username })}
-              >
-                <LockReset fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <>
+              <Tooltip title="Restablecer contraseña">
+                <IconButton
+                  size="small"
+                  aria-label="Restablecer contraseña"
+                  onClick={() => setResetting({ id: row.id, username: row.username })}
+                >
+                  <LockReset fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              {row.two_factor_confirmed_at && (
+                <Tooltip title="Quitar verificación en dos pasos">
+                  <IconButton
+                    size="small"
+                    aria-label="Quitar verificación en dos pasos"
+                    onClick={() => setUnbinding({ id: row.id, username: row.username })}
+                  >
+                    <PhonelinkErase fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
+            </>
           )
         : undefined,
     }),
@@ -70,6 +106,15 @@ export default function UserScreen() {
     <>
       <ResourceScreen def={def} />
       <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+      <ConfirmDialog
+        open={!!unbinding}
+        title="Quitar verificación en dos pasos"
+        busy={busy}
+        onNo={() => setUnbinding(null)}
+        onYes={() => void unbind()}
+      >
+        {`¿Quitar la verificación en dos pasos de ${unbinding?.username ?? ''}? Podrá entrar solo con su contraseña y activarla de nuevo desde su perfil (si es administrador, se le pedirá al iniciar sesión).`}
+      </ConfirmDialog>
     </>
   );
 }
