@@ -13,3 +13,4 @@ export * from './query';
 export * from './quiz';
 export * from './resources';
 export * from './sales';
+export * from './saved-views';

@@ -19,6 +19,7 @@ import { preferencesModule } from './preferences';
 import { quizModule } from './quiz';
 import { salesModule } from './sales';
 import { securityModule } from './security';
+import { viewsModule } from './views';
 import { workshopModule } from './workshop';
 
 const DECLARED_MODULES: ApiModule[] = [
@@ -38,6 +39,7 @@ const DECLARED_MODULES: ApiModule[] = [
   workshopModule,
   documentsModule,
   jobsModule,
+  viewsModule,
 ];
 
 export const API_MODULES: ApiModule[] = [

@@ -42,6 +42,7 @@ import { isSortable } from './fromContract';
 import { toApiQuery, useListParams } from './listParams';
 import { ResourceForm } from './ResourceForm';
 import { recordName } from './recordName';
+import { SavedViews } from './SavedViews';
 import { type ColumnDef, pageSizeOf, type ResourceScreenDef } from './types';
 
 const HOTKEYS = { enableOnFormTags: true, preventDefault: true } as const;
@@ -82,7 +83,6 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
   const [deleting, setDeleting] = useState<Record<string, any> | null>(null);
   const [busy, setBusy] = useState(false);
   const [search, setSearch] = useState(params.query ?? '');
-  const [hidden, setHidden] = useState<GridColumnVisibilityModel>({});
   const types = useGeneralTypes(def.columns.some((c) => c.generalType));
 
   // Global selectors (toolbar) narrow the screens that have a dealer or brand.
@@ -97,6 +97,18 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
     queryFn: ({ signal }) => http.get<ListAnswer>(`/${path}`, apiQuery, { signal }),
     placeholderData: keepPreviousData,
   });
+
+  // Hidden columns live in the URL too (a saved view keeps them).
+  const hiddenKey = (params.hidden ?? []).join(',');
+  const hidden = useMemo<GridColumnVisibilityModel>(
+    () => Object.fromEntries((hiddenKey ? hiddenKey.split(',') : []).map((f) => [f, false])),
+    [hiddenKey],
+  );
+  // A view opened (or the back button) changes the URL's search: the box follows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the URL's search drives it
+  useEffect(() => {
+    if ((params.query ?? '') !== search.trim()) setSearch(params.query ?? '');
+  }, [params.query]);
 
   // Quick search: debounced into the URL.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only typing triggers the search
@@ -316,6 +328,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
             htmlInput: { 'aria-label': 'Buscar' },
           }}
         />
+        <SavedViews />
         <Tooltip title="Actualizar (Alt+R)">
           <IconButton aria-label="Actualizar" onClick={() => void refresh()}>
             <Refresh />
@@ -375,7 +388,12 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
           update({ filters, page: 1 });
         }}
         columnVisibilityModel={hidden}
-        onColumnVisibilityModelChange={setHidden}
+        onColumnVisibilityModelChange={(m) => {
+          const off = Object.entries(m)
+            .filter(([, v]) => v === false)
+            .map(([k]) => k);
+          if (off.join(',') !== hiddenKey) update({ hidden: off.length ? off : undefined });
+        }}
         localeText={esES.components.MuiDataGrid.defaultProps.localeText}
         disableRowSelectionOnClick
         checkboxSelection={!!def.onSelectionChange}

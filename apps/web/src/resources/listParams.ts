@@ -1,5 +1,5 @@
-// The list state (page, page size, sort, search, column filters) lives in the URL, so a reload
-// or a shared link shows the same list.
+// The list state (page, page size, sort, search, column filters, hidden columns) lives in the
+// URL, so a reload, a shared link or a saved view shows the same list.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -10,6 +10,8 @@ export interface ListParams {
   order?: 'asc' | 'desc';
   query?: string;
   filters: Record<string, string>;
+  /** Columns the user hid (`hide=a,b`). */
+  hidden?: string[];
 }
 
 export function readListParams(sp: URLSearchParams, defaultPerPage: number): ListParams {
@@ -28,6 +30,7 @@ export function readListParams(sp: URLSearchParams, defaultPerPage: number): Lis
     order: order === 'asc' || order === 'desc' ? order : undefined,
     query: sp.get('query') || undefined,
     filters,
+    hidden: sp.get('hide')?.split(',').filter(Boolean) || undefined,
   };
 }
 
@@ -41,6 +44,7 @@ export function writeListParams(p: ListParams, defaultPerPage: number): URLSearc
   }
   if (p.query) sp.set('query', p.query);
   for (const [k, v] of Object.entries(p.filters)) if (v !== '') sp.set(`filter[${k}]`, v);
+  if (p.hidden?.length) sp.set('hide', p.hidden.join(','));
   return sp;
 }
 

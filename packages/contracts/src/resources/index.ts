@@ -60,6 +60,7 @@ export type ResourcePath = keyof typeof RESOURCE_CONTRACTS;
 /** What declared actions audit that is not a resource of its own (the user's notifications). */
 export const AUDITED_CALLS: { id: string; name: string }[] = [
   { id: 'notifications', name: 'Notificaciones' },
+  { id: 'saved-views', name: 'Vistas guardadas' },
 ];
 
 export const AUDIT_RESOURCES: { id: string; name: string }[] = Object.values(
