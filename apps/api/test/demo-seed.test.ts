@@ -37,6 +37,7 @@ const TABLES = [
   'document_files',
   'document_reads',
   'notifications',
+  'saved_views',
 ];
 
 let t: TestContext;
@@ -164,6 +165,13 @@ describe('demo network', () => {
     const own = await kinds(await login(t.app, dealerUser.username, DEFAULT_DEMO_PASSWORD));
     for (const k of ['agreement_overdue', 'figures_pending', 'document'])
       expect(own.kinds.has(k), k).toBe(true);
+    // The view the manager shared with the Concesionario role.
+    const shared = await api(t.app, 'GET', '/api/saved-views?screen=%2Fagreement', {
+      token: await login(t.app, dealerUser.username, DEFAULT_DEMO_PASSWORD),
+    });
+    expect(shared.body.result.map((v: { name: string; own: boolean }) => [v.name, v.own])).toEqual([
+      ['Pendientes por fecha límite', false],
+    ]);
     // Only its dealer's (or every dealer's: a document for all), though others' exist.
     expect([...own.dealers].every((d) => d === null || d === dealerUser.dealer_id)).toBe(true);
     expect(staff.dealers.size).toBeGreaterThan(2);

@@ -689,6 +689,14 @@ async function loadDemo(
     await documentNotices(tx);
     await figuresNotices(tx);
   });
+  // A saved view the network's manager shared with every dealer user (issue 29): Seguimiento's
+  // pending agreements, the nearest due first, without the zone column.
+  await handle.db.execute(sql`
+    insert into saved_views (user_id, screen, name, params, role_id)
+    select u.id, '/agreement', 'Pendientes por fecha límite',
+      'sort=due_date&order=asc&filter%5Bstatus%5D=pending&hide=zone_name', r.id
+    from users u, roles r where u.username = 'gerente.red' and r.name = ${DEALER_ROLE}
+    on conflict do nothing`);
 
   const present = await db
     .select({ username: users.username, dealer_name: dealers.name })
