@@ -65,7 +65,22 @@ test('the manufacturer enables a month, the dealer pastes, saves and confirms, t
   await dealerPage.goto('/main/figure');
   const grid = dealerPage.getByRole('region', { name: 'Cifras del concesionario' });
   await expect(grid.getByText('Venta de vehículos nuevos')).toBeVisible();
-  // From the first concept, across to the month being filled; the block fills four rows down.
+  // A fractional count is refused at once (the cell keeps its value), naming the cell.
+  await dealerPage.evaluate(() => navigator.clipboard.writeText('41.5'));
+  await dealerPage.keyboard.press('Control+V');
+  await expect(
+    dealerPage.getByText(/^Venta de vehículos nuevos, \w+ \d{4}: debe ser un número entero$/),
+  ).toBeVisible();
+  await expect(dealerPage.getByText('Sin cambios pendientes')).toBeVisible();
+  // A billing of S/ 14.00 is kept, with a warning on the screen.
+  await dealerPage.evaluate(() => navigator.clipboard.writeText('41\r\n7\r\n12\r\n14\r\n'));
+  await dealerPage.keyboard.press('Control+V');
+  await expect(dealerPage.getByText(/^Un valor fuera de lo habitual/)).toBeVisible();
+  await expect(
+    dealerPage.getByText(/Facturación de vehículos nuevos, \w+ \d{4}: S\/ 14\.00 está fuera de lo habitual/),
+  ).toBeVisible();
+  await expect(grid.locator('.sheet-warn')).toHaveCount(1);
+  await shot(dealerPage, 'figures-2-dealer-warned');
   // The grid starts in the month being filled, first row; the block fills four rows down.
   await dealerPage.evaluate(() => navigator.clipboard.writeText('41\r\n7\r\n12\r\n3,567,250.50\r\n'));
   await dealerPage.keyboard.press('Control+V');
@@ -92,6 +107,10 @@ test('the manufacturer enables a month, the dealer pastes, saves and confirms, t
 
   // 3. It confirms; the month is locked: typing and pasting change nothing.
   await dealerPage.getByRole('button', { name: 'Confirmar mes' }).click();
+  // It says how many concepts are still empty before it locks the month.
+  await expect(dealerPage.getByRole('dialog')).toContainText(
+    /Quedan \d+ conceptos sin valor: Pruebas de manejo/,
+  );
   await dealerPage.getByRole('button', { name: 'Sí, Seguro' }).click();
   await expect(dealerPage.getByText(`${period} confirmado`)).toBeVisible();
   await expect(dealerPage.locator('.MuiChip-root', { hasText: 'Confirmado' })).toBeVisible();

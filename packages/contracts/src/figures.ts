@@ -4,17 +4,107 @@
 // a branch's available hours).
 import { z } from 'zod';
 import { MONTHS } from './fixed-lists';
+import { EXCEL_PERCENT_POINTS, excelFormat, formatNumber, type NumberKind } from './format';
 import { messages } from './messages';
 import { defineContract, f, field } from './resources/fields';
 
-/** What a concept counts (how it adds up is its `aggregation`). */
+/**
+ * What a concept counts, its kind (how it adds up is its `aggregation`): a count of units, a
+ * percentage (0–100), money in soles, hours, or days.
+ */
 export const CONCEPT_UNITS = [
   { id: 'UND', name: 'Unidades' },
   { id: 'PCT', name: '%' },
   { id: 'PEN', name: 'Soles' },
   { id: 'HRS', name: 'Horas' },
+  { id: 'DIA', name: 'Días' },
 ] as const;
 export type ConceptUnit = (typeof CONCEPT_UNITS)[number]['id'];
+
+/** The decimals a concept of each kind takes unless it declares its own. */
+export const UNIT_DECIMALS: Record<ConceptUnit, number> = { UND: 0, PCT: 1, PEN: 2, HRS: 1, DIA: 1 };
+
+/** How a concept's values read: money in soles, a percentage (0–100), a count, or a measure. */
+export function conceptKind(unit: string | null | undefined): NumberKind {
+  if (unit === 'PEN') return 'currency';
+  if (unit === 'PCT') return 'percent';
+  if (unit === 'UND') return 'integer';
+  return 'number';
+}
+
+/** The .xlsx format of a concept's cells, as its grid shows them ('%' concepts hold 0–100). */
+export function conceptExcelFormat(unit: string | null | undefined, decimals?: number | null): string {
+  const kind = conceptKind(unit);
+  if (kind === 'percent') return EXCEL_PERCENT_POINTS;
+  return excelFormat(kind, undefined, kind === 'currency' ? 2 : (decimals ?? undefined));
+}
+
+/** What a value's rules need of its concept. */
+export interface ConceptRule {
+  name: string;
+  unit: string | null;
+  /** Decimals it takes: 0 for a count. */
+  decimals: number | null;
+  /** The plausible range of a dealer's month: beyond it the grid warns, never refuses. */
+  plausible_min: number | null;
+  plausible_max: number | null;
+}
+
+const NOT_NEGATIVE = new Set(['UND', 'HRS', 'DIA']);
+
+/** Whether a value has at most `decimals` decimals (Excel's 1234.5599999999999 has two). */
+function fitsDecimals(value: number, decimals: number): boolean {
+  const scaled = value * 10 ** decimals;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
+/**
+ * Why a value breaks its concept's kind (a fractional count, more decimals than the concept
+ * takes, a negative count, percentage, hours or days); null when it is acceptable. The grid
+ * refuses it and the server answers 422 with it.
+ */
+export function conceptValueError(c: ConceptRule, value: number | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const decimals = c.decimals ?? UNIT_DECIMALS[c.unit as ConceptUnit] ?? 2;
+  if (!fitsDecimals(value, decimals))
+    return decimals === 0
+      ? 'debe ser un número entero'
+      : `admite como máximo ${decimals} ${decimals === 1 ? 'decimal' : 'decimales'}`;
+  if (value < 0 && NOT_NEGATIVE.has(c.unit ?? '')) return 'no puede ser negativo';
+  return null;
+}
+
+/** A concept's value as its grid shows it ('S/ 14.00', '85.0 %', '1,250'). */
+export function formatConceptValue(
+  c: Pick<ConceptRule, 'unit' | 'decimals'>,
+  value: number,
+  currency?: string,
+) {
+  const kind = conceptKind(c.unit);
+  return formatNumber(value, kind, currency, kind === 'number' ? (c.decimals ?? undefined) : undefined);
+}
+
+/**
+ * Why a value looks wrong though it is acceptable (beyond the concept's plausible range for a
+ * dealer's month); null when it is in range. Shown on the screen; the value is saved.
+ */
+export function conceptValueWarning(
+  c: ConceptRule,
+  value: number | null | undefined,
+  currency?: string,
+): string | null {
+  if (value === null || value === undefined) return null;
+  const { plausible_min: min, plausible_max: max } = c;
+  if ((min === null || value >= min) && (max === null || value <= max)) return null;
+  const show = (v: number) => formatConceptValue(c, v, currency);
+  const range =
+    min !== null && max !== null
+      ? `entre ${show(min)} y ${show(max)}`
+      : min !== null
+        ? `desde ${show(min)}`
+        : `hasta ${show(max!)}`;
+  return `${show(value)} está fuera de lo habitual (${range})`;
+}
 
 /**
  * How a concept's values add up over months and dealers, declared per concept (never guessed
@@ -209,13 +299,21 @@ export const figureConceptSchema = z.object({
 /** POST /api/casis-api: the month's figures from CASIS (a dealer user: its own). */
 export const casisRequestSchema = z.object({ year, month, dealer_id: optDealer });
 
-const capacityCell = (label: string, max: number) =>
-  z
+const capacityCell = (label: string, max: number, whole = false) => {
+  const n = z
     .number({ error: (i) => (i.input === undefined ? messages.required(label) : `${label} no es un número`) })
     .min(0, messages.min(label, 0))
-    .max(max, messages.max(label, max))
-    .nullable()
-    .optional();
+    .max(max, messages.max(label, max));
+  return (whole ? n.int(`${label} debe ser un número entero`) : n).nullable().optional();
+};
+
+/** A branch's capacity: bays, technicians and working days are counted; hours per day may take 8.5. */
+export const CAPACITY_FIELDS = [
+  { key: 'bays', label: 'Bahías', max: 500, whole: true, plausible: [1, 60] },
+  { key: 'technicians', label: 'Técnicos', max: 2000, whole: true, plausible: [1, 200] },
+  { key: 'hours_per_day', label: 'Horas por día', max: 24, whole: false, plausible: [4, 12] },
+  { key: 'working_days', label: 'Días laborables', max: 31, whole: true, plausible: [15, 27] },
+] as const;
 
 /** PUT /api/capacity-batch: rows of one month, one per branch. */
 export const capacityBatchSchema = z.object({
@@ -225,10 +323,10 @@ export const capacityBatchSchema = z.object({
     .array(
       z.object({
         dealer_branch_id: field.ref('Sede'),
-        bays: capacityCell('Bahías', 500),
-        technicians: capacityCell('Técnicos', 2000),
+        bays: capacityCell('Bahías', 500, true),
+        technicians: capacityCell('Técnicos', 2000, true),
         hours_per_day: capacityCell('Horas por día', 24),
-        working_days: capacityCell('Días laborables', 31),
+        working_days: capacityCell('Días laborables', 31, true),
       }),
     )
     .min(1, 'No hay cambios para guardar')
@@ -247,6 +345,9 @@ export interface ConceptRow {
   order: number;
   higher_is_better: boolean;
   aggregation: ConceptAggregation;
+  decimals: number | null;
+  plausible_min: number | null;
+  plausible_max: number | null;
 }
 
 export interface GridDealer {

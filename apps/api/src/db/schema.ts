@@ -10,9 +10,11 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -260,6 +262,11 @@ export const concepts = pgTable('concepts', {
   higher_is_better: boolean('higher_is_better').notNull().default(true),
   /** How months and dealers add up: sum | avg (a rate, days) | last (a month-end stock). */
   aggregation: varchar('aggregation', { length: 4 }).notNull().default('sum'),
+  /** Decimals a value takes (0: a count); null: its unit's (UNIT_DECIMALS). */
+  decimals: smallint('decimals'),
+  /** A dealer's month beyond this range is warned about on the screen, never refused. */
+  plausible_min: numeric('plausible_min', { precision: 16, scale: 2, mode: 'number' }),
+  plausible_max: numeric('plausible_max', { precision: 16, scale: 2, mode: 'number' }),
   ...active,
   ...timestamps,
 });

@@ -3,7 +3,7 @@
 // copied from Excel pastes across rows and columns, Delete empties a selection. On top of it:
 // numbers in es-PE with the currency sign, computed read-only columns, a total per row and total
 // rows per column group, the cells changed since the last save marked, and one "save all".
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type CellProps,
@@ -13,6 +13,7 @@ import {
   DynamicDataSheetGrid,
 } from 'react-datasheet-grid';
 import 'react-datasheet-grid/dist/style.css';
+import { enqueueSnackbar } from 'notistack';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { formatNumber, type NumberKind, parseNumber, useCurrencySign } from './numbers';
 
@@ -35,6 +36,10 @@ export interface SheetColumn<R extends SheetRow> {
   total?: 'sum' | 'avg' | false;
   /** Text of a cell that has no number (e.g. '—'). */
   empty?: string;
+  /** Why a typed or pasted value is refused (a fractional count); the cell keeps its value. */
+  refuse?: (row: R, value: number, key: string) => string | null;
+  /** Why a value looks wrong though it is kept (beyond the plausible range): the cell is marked. */
+  warn?: (row: R, value: number, key: string) => string | null;
 }
 
 export interface SheetTotalRow<R extends SheetRow> {
@@ -75,6 +80,10 @@ export interface SheetProps<R extends SheetRow> {
 type GridRow<R> = R & { __key: string; __total?: string; __kind?: NumberKind };
 
 const DIRTY = 'sheet-dirty';
+const WARN = 'sheet-warn';
+
+/** A refused value: said at once, the cell keeps what it had. */
+const refused = (message: string) => enqueueSnackbar(message, { variant: 'error', preventDuplicate: true });
 
 /** The text input of react-datasheet-grid, fed with one field of the row and its formatting. */
 const TextCell = createTextColumn<number | null>().component!;
@@ -103,7 +112,13 @@ function numberColumn<R extends SheetRow>(
         placeholder: '',
         parseUserInput: (text: string) => {
           const n = parseNumber(text, currency);
-          return n === undefined ? cellValue(rowData) : n;
+          if (n === undefined) return cellValue(rowData);
+          const why = n === null ? null : col.refuse?.(rowData, n, col.key);
+          if (why) {
+            refused(why);
+            return cellValue(rowData);
+          }
+          return n;
         },
         formatInputOnFocus: (v: number | null) => (v === null ? '' : String(v)),
         formatBlurredInput: (v: number | null) =>
@@ -125,7 +140,13 @@ function numberColumn<R extends SheetRow>(
     pasteValue: ({ rowData, value }) => {
       if (!editable(rowData)) return rowData;
       const n = parseNumber(String(value), currency);
-      return n === undefined ? rowData : { ...rowData, [col.key]: n };
+      if (n === undefined) return rowData;
+      const why = n === null ? null : col.refuse?.(rowData, n, col.key);
+      if (why) {
+        refused(why);
+        return rowData;
+      }
+      return { ...rowData, [col.key]: n };
     },
     isCellEmpty: ({ rowData }) => cellValue(rowData) === null,
     cellClassName: ({ rowData }) =>
@@ -133,8 +154,16 @@ function numberColumn<R extends SheetRow>(
         rowData.__total ? 'sheet-total' : '',
         editable(rowData) ? 'sheet-editable' : 'sheet-readonly',
         isDirty(rowData, col.key) ? DIRTY : '',
+        warningOf(col, rowData) ? WARN : '',
       ].join(' '),
   };
+}
+
+/** The warning of a cell's value (none for totals, computed or empty cells). */
+function warningOf<R extends SheetRow>(col: SheetColumn<R>, row: GridRow<R>): string | null {
+  const v = row[col.key];
+  if (!col.warn || row.__total || col.compute || typeof v !== 'number') return null;
+  return col.warn(row, v, col.key);
 }
 
 function labelColumn<R extends SheetRow>(col: SheetColumn<R>): Column<GridRow<R>> {
@@ -197,6 +226,16 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
     }
     return out;
   }, [draft, original]);
+  /** What the unsaved values beyond their plausible range say (they are saved all the same). */
+  const warnings = useMemo(
+    () =>
+      changes.flatMap((c) => {
+        const col = columns.find((x) => x.key === c.key);
+        const why = c.value === null ? null : col?.warn?.(c.row, c.value, c.key);
+        return why ? [why] : [];
+      }),
+    [changes, columns],
+  );
   const dirtyRef = useRef(false);
   useEffect(() => {
     const dirty = changes.length > 0;
@@ -362,6 +401,7 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
         '& .sheet-editable': { bgcolor: 'background.paper' },
         '& .sheet-total': { bgcolor: 'grey.100', fontWeight: 600, color: 'text.primary' },
         [`& .${DIRTY}`]: { bgcolor: '#fff4cc !important', boxShadow: 'inset 3px 0 0 #f0a500' },
+        [`& .${WARN}`]: { boxShadow: 'inset 0 -3px 0 #c77700', color: '#8a4b00' },
         '& .dsg-input-align-right': { fontVariantNumeric: 'tabular-nums' },
         '& .dsg-cell-gutter': { justifyContent: 'flex-start', color: 'text.primary', bgcolor: 'grey.50' },
         '& .dsg-cell-gutter:has(.sheet-gutter-total)': { bgcolor: 'grey.100', fontWeight: 600 },
@@ -386,6 +426,13 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
             {saving ? 'Guardando…' : 'Guardar cambios'}
           </Button>
         </Stack>
+      )}
+      {warnings.length > 0 && (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {`${warnings.length === 1 ? 'Un valor fuera de lo habitual' : `${warnings.length} valores fuera de lo habitual`} (se guarda igual; revíselo): `}
+          {warnings.slice(0, 5).join(' · ')}
+          {warnings.length > 5 ? ` · y ${warnings.length - 5} más` : ''}
+        </Alert>
       )}
       <DynamicDataSheetGrid<GridRow<R>>
         value={data}

@@ -1,6 +1,6 @@
 // Catalogues: KPI concepts and document categories (a tree, the extranet's folders).
 import { z } from 'zod';
-import { CONCEPT_AGGREGATIONS, CONCEPT_UNITS } from '../figures';
+import { CONCEPT_AGGREGATIONS, CONCEPT_UNITS, FIGURE_MAX } from '../figures';
 import { defineContract, f, typeError } from './fields';
 
 /**
@@ -36,6 +36,11 @@ export const conceptContract = defineContract(
           .optional(),
       { options: CONCEPT_AGGREGATIONS, filter: true, column: { width: 120 } },
     ),
+    // Empty: its unit's (0 for units, 1 for %, hours and days, 2 for soles).
+    decimals: f.optInt('Decimales', 0, 2, { column: { width: 100 } }),
+    // A dealer's month beyond this range is warned about in the grid (never refused).
+    plausible_min: f.optNumber('Mínimo habitual', -FIGURE_MAX, FIGURE_MAX, { column: { width: 140 } }),
+    plausible_max: f.optNumber('Máximo habitual', -FIGURE_MAX, FIGURE_MAX, { column: { width: 140 } }),
     active: f.active(),
   },
 );

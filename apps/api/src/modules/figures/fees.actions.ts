@@ -44,7 +44,7 @@ const batch = defineAction({
   bodyLimit: 20 * 1024 * 1024,
   audit: { resource: 'fee-values', action: 'batch' },
   async handler({ db, user, body, write }) {
-    const { cells, dealers } = await checkCells(db, user, body.values, body.dealer_id);
+    const { cells, dealers } = await checkCells(db, user, body.values, body.dealer_id, body.year);
     return write(
       async (tx) => ({ ...(await writeCells(tx, 'fees', body.year, cells, user.id)), cells: cells.length }),
       (r) => ({ after: { year: body.year, ...r, dealers: dealers.size } }),

@@ -72,7 +72,7 @@ const batch = defineAction({
   bodyLimit: 20 * 1024 * 1024,
   audit: { resource: 'figure-values', action: 'batch' },
   async handler({ db, user, body, write }) {
-    const { cells, dealers } = await checkCells(db, user, body.values, body.dealer_id);
+    const { cells, dealers } = await checkCells(db, user, body.values, body.dealer_id, body.year);
     return write(
       async (tx) => {
         await assertPeriods(tx, body.year, cells, dealers, ['enabled']);
@@ -97,7 +97,7 @@ const conceptAcrossDealers = defineAction({
   audit: { resource: 'figure-values', action: 'concept' },
   async handler({ db, user, body, write }) {
     const input = body.values.map((v) => ({ ...v, concept_id: body.concept_id, month: body.month }));
-    const { cells, dealers } = await checkCells(db, user, input, null);
+    const { cells, dealers } = await checkCells(db, user, input, null, body.year);
     return write(
       async (tx) => {
         // The manufacturer's own measures (e.g. CSI) may go in before a month is enabled.

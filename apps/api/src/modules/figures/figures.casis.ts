@@ -2,7 +2,7 @@
 // written (dealer known and in the caller's scope, concept active, a number); one wrong row and
 // nothing is saved, with the report. Figures of a month that is not enabled are skipped and
 // reported, never written. The rest goes in one transaction with its audit row.
-import { type GridDealer, type GridImportReport, periodName } from '@app/contracts';
+import { conceptValueError, type GridDealer, type GridImportReport, periodName } from '@app/contracts';
 import { fetchCasisFigures } from '../../connectors/casis';
 import type { Db } from '../../core/action';
 import { writeAudit } from '../../core/audit';
@@ -58,6 +58,10 @@ export async function pullCasis(
     if (!d) problems.push(`El concesionario "${String(r.dealer_code ?? '')}" no existe`);
     if (!c) problems.push(`El concepto "${String(r.concept_code ?? '')}" no existe o no está habilitado`);
     if (value === undefined) problems.push(`El valor "${String(r.value ?? '')}" no es un número`);
+    else if (c) {
+      const wrong = conceptValueError(c, value);
+      if (wrong) problems.push(`${c.name}: ${wrong} (CASIS envió ${value})`);
+    }
     if (problems.length) {
       report.push({ row, ok: false, message: problems.join('; ') });
       return;

@@ -3,6 +3,8 @@
 // the period rules of figures), and writing it: one INSERT … SELECT FROM unnest(arrays) for the
 // values and one DELETE for the emptied cells, whatever the batch's size.
 import {
+  type ConceptRule,
+  conceptValueError,
   FIGURE_MESSAGES,
   type GridDealer,
   type GridValue,
@@ -46,19 +48,38 @@ export async function readCells(
 }
 
 /**
+ * A value that breaks its concept's kind (a fractional count, too many decimals, a negative
+ * count), named as a user finds the cell: 'Pruebas de manejo, Noviembre 2026 de AQP01: debe ser
+ * un número entero (se ingresó 1250000.5)'; null when it is acceptable.
+ */
+export function cellValueError(
+  concept: ConceptRule,
+  year: number,
+  month: number,
+  dealerCode: string | undefined,
+  value: number | null,
+): string | null {
+  const why = conceptValueError(concept, value);
+  return why ? `${concept.name}, ${periodName(year, month, dealerCode)}: ${why} (se ingresó ${value})` : null;
+}
+
+/**
  * A batch's cells with their dealer resolved and checked: a cell without dealer_id is
  * `fallbackDealer`'s (a dealer user's own), every dealer must be in the caller's scope (else
- * 404), every concept active (else 422 naming the cell). The same cell twice: the last wins.
+ * 404), every concept active and every value of its concept's kind (else 422 naming the cell).
+ * The same cell twice: the last wins.
  */
 export async function checkCells(
   db: Executor,
   user: CurrentUser,
   input: { dealer_id?: number | null; concept_id: number; month: number; value: number | null }[],
   fallbackDealer: number | null | undefined,
+  year: number,
 ): Promise<{ cells: Cell[]; dealers: Map<number, GridDealer> }> {
   const own = fallbackDealer ?? (user.isDealer ? user.dealerId : null);
   const problems: { field: string; message: string }[] = [];
-  const concepts = new Set((await activeConcepts(db)).map((c) => c.id));
+  const active = new Map((await activeConcepts(db)).map((c) => [c.id, c]));
+  const concepts = new Set(active.keys());
   const unique = new Map<string, Cell>();
   input.forEach((c, i) => {
     const dealer_id = c.dealer_id ?? own;
@@ -74,7 +95,23 @@ export async function checkCells(
   if (problems.length) throw new ValidationError(problems.slice(0, 50));
   const cells = [...unique.values()];
   const list = await dealersInScope(db, user, [...new Set(cells.map((c) => c.dealer_id))]);
-  return { cells, dealers: new Map(list.map((d) => [d.id, d])) };
+  const dealers = new Map(list.map((d) => [d.id, d]));
+  input.forEach((c, i) => {
+    const message = cellValueError(
+      active.get(c.concept_id)!,
+      year,
+      c.month,
+      dealers.get(c.dealer_id ?? own ?? 0)?.code,
+      c.value,
+    );
+    if (message) problems.push({ field: `values.${i}.value`, message });
+  });
+  if (problems.length)
+    throw new ValidationError(
+      problems.slice(0, 50),
+      problems.length > 1 ? `${problems[0].message}; y ${problems.length - 1} celda(s) más` : undefined,
+    );
+  return { cells, dealers };
 }
 
 /**

@@ -89,6 +89,9 @@ export async function activeConcepts(db: Executor): Promise<ConceptRow[]> {
       order: concepts.order,
       higher_is_better: concepts.higher_is_better,
       aggregation: sql<ConceptAggregation>`${concepts.aggregation}`,
+      decimals: concepts.decimals,
+      plausible_min: concepts.plausible_min,
+      plausible_max: concepts.plausible_max,
     })
     .from(concepts)
     .where(eq(concepts.active, true))

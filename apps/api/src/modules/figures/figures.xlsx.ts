@@ -6,6 +6,8 @@
 import {
   CONCEPT_UNITS,
   type ConceptRow,
+  conceptExcelFormat,
+  conceptValueError,
   type GridDealer,
   type GridImportReport,
   MONTH_SHORT,
@@ -61,6 +63,7 @@ export async function sendGridXlsx(
     header,
     width: i === 2 || i === 4 ? 32 : i < FIXED.length ? 14 : 11,
   }));
+  const formats = new Map(list.map((c) => [c.code, conceptExcelFormat(c.unit, c.decimals)]));
   function* rows() {
     for (const d of dealers) {
       yield list.map((c) => {
@@ -84,6 +87,9 @@ export async function sendGridXlsx(
     sheetName: `${TITLES[table].file} ${year}`,
     columns,
     rows: rows(),
+    // Each concept's cells read as in its grid: 'S/ 14.00', '85.0 %', '1,250'.
+    cellFormat: (row, key) =>
+      Number(key.slice(1)) >= FIXED.length ? formats.get(String(row.c3)) : undefined,
   });
 }
 
@@ -217,7 +223,9 @@ export async function importGridFile(
         value === null ? before === undefined : before !== undefined && round2(before) === round2(value);
       if (same) return;
       const status = states?.get(monthKey(r.dealer.id, month));
-      if (states && status !== 'enabled')
+      const wrong = conceptValueError(r.concept, value);
+      if (wrong) problems.push(`${MONTH_SHORT[i]}: ${wrong} (se ingresó ${value})`);
+      else if (states && status !== 'enabled')
         problems.push(
           `${MONTH_SHORT[i]}: el periodo está ${status === 'confirmed' ? 'confirmado' : 'cerrado'}, no se puede cambiar`,
         );

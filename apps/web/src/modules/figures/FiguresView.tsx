@@ -22,8 +22,17 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { downloadFile, http } from '../../api/http';
+import { useCurrencySign } from '../../sheet/numbers';
 import { Sheet, type SheetChange, type SheetColumn } from '../../sheet/Sheet';
-import { ReportDialog, StatusChip, statusName, UploadButton, unitKind, unitTotals } from './common';
+import {
+  conceptRules,
+  ReportDialog,
+  StatusChip,
+  statusName,
+  UploadButton,
+  unitKind,
+  unitTotals,
+} from './common';
 import { PeriodActions } from './PeriodActions';
 
 const unitName = new Map<string, string>(CONCEPT_UNITS.map((u) => [u.id, u.name]));
@@ -57,6 +66,7 @@ function MonthTitle({ month, status }: { month: number; status?: string }) {
 
 export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, canExport }: Props) {
   const queryClient = useQueryClient();
+  const currency = useCurrencySign();
   const [dirty, setDirty] = useState(false);
   const [report, setReport] = useState<{ title: string; result: GridImportReport } | null>(null);
   const oneDealer = dealerId > 0;
@@ -104,6 +114,12 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
         const fee = r[`f${i + 1}`];
         return typeof fig === 'number' && typeof fee === 'number' ? (r[`${prefix}${i + 1}`] as number) : null;
       });
+    // A month column's cells follow their row's concept: its kind refuses, its range warns.
+    const rules = conceptRules<ConceptLine>(
+      (r) => r,
+      (key) => `${MONTH_SHORT[Number(key.slice(1)) - 1]} ${year}`,
+      currency,
+    );
     const columns: SheetColumn<ConceptLine>[] = [
       { key: 'name', title: 'Concepto', type: 'label', width: 250 },
       { key: 'unit_name', title: 'Unidad', type: 'label', width: 90 },
@@ -114,6 +130,7 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
         width: 132,
         kind: (r: ConceptLine) => unitKind(r.unit),
         editable: editable(i + 1),
+        ...rules,
       })),
       {
         key: `f${month}`,
@@ -154,7 +171,7 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
       },
     ];
     return { dealer, rows, columns };
-  }, [d, oneDealer, canUpdate, statusOf, month]);
+  }, [d, oneDealer, canUpdate, statusOf, month, year, currency]);
 
   const networkGrid = useMemo(() => {
     if (!d || oneDealer) return null;
@@ -189,10 +206,15 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
         total: c.aggregation === 'avg' ? ('avg' as const) : ('sum' as const),
         editable: (r: DealerLine) =>
           canUpdate && statusOf.get(`${r.dealer_id}:${month}`)?.status === 'enabled',
+        ...conceptRules<DealerLine>(
+          () => c,
+          () => periodName(year, month),
+          currency,
+        ),
       })),
     ];
     return { rows, columns };
-  }, [d, oneDealer, canUpdate, statusOf, month]);
+  }, [d, oneDealer, canUpdate, statusOf, month, year, currency]);
 
   const period =
     oneDealer && dealerGrid?.dealer ? (statusOf.get(`${dealerGrid.dealer.id}:${month}`) ?? null) : null;
@@ -243,6 +265,9 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
         canUpdate={canUpdate}
         dirty={dirty}
         onChanged={refresh}
+        emptyConcepts={
+          dealerGrid ? dealerGrid.rows.filter((r) => r[`m${month}`] === null).map((r) => r.name) : undefined
+        }
       />
       {canExport && (
         <Button startIcon={<FileDownload />} onClick={exportFile}>

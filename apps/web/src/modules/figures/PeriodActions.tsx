@@ -25,6 +25,17 @@ interface Props {
   onChanged: () => void;
   /** The 'enable for every dealer' button (off in a row of the periods table). */
   allButton?: boolean;
+  /** The concepts of the month still without a value (said before confirming), when known. */
+  emptyConcepts?: string[];
+}
+
+/** What confirming leaves empty: 'Quedan 2 conceptos sin valor: A, B.' */
+export function emptyConceptsText(names: string[]): string {
+  if (!names.length) return 'Todos los conceptos tienen valor.';
+  const list = names.slice(0, 8).join(', ') + (names.length > 8 ? ` y ${names.length - 8} más` : '');
+  return names.length === 1
+    ? `Queda 1 concepto sin valor: ${list}.`
+    : `Quedan ${names.length} conceptos sin valor: ${list}.`;
 }
 
 export function PeriodActions(props: Props) {
@@ -38,6 +49,7 @@ export function PeriodActions(props: Props) {
     dirty,
     onChanged,
     allButton = true,
+    emptyConcepts,
   } = props;
   const [ask, setAsk] = useState<'confirm' | 'all' | 'reopen' | null>(null);
   const [reason, setReason] = useState('');
@@ -109,6 +121,7 @@ export function PeriodActions(props: Props) {
           )
         }
       >
+        {emptyConcepts && `${emptyConceptsText(emptyConcepts)} `}
         {`¿Confirma las cifras de ${label}${dealerName ? ` de ${dealerName}` : ''}? Después no se podrán modificar.`}
       </ConfirmDialog>
       <ConfirmDialog

@@ -1,7 +1,7 @@
 // /main/capacity: the workshop capacity of the month, a row per branch: bays, technicians, hours
 // per day and working days typed or pasted, the available hours computed (never typed), totals
 // below. The export names its file (result.filename) and then downloads it.
-import { availableHours, type CapacityRow, messages } from '@app/contracts';
+import { availableHours, CAPACITY_FIELDS, type CapacityRow, formatMeasure, messages } from '@app/contracts';
 import FileDownload from '@mui/icons-material/FileDownload';
 import { Alert, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,15 +30,30 @@ export default function CapacityScreen() {
     placeholderData: keepPreviousData,
   });
   const columns = useMemo<SheetColumn<Line>[]>(() => {
-    const input = (key: string, title: string, kind: 'integer' | 'number', total: 'sum' | 'avg') => ({
-      key,
-      title,
-      type: 'number' as const,
-      width: 130,
-      kind,
-      total,
-      editable: canUpdate,
-    });
+    const input = (key: string, title: string, kind: 'integer' | 'number', total: 'sum' | 'avg') => {
+      const rule = CAPACITY_FIELDS.find((f) => f.key === key)!;
+      const [low, high] = rule.plausible;
+      return {
+        key,
+        title,
+        type: 'number' as const,
+        width: 130,
+        kind,
+        total,
+        editable: canUpdate,
+        // A count is whole ('4.5 bahías' is refused); beyond the usual range it is only warned.
+        refuse: (r: Line, v: number) =>
+          rule.whole && !Number.isInteger(v)
+            ? `${r.branch_name}: ${rule.label} debe ser un número entero`
+            : v < 0
+              ? `${r.branch_name}: ${rule.label} no puede ser negativo`
+              : null,
+        warn: (r: Line, v: number) =>
+          v < low || v > high
+            ? `${r.branch_name}: ${rule.label} ${formatMeasure(v)} está fuera de lo habitual (entre ${low} y ${high})`
+            : null,
+      };
+    };
     return [
       ...(dealerId
         ? []

@@ -1,7 +1,16 @@
 // What the figures, fees and capacities screens share: their year picker, the state of a period
 // as a chip, the kind of number of a concept's unit, and the per-row report of an upload or a
 // CASIS pull.
-import { type ConceptRow, type GridImportReport, PERIOD_STATUSES, type PeriodStatus } from '@app/contracts';
+import {
+  type ConceptRow,
+  type ConceptRule,
+  conceptKind,
+  conceptValueError,
+  conceptValueWarning,
+  type GridImportReport,
+  PERIOD_STATUSES,
+  type PeriodStatus,
+} from '@app/contracts';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import Info from '@mui/icons-material/Info';
@@ -44,11 +53,30 @@ export function StatusChip({ status }: { status: PeriodStatus }) {
   return <Chip size="small" color={STATUS_COLOR[status]} label={statusName(status)} variant="outlined" />;
 }
 
-/** How a concept's values read in a grid. */
-export function unitKind(unit: string | null | undefined): NumberKind {
-  if (unit === 'PEN') return 'currency';
-  if (unit === 'PCT') return 'percent';
-  return 'number';
+/** How a concept's values read in a grid: S/ for soles, % for percentages, whole counts. */
+export const unitKind = (unit: string | null | undefined): NumberKind => conceptKind(unit);
+
+/**
+ * A grid column's rules from its concept: `refuse` a value that breaks the concept's kind ('Pruebas
+ * de manejo, Nov: debe ser un número entero'), `warn` of one beyond its plausible range (kept).
+ */
+export function conceptRules<R>(
+  concept: (row: R) => ConceptRule,
+  where: (key: string) => string,
+  currency: string,
+) {
+  return {
+    refuse: (row: R, value: number, key: string) => {
+      const c = concept(row);
+      const why = conceptValueError(c, value);
+      return why ? `${c.name}, ${where(key)}: ${why}` : null;
+    },
+    warn: (row: R, value: number, key: string) => {
+      const c = concept(row);
+      const why = conceptValueWarning(c, value, currency);
+      return why ? `${c.name}, ${where(key)}: ${why}` : null;
+    },
+  };
 }
 
 export const byUnit = (list: ConceptRow[], unit: string) => list.some((c) => c.unit === unit);
@@ -57,7 +85,7 @@ export const byUnit = (list: ConceptRow[], unit: string) => list.some((c) => c.u
 /** The totals rows of a grid: each unit's concepts that add up ('avg' ones, rates and days, never). */
 export function unitTotals<R extends { unit: string | null; aggregation?: string }>(list: ConceptRow[]) {
   return [
-    { unit: 'UND', label: 'Total unidades', kind: 'number' as const },
+    { unit: 'UND', label: 'Total unidades', kind: 'integer' as const },
     { unit: 'PEN', label: 'Total soles', kind: 'currency' as const },
     { unit: 'HRS', label: 'Total horas', kind: 'number' as const },
   ]

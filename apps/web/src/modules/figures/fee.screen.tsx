@@ -5,6 +5,7 @@ import {
   aggregate,
   CONCEPT_UNITS,
   type ConceptAggregation,
+  type ConceptRow,
   type FeesAnswer,
   type GridImportReport,
   MONTH_SHORT,
@@ -17,9 +18,18 @@ import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { downloadFile, http } from '../../api/http';
 import { usePermission, useSession } from '../../auth/session';
+import { useCurrencySign } from '../../sheet/numbers';
 import { Sheet, type SheetColumn } from '../../sheet/Sheet';
 import { useGlobalFilters } from '../../shell/filters';
-import { lastMonth, ReportDialog, UploadButton, unitKind, unitTotals, YearPicker } from './common';
+import {
+  conceptRules,
+  lastMonth,
+  ReportDialog,
+  UploadButton,
+  unitKind,
+  unitTotals,
+  YearPicker,
+} from './common';
 
 const unitName = new Map<string, string>(CONCEPT_UNITS.map((u) => [u.id, u.name]));
 type FeeLine = {
@@ -31,6 +41,7 @@ type FeeLine = {
   unit: string | null;
   aggregation: ConceptAggregation;
   unit_name: string;
+  concept: ConceptRow;
 } & Record<string, unknown>;
 
 export default function FeeScreen() {
@@ -41,6 +52,7 @@ export default function FeeScreen() {
   const canUpdate = usePermission('Fees.update') && !isDealer;
   const canExport = usePermission('Fees.export');
   const queryClient = useQueryClient();
+  const currency = useCurrencySign();
   const query = { year, dealer_id: dealerId || undefined };
   const answer = useQuery({
     queryKey: ['fees', query],
@@ -65,6 +77,7 @@ export default function FeeScreen() {
           unit: c.unit,
           aggregation: c.aggregation,
           unit_name: unitName.get(c.unit ?? '') ?? '',
+          concept: c,
         };
         for (let m = 1; m <= 12; m++) r[`m${m}`] = value.get(`${dealer.id}:${c.id}:${m}`) ?? null;
         return r;
@@ -83,10 +96,15 @@ export default function FeeScreen() {
         width: 132,
         kind: (r: FeeLine) => unitKind(r.unit),
         editable: canUpdate,
+        ...conceptRules<FeeLine>(
+          (r) => r.concept,
+          (key) => `${MONTH_SHORT[Number(key.slice(1)) - 1]} ${year}`,
+          currency,
+        ),
       })),
     ];
     return { rows, columns };
-  }, [d, oneDealer, canUpdate]);
+  }, [d, oneDealer, canUpdate, year, currency]);
 
   return (
     <Paper sx={{ p: 2 }}>
