@@ -196,6 +196,15 @@ describe('daily sales', () => {
     expect(up.statusCode, up.body).toBe(200);
     expect(up.json().result.failed).toBe(0);
     expect(await daysOf(polo)).toMatchObject({ 2: 5, 15: 2, 20: 7 });
+    // What changed is counted, not every value the file repeats: day 20 only.
+    expect(up.json().result.changed).toBe(1);
+    expect(up.json().result.saved).toBeGreaterThan(1);
+    const again = await uploadDaily(wb);
+    expect(again.json().result.changed).toBe(0);
+    poloRow.getCell(3 + 20).value = 8;
+    poloRow.getCell(3 + 15).value = 0;
+    expect((await uploadDaily(wb)).json().result.changed).toBe(2);
+    expect(await daysOf(polo)).toMatchObject({ 2: 5, 20: 8 });
     // The same file said to be another month is refused.
     expect((await uploadDaily(wb, 6)).statusCode).toBe(422);
   });

@@ -216,6 +216,12 @@ describe('CASIS pull', () => {
     const res = await pull(admin, { year: Y, month: 2 });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/^CASIS no está configurado: registre CASIS_API_URL/);
+    // A dealer cannot open Preferencias > Configuraciones: it is not sent there.
+    const byDealer = await pull(a.token, { year: Y, month: 2 });
+    expect(byDealer.status).toBe(400);
+    expect(byDealer.body.error.message).toBe(
+      'CASIS no está configurado: pida al administrador del sistema que lo configure',
+    );
   });
 
   it('saves the month of the enabled dealers and skips the others', async () => {

@@ -178,7 +178,7 @@ describe('invitations without SMTP', () => {
     expect(res.body.result.reminded).toBe(0);
     expect(res.body.result.skipped).toEqual([
       { sale_id: 999999, reason: 'Venta no encontrada' },
-      { sale_id: ids[5], reason: 'La venta no tiene Email' },
+      { sale_id: ids[5], buyer: 'Comprador 5', reason: 'La venta no tiene Email' },
     ]);
     const outbox = await t.handle.query<{ to: string; status: string; subject: string }>(
       'select "to", status, subject from mail_outbox where "to" like $1 order by id',
@@ -209,7 +209,7 @@ describe('invitations without SMTP', () => {
     expect(again.body.result).toEqual({
       invited: 0,
       reminded: 0,
-      skipped: [{ sale_id: ids[0], reason: 'Ya fue invitada a esta encuesta' }],
+      skipped: [{ sale_id: ids[0], buyer: 'Comprador 0', reason: 'Ya fue invitada a esta encuesta' }],
     });
   });
 
@@ -400,15 +400,21 @@ describe('reminders', () => {
     expect(res.status).toBe(200);
     expect(res.body.result.invited).toBe(0);
     expect(res.body.result.reminded).toBe(3); // 0, 2, 3
+    // Each sale not sent names its buyer (the screen shows the name, not 'Venta #31').
     expect(res.body.result.skipped).toEqual([
-      { sale_id: ids[1], reason: 'Ya respondió la encuesta' },
-      { sale_id: ids[4], reason: 'La invitación expiró' },
+      { sale_id: ids[1], buyer: 'Comprador 1', reason: 'Ya respondió la encuesta' },
+      { sale_id: ids[4], buyer: 'Comprador 4', reason: 'La invitación expiró' },
     ]);
-    const [reminder] = await t.handle.query<{ subject: string }>(
-      'select subject from mail_outbox where "to" = $1 order by id desc limit 1',
+    const [reminder] = await t.handle.query<{ subject: string; text: string; expires_at: Date }>(
+      `select m.subject, m.text, i.expires_at from mail_outbox m
+       join quiz_invitations i on i.email = m."to" where m."to" = $1 order by m.id desc limit 1`,
       [email(2)],
     );
     expect(reminder.subject).toMatch(/^Recordatorio: /);
+    // The expiry date of the mail is Lima's (dd/mm/aaaa), not the UTC date of the instant.
+    const lima = new Date(new Date(reminder.expires_at).getTime() - 5 * 3_600_000).toISOString().slice(0, 10);
+    const [y, m, d] = lima.split('-');
+    expect(reminder.text).toContain(`válido hasta el ${d}/${m}/${y}`);
     const newToken = await tokenFor(email(2));
     expect(newToken).not.toBe(oldToken);
     expect((await api(t.app, 'GET', `/api/public/quiz/${newToken}`)).status).toBe(200);

@@ -230,6 +230,8 @@ export interface ImportReportEntry {
 /** The answer of POST /api/sales/import, /api/sales/batch and /api/sales-api. */
 export interface ImportResult {
   saved: number;
+  /** Of the saved values, those that differ from what was stored (when the import tells). */
+  changed?: number;
   total: number;
   failed: number;
   report: ImportReportEntry[];
@@ -275,7 +277,8 @@ export type SalesQuizRequest = z.infer<typeof salesQuizRequestSchema>;
 export interface SalesQuizRequestResult {
   invited: number;
   reminded: number;
-  skipped: { sale_id: number; reason: string }[];
+  /** The sales not sent, with their buyer's name (absent when the sale was not found). */
+  skipped: { sale_id: number; buyer?: string | null; reason: string }[];
 }
 
 /** POST /api/sales-api body: the period to pull from the external sales system. */

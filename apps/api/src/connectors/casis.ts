@@ -5,7 +5,7 @@
 // valor). The whole answer is read before anything is written: a failing or slow CASIS never
 // leaves half a month.
 import type { Executor } from '../core/action';
-import { type ExternalSystem, fetchExternalList } from './external-list';
+import { type ExternalAudience, type ExternalSystem, fetchExternalList } from './external-list';
 
 export const CASIS: ExternalSystem = {
   name: 'CASIS',
@@ -37,12 +37,19 @@ const KEYS: Record<string, keyof CasisFigure> = {
 export async function fetchCasisFigures(
   db: Executor,
   q: { year: number; month: number; dealer_code?: string },
+  audience: ExternalAudience = 'configures',
 ): Promise<CasisFigure[]> {
-  const list = await fetchExternalList(db, CASIS, {
-    year: String(q.year),
-    month: String(q.month),
-    dealer_code: q.dealer_code,
-  });
+  const list = await fetchExternalList(
+    db,
+    CASIS,
+    {
+      year: String(q.year),
+      month: String(q.month),
+      dealer_code: q.dealer_code,
+    },
+    undefined,
+    audience,
+  );
   return list.map((o) => {
     const out: CasisFigure = { dealer_code: undefined, concept_code: undefined, value: undefined };
     if (o && typeof o === 'object' && !Array.isArray(o))

@@ -23,8 +23,17 @@ export interface ExternalSystem {
   timeoutMs?: number;
 }
 
-export function externalMessages(system: ExternalSystem) {
+/** Who reads the messages: one who opens Preferencias > Configuraciones is told what to set there. */
+export type ExternalAudience = 'configures' | 'user';
+
+export function externalMessages(system: ExternalSystem, audience: ExternalAudience = 'configures') {
   const keys = `${system.urlKey} y ${system.tokenKey} en Preferencias > Configuraciones`;
+  // A user who cannot open the settings (a dealer) is never sent to a screen it cannot open.
+  if (audience === 'user')
+    return {
+      notConfigured: `${capitalise(system.name)} no está configurado: pida al administrador del sistema que lo configure`,
+      failed: `No se pudieron obtener ${system.article ?? 'las'} ${system.records} ${of(system.name)}. Intente más tarde; si sigue fallando, avise al administrador del sistema`,
+    };
   return {
     notConfigured: `${capitalise(system.name)} no está configurado: registre ${system.urlKey} (y ${system.tokenKey}) en Preferencias > Configuraciones`,
     /**
@@ -61,8 +70,9 @@ export async function fetchExternalList(
   query: Record<string, string | undefined>,
   /** A path under the configured URL (SIMA: 'despachos', 'marcas'). */
   subPath?: string,
+  audience: ExternalAudience = 'configures',
 ): Promise<unknown[]> {
-  const messages = externalMessages(system);
+  const messages = externalMessages(system, audience);
   const fail = (detail: string) => new BadGatewayError(messages.failed, detail);
   const base = await readSetting(db, system.urlKey);
   if (!base) throw new BadRequestError(messages.notConfigured);

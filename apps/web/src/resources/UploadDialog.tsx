@@ -99,6 +99,13 @@ function ReportList({ report, label }: { report: ImportReportEntry[]; label: str
   );
 }
 
+/** What an upload changed: 'Se actualizaron 2 valores.' (not every value the file repeats). */
+export function savedValuesText(r: ImportResult): string {
+  if (r.changed === undefined) return `Se guardaron ${r.saved} valores de ${r.total} filas.`;
+  if (r.changed === 0) return 'Sin cambios: el archivo trae los mismos valores que ya estaban guardados.';
+  return r.changed === 1 ? 'Se actualizó 1 valor.' : `Se actualizaron ${r.changed} valores.`;
+}
+
 /** Runs a call that answers an import report: another way in than the file (e.g. an external API). */
 type RunImport = (call: () => Promise<ImportResult>) => Promise<void>;
 
@@ -115,7 +122,7 @@ export function UploadDialog({
   again = 'cargarlo',
   reportLabel = 'Resultado de la carga',
   nothingSaved = 'No se guardó nada.',
-  savedText = (r) => `Se guardaron ${r.saved} valores de ${r.total} filas.`,
+  savedText = savedValuesText,
   extra,
 }: {
   open: boolean;

@@ -124,21 +124,26 @@ export async function saveDailySales(
   const list = [...report.values()];
   if (failed > 0 || valid.size === 0) return { saved: 0, total: list.length, failed, report: list };
   const rows = [...valid.values()];
+  /** Cells whose stored value this save changed (a value rewritten as it was is not a change). */
+  let changed = 0;
   await db.transaction(async (tx) => {
     const keep = rows.filter((r) => r.units > 0);
     const clear = rows.filter((r) => r.units === 0);
     for (let i = 0; i < keep.length; i += 5000) {
-      await tx
+      const written = await tx
         .insert(dailySales)
         .values(keep.slice(i, i + 5000))
         .onConflictDoUpdate({
           target: [dailySales.dealer_id, dailySales.manufacturer_model_id, dailySales.sale_date],
           set: { units: sql`excluded.units`, updated_at: sql`now()` },
-        });
+          setWhere: sql`${dailySales.units} is distinct from excluded.units`,
+        })
+        .returning({ id: dailySales.id });
+      changed += written.length;
     }
     // A 0 clears the cell: the entry is removed, so the grid and the reports show it empty.
     for (const r of clear) {
-      await tx
+      const gone = await tx
         .delete(dailySales)
         .where(
           and(
@@ -146,17 +151,24 @@ export async function saveDailySales(
             eq(dailySales.manufacturer_model_id, r.manufacturer_model_id),
             eq(dailySales.sale_date, r.sale_date),
           ),
-        );
+        )
+        .returning({ id: dailySales.id });
+      changed += gone.length;
     }
     await writeAudit(tx, {
       user,
       resource: 'daily-sale-entries',
       recordId: null,
       action: source,
-      after: { saved: rows.length, units: keep.reduce((s, r) => s + r.units, 0), cleared: clear.length },
+      after: {
+        saved: rows.length,
+        changed,
+        units: keep.reduce((s, r) => s + r.units, 0),
+        cleared: clear.length,
+      },
     });
   });
-  return { saved: rows.length, total: list.length, failed: 0, report: list };
+  return { saved: rows.length, changed, total: list.length, failed: 0, report: list };
 }
 
 export const cellsFromEntries = (entries: unknown[]): DailyCell[] =>

@@ -27,7 +27,11 @@ export async function pullCasis(
   month: number,
   dealer: GridDealer | null,
 ): Promise<GridImportReport> {
-  const list = await fetchCasisFigures(db, { year, month, dealer_code: dealer?.code });
+  const list = await fetchCasisFigures(
+    db,
+    { year, month, dealer_code: dealer?.code },
+    user.permissions.has('Admin.Preferences.view') ? 'configures' : 'user',
+  );
   const scope = dealer ? [dealer] : await dealersInScope(db, user);
   const byCode = new Map(scope.map((d) => [d.code.toUpperCase(), d]));
   const inScope = new Set(scope.map((d) => d.id));

@@ -6,6 +6,7 @@ import { type AnyColumn, and, asc, eq, gt, gte, isNull, lte, ne, type SQL, sql }
 import type { Db } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { NotFoundError, ValidationError } from '../../core/errors';
+import { limaToday } from '../../core/lima';
 import { scopeCondition } from '../../core/resource-query';
 import { dealers, manufacturers } from '../../db/schema';
 import {
@@ -79,7 +80,7 @@ export function salesFilterConditions(filters: SalesFilter, user: CurrentUser): 
 }
 
 async function loadSales(db: Db, req: SalesQuizRequest, user: CurrentUser) {
-  const skipped: { sale_id: number; reason: string }[] = [];
+  const skipped: SalesQuizRequestResult['skipped'] = [];
   const where = req.sale_ids?.length
     ? [anyOf(sales.id, req.sale_ids), scopeCondition(saleResource, user)]
     : salesFilterConditions(req.filters ?? {}, user);
@@ -143,7 +144,9 @@ function invitationMail(
   expires: Date,
   reminder: boolean,
 ) {
-  const until = expires.toISOString().slice(0, 10);
+  // The buyer reads Lima's date (dd/mm/aaaa), not the UTC one of the expiry instant.
+  const [y, m, d] = limaToday(expires.getTime()).split('-');
+  const until = `${d}/${m}/${y}`;
   const subject = `${reminder ? 'Recordatorio: ' : ''}Encuesta de Satisfacción - ${sale.brand_name} ${sale.model_name}`;
   const text = [
     `Estimado(a) ${sale.buyer_name}:`,
@@ -209,13 +212,18 @@ export async function requestInvitations(
   for (const sale of rows) {
     const quiz = pick(sale.manufacturer_id);
     if (!quiz) {
-      skipped.push({ sale_id: sale.id, reason: 'No hay una encuesta habilitada para la marca de la venta' });
+      skipped.push({
+        sale_id: sale.id,
+        buyer: sale.buyer_name,
+        reason: 'No hay una encuesta habilitada para la marca de la venta',
+      });
       continue;
     }
     const email = sale.email?.trim() ?? '';
     if (!EMAIL_RE.test(email)) {
       skipped.push({
         sale_id: sale.id,
+        buyer: sale.buyer_name,
         reason: email ? `Email "${email}" no es válido` : 'La venta no tiene Email',
       });
       await db
@@ -229,11 +237,11 @@ export async function requestInvitations(
     const link = surveyLink(ctx.publicUrl, token);
     if (prior) {
       if (!req.reminder) {
-        skipped.push({ sale_id: sale.id, reason: 'Ya fue invitada a esta encuesta' });
+        skipped.push({ sale_id: sale.id, buyer: sale.buyer_name, reason: 'Ya fue invitada a esta encuesta' });
       } else if (prior.answered_at) {
-        skipped.push({ sale_id: sale.id, reason: 'Ya respondió la encuesta' });
+        skipped.push({ sale_id: sale.id, buyer: sale.buyer_name, reason: 'Ya respondió la encuesta' });
       } else if (new Date(prior.expires_at).getTime() <= started) {
-        skipped.push({ sale_id: sale.id, reason: 'La invitación expiró' });
+        skipped.push({ sale_id: sale.id, buyer: sale.buyer_name, reason: 'La invitación expiró' });
       } else {
         // Only the hash is kept, so a reminder carries a new link; the previous one stops working.
         const updated = await db
@@ -248,7 +256,7 @@ export async function requestInvitations(
           .where(stillOpen(prior.id, now))
           .returning({ id: quizInvitations.id });
         if (!updated.length) {
-          skipped.push({ sale_id: sale.id, reason: 'Ya respondió la encuesta' });
+          skipped.push({ sale_id: sale.id, buyer: sale.buyer_name, reason: 'Ya respondió la encuesta' });
           continue;
         }
         const out = await sendMail(
@@ -275,7 +283,7 @@ export async function requestInvitations(
       .onConflictDoNothing({ target: [quizInvitations.sale_id, quizInvitations.quiz_id] })
       .returning({ id: quizInvitations.id });
     if (!created.length) {
-      skipped.push({ sale_id: sale.id, reason: 'Ya fue invitada a esta encuesta' });
+      skipped.push({ sale_id: sale.id, buyer: sale.buyer_name, reason: 'Ya fue invitada a esta encuesta' });
       continue;
     }
     const out = await sendMail(mail, invitationMail(sale, quiz.title, link, expires, false));

@@ -57,6 +57,19 @@ export function describeFilters(f: SalesFilter, statusName: (id: string) => stri
   return parts.length ? `Ventas con ${parts.join(', ')}` : 'Todas las ventas (sin filtros)';
 }
 
+const sentNothing = (r: SalesQuizRequestResult) => r.invited + r.reminded === 0;
+
+/** What a send did: never a green '0 enviados' when nothing went out. */
+export function outcomeText(r: SalesQuizRequestResult): string {
+  const skipped = r.skipped.length;
+  const notSent = `${skipped} ${skipped === 1 ? 'venta sin enviar' : 'ventas sin enviar'}`;
+  if (sentNothing(r))
+    return skipped === 1
+      ? `No se envió ningún correo: ${r.skipped[0].buyer || `Venta #${r.skipped[0].sale_id}`} · ${r.skipped[0].reason}.`
+      : `No se envió ningún correo: ${notSent}.`;
+  return `Invitaciones: ${r.invited}. Recordatorios: ${r.reminded}. Sin enviar: ${skipped}.`;
+}
+
 export function SendSurveysDialog({ open, filters, selected, onClose }: Props) {
   const [scope, setScope] = useState<'selection' | 'filters'>('filters');
   const [reminder, setReminder] = useState(false);
@@ -93,10 +106,12 @@ export function SendSurveysDialog({ open, filters, selected, onClose }: Props) {
       const r = await http.post<SalesQuizRequestResult>('/sales-quiz-request', body, { silent: true });
       setResult(r);
       enqueueSnackbar(
-        reminder
-          ? `Recordatorios enviados: ${r.reminded}. Invitaciones nuevas: ${r.invited}`
-          : `Invitaciones enviadas: ${r.invited}`,
-        { variant: 'success' },
+        r.invited + r.reminded === 0
+          ? 'No se envió ningún correo: vea el motivo de cada venta'
+          : reminder
+            ? `Recordatorios enviados: ${r.reminded}. Invitaciones nuevas: ${r.invited}`
+            : `Invitaciones enviadas: ${r.invited}`,
+        { variant: r.invited + r.reminded === 0 ? 'warning' : 'success' },
       );
       await queryClient.invalidateQueries({ queryKey: ['list', 'sales'] });
     } catch (e) {
@@ -154,15 +169,14 @@ export function SendSurveysDialog({ open, filters, selected, onClose }: Props) {
         )}
         {result && (
           <>
-            <Alert severity="success" sx={{ mt: 2 }}>
-              Invitaciones: {result.invited}. Recordatorios: {result.reminded}. Sin enviar:{' '}
-              {result.skipped.length}.
+            <Alert severity={sentNothing(result) ? 'warning' : 'success'} sx={{ mt: 2 }}>
+              {outcomeText(result)}
             </Alert>
             {result.skipped.length > 0 && (
               <List dense aria-label="Ventas sin enviar" sx={{ maxHeight: 240, overflow: 'auto' }}>
                 {result.skipped.slice(0, 300).map((s) => (
                   <ListItem key={`${s.sale_id}-${s.reason}`} divider>
-                    <ListItemText primary={`Venta #${s.sale_id}`} secondary={s.reason} />
+                    <ListItemText primary={s.buyer || `Venta #${s.sale_id}`} secondary={s.reason} />
                   </ListItem>
                 ))}
               </List>
