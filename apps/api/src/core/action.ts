@@ -67,16 +67,13 @@ export interface ActionContext<B, U extends CurrentUser | null = CurrentUser, Q 
   write<R>(fn: (tx: Tx) => Promise<R>, detail?: (result: R) => AuditDetail): Promise<R>;
 }
 
-/** The old form of a query declaration: documentation only, read by the handler. */
-export type QueryDoc = Record<string, { type: string; description?: string; enum?: string[] }>;
-
 /** What a handler's `query` is: the parsed output of a declared schema, else the raw parameters. */
 export type QueryOf<Q> = Q extends z.ZodType ? z.output<Q> : QueryParams;
 
 export interface ActionDef<
   S extends z.ZodType | undefined = undefined,
   A extends Access = Access,
-  Q extends z.ZodType | QueryDoc | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
 > {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Full path, e.g. '/api/quiz-alerts/:id/reply'. */
@@ -119,21 +116,20 @@ export interface ActionDef<
   ): Promise<unknown>;
 }
 
-export type Action = ActionDef<z.ZodType | undefined, Access, z.ZodType | QueryDoc | undefined>;
+export type Action = ActionDef<z.ZodType | undefined, Access, z.ZodType | undefined>;
 
 /** Declares an action; the generic parameters keep the handler's body, query, target and user typed. */
 export function defineAction<
   S extends z.ZodType | undefined = undefined,
   A extends Access = Access,
-  Q extends z.ZodType | QueryDoc | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
 >(def: ActionDef<S, A, Q>): Action {
   return def as unknown as Action;
 }
 
-/** The query schema of an action, when it declares one (not the old documentation form). */
+/** The query schema of an action, when it declares one. */
 export function actionQuerySchema(action: Action): z.ZodType | undefined {
-  const q = action.query as { _zod?: unknown } | undefined;
-  return q && '_zod' in q ? (action.query as z.ZodType) : undefined;
+  return action.query;
 }
 
 /** Whether an action's query declares a dealer (so the engine scopes it). */
@@ -177,7 +173,6 @@ export function registerAction(app: FastifyInstance, action: Action): void {
   if (action.body) schema.body = jsonSchemaOf(action.body);
   const querySchema = actionQuerySchema(action);
   if (querySchema) schema.querystring = queryDocOf(querySchema);
-  else if (action.query) schema.querystring = { type: 'object', properties: action.query };
   app.route({
     method: action.method,
     url: action.path,

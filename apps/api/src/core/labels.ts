@@ -1,5 +1,7 @@
 // Spanish names of tables and columns, used to word database errors (409 in use,
 // 409 duplicate, 422 unknown reference). Resources register theirs on declaration.
+import { QUERY_LABELS } from '@app/contracts';
+
 const tableTitles = new Map<string, string>([
   ['user_roles', 'Usuarios'],
   ['role_permissions', 'Roles'],
@@ -24,7 +26,7 @@ const GENERIC_COLUMNS: Record<string, string> = {
   email: 'Email',
   username: 'Usuario',
   key: 'Clave',
-  dealer_id: 'Concesionario',
+  dealer_id: QUERY_LABELS.dealer,
   zone_id: 'Zona',
   role_id: 'Rol',
   permission_id: 'Permiso',

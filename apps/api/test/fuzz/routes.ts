@@ -1,6 +1,8 @@
 // The calls the fuzzer walks, read from the registry (API_MODULES): every generic call of every
 // declared resource and every declared action. A module that joins the registry is fuzzed
 // without a line here.
+
+import { queryShape } from '@app/contracts';
 import type { z } from 'zod';
 import type { Action } from '../../src/core/action';
 import { allActions, allResources } from '../../src/core/registry';
@@ -54,7 +56,7 @@ function actionRoute(a: Action): FuzzRoute {
     method: a.method,
     path: a.path,
     fields: [...shapeKeys(a.body), ...(a.target ? shapeKeys(a.target.schema) : [])],
-    queryKeys: [...Object.keys(a.query ?? {}), ...LIST_KEYS, 'enc_auth_token'],
+    queryKeys: [...Object.keys((a.query && queryShape(a.query)) ?? {}), ...LIST_KEYS, 'enc_auth_token'],
     endsSession: a.path === '/api/auth/logout',
   };
 }

@@ -5,6 +5,7 @@ import {
   AGREEMENT_STATUSES,
   type AgreementEvent,
   type AgreementNotifyResult,
+  QUERY_LABELS,
 } from '@app/contracts';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor, Tx } from '../../core/action';
@@ -71,7 +72,7 @@ const nameOf = (list: readonly { id: string; name: string }[], id: string) =>
 
 function agreementMail(a: Row, message: string | null | undefined, link: string) {
   const lines: [string, string][] = [
-    ['Concesionario', a.dealer_name ?? ''],
+    [QUERY_LABELS.dealer, a.dealer_name ?? ''],
     ['Acuerdo', a.title],
     ['Detalle', a.detail ?? ''],
     ['Nivel', nameOf(AGREEMENT_LEVELS, a.level)],

@@ -8,6 +8,7 @@ import {
   daysInMonth,
   type ImportReportEntry,
   type ImportResult,
+  QUERY_LABELS,
 } from '@app/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../core/action';
@@ -284,7 +285,7 @@ export async function dailyTemplate(
     },
     rows,
     help: [
-      ['Concesionario', 'Código del concesionario'],
+      [QUERY_LABELS.dealer, 'Código del concesionario'],
       ['Marca', 'Código de la marca: V, N, S, A'],
       ['Modelo', 'Nombre o código del modelo, como en el catálogo de la marca'],
       ['1 ... 31', 'Unidades vendidas ese día; vacío no cambia, 0 borra lo registrado'],

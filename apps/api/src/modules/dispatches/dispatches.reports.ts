@@ -1,6 +1,13 @@
 // The named reports of SPEC §7, as report specs for sendXlsxReport (core/xlsx): each reads its
 // figures within the caller's dealer scope and lays them out under a header block.
-import { DISPATCH_FILES, daysInMonth, MONTH_SHORT, MONTHS, type ReportRequest } from '@app/contracts';
+import {
+  DISPATCH_FILES,
+  daysInMonth,
+  MONTH_SHORT,
+  MONTHS,
+  QUERY_LABELS,
+  type ReportRequest,
+} from '@app/contracts';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
@@ -26,7 +33,7 @@ const monthLabel = (y: number, m: number) => `${MONTH_SHORT[m - 1]} ${y}`;
 const pct = (a: number, b: number) => (b > 0 ? (a / b) * 100 : null);
 const dealerColumns: ReportColumn[] = [
   { key: 'dealer_code', header: 'Código', width: 10 },
-  { key: 'dealer_name', header: 'Concesionario', width: 30 },
+  { key: 'dealer_name', header: QUERY_LABELS.dealer, width: 30 },
   { key: 'zone_name', header: 'Zona', width: 14 },
 ];
 
@@ -299,7 +306,7 @@ export async function internalReport(
     ],
     columns: [
       { key: 'dealer_code', header: 'Código', width: 10 },
-      { key: 'dealer_name', header: 'Concesionario', width: 30 },
+      { key: 'dealer_name', header: QUERY_LABELS.dealer, width: 30 },
       { key: 'zone_name', header: 'Zona', width: 14 },
       { key: 'brand', header: 'Marca', width: 14 },
       { key: 'objective', header: 'Objetivo mes', type: 'int', total: true },
@@ -417,7 +424,7 @@ export async function internalDailyReport(
     ],
     columns: [
       { key: 'dealer_code', header: 'Código', width: 10 },
-      { key: 'dealer_name', header: 'Concesionario', width: 30 },
+      { key: 'dealer_name', header: QUERY_LABELS.dealer, width: 30 },
       { key: 'brand', header: 'Marca', width: 14 },
       { key: 'objective', header: 'Objetivo mes', type: 'int', total: true },
       { key: 'objective_to_date', header: 'Objetivo a la fecha', type: 'number', total: true, width: 18 },

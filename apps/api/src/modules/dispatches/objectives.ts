@@ -7,6 +7,7 @@ import {
   MONTH_SHORT,
   OBJECTIVES_TEMPLATE_HEADERS,
   type ObjectiveRowInput,
+  QUERY_LABELS,
 } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../core/action';
@@ -180,7 +181,7 @@ export function objectivesTemplate(): Promise<Buffer> {
     headers: OBJECTIVES_TEMPLATE_HEADERS,
     widths: Object.fromEntries(MONTH_SHORT.map((m) => [m, 9])),
     help: [
-      ['Concesionario', 'Código del concesionario (por ejemplo LIM01)'],
+      [QUERY_LABELS.dealer, 'Código del concesionario (por ejemplo LIM01)'],
       ['Marca', 'Código o nombre de la marca: V, N, S, A'],
       ['Año', 'Año de los objetivos (2016 en adelante)'],
       ['Ene ... Dic', 'Unidades objetivo del mes (entero de 0 a 100000); una celda vacía no cambia ese mes'],

@@ -2,7 +2,13 @@
 // days; the available hours are computed on save (availableHours, shared with the grid), never
 // typed. The grid lists every active branch of the dealers in the caller's scope, with or without
 // a row for the month.
-import { availableHours, type CapacityBatchInput, type CapacityRow, MONTH_NAMES } from '@app/contracts';
+import {
+  availableHours,
+  type CapacityBatchInput,
+  type CapacityRow,
+  MONTH_NAMES,
+  QUERY_LABELS,
+} from '@app/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
@@ -132,7 +138,7 @@ export function capacityFilename(year: number, month: number, dealerCode?: strin
 
 export const CAPACITY_COLUMNS = [
   { key: 'dealer_code', header: 'Código concesionario', width: 14 },
-  { key: 'dealer_name', header: 'Concesionario', width: 32 },
+  { key: 'dealer_name', header: QUERY_LABELS.dealer, width: 32 },
   { key: 'branch_name', header: 'Sede', width: 28 },
   { key: 'bays', header: 'Bahías', width: 10 },
   { key: 'technicians', header: 'Técnicos', width: 10 },

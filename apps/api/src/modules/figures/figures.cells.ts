@@ -11,6 +11,7 @@ import {
   messages,
   type PeriodStatus,
   periodName,
+  QUERY_LABELS,
 } from '@app/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../core/action';
@@ -84,7 +85,7 @@ export async function checkCells(
   input.forEach((c, i) => {
     const dealer_id = c.dealer_id ?? own;
     if (!dealer_id)
-      problems.push({ field: `values.${i}.dealer_id`, message: messages.required('Concesionario') });
+      problems.push({ field: `values.${i}.dealer_id`, message: messages.required(QUERY_LABELS.dealer) });
     else if (!concepts.has(c.concept_id))
       problems.push({
         field: `values.${i}.concept_id`,

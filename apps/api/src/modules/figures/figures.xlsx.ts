@@ -11,6 +11,7 @@ import {
   type GridDealer,
   type GridImportReport,
   MONTH_SHORT,
+  QUERY_LABELS,
 } from '@app/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../core/action';
@@ -30,7 +31,7 @@ import { assertPeriods, type Cell, type CellTable, readCells, writeCells } from 
 import { periodStates } from './figures.periods';
 import { activeConcepts, dealersInScope, monthKey } from './figures.scope';
 
-const FIXED = ['Año', 'Código concesionario', 'Concesionario', 'Código concepto', 'Concepto', 'Unidad'];
+const FIXED = ['Año', 'Código concesionario', QUERY_LABELS.dealer, 'Código concepto', 'Concepto', 'Unidad'];
 const LIMITS: XlsxLimits = { maxRows: 50_000, maxColumns: 40, readBudgetMs: 60_000 };
 const unitName = new Map<string, string>(CONCEPT_UNITS.map((u) => [u.id, u.name]));
 

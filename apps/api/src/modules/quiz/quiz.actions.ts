@@ -10,6 +10,7 @@ import {
   excelFormat,
   monthParam,
   publicAnswerSchema,
+  QUERY_LABELS,
   salesQuizRequestSchema,
   yearParam,
 } from '@app/contracts';
@@ -204,7 +205,7 @@ const statsExport = defineAction({
     sheet(
       'Cobertura',
       [
-        ['dealer_name', 'Concesionario'],
+        ['dealer_name', QUERY_LABELS.dealer],
         ['sales', 'Ventas'],
         ['invitations', 'Invitaciones'],
         ['responses', 'Respuestas'],
@@ -218,7 +219,7 @@ const statsExport = defineAction({
       'Ranking',
       [
         ['position', 'Puesto'],
-        ['dealer_name', 'Concesionario'],
+        ['dealer_name', QUERY_LABELS.dealer],
         ['responses', 'Respuestas'],
         ['top_box', '% Top box'],
         ['average', 'Promedio (1-4)'],
@@ -229,7 +230,7 @@ const statsExport = defineAction({
     sheet(
       'Postventa',
       [
-        ['dealer_name', 'Concesionario'],
+        ['dealer_name', QUERY_LABELS.dealer],
         ['question', 'Pregunta'],
         ['responses', 'Respuestas'],
         ['average', 'Promedio (1-4)'],

@@ -3,7 +3,13 @@
 // the lowest level, both within the caller's dealer scope. A questionnaire may be saved whole:
 // `questions` in the body replaces its questions in order (ids kept for questions sent with
 // their id, so answers keep their link). The calls beyond these are in quiz.actions.ts.
-import { alertContract, type QuizQuestion, questionContract, quizContract } from '@app/contracts';
+import {
+  alertContract,
+  QUERY_LABELS,
+  type QuizQuestion,
+  questionContract,
+  quizContract,
+} from '@app/contracts';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor, Tx } from '../../core/action';
@@ -146,8 +152,8 @@ const responseLabels = {
   vin: 'VIN',
   buyer_name: 'Cliente',
   model_name: 'Modelo',
-  dealer_id: 'Concesionario',
-  dealer_name: 'Concesionario',
+  dealer_id: QUERY_LABELS.dealer,
+  dealer_name: QUERY_LABELS.dealer,
   answered_at: 'Respondida',
 };
 
@@ -181,7 +187,7 @@ export const responseResource = defineResource({
   defaultSort: { field: 'answered_at', order: 'desc' },
   filters: ['quiz_kind'],
   filterHandlers: {
-    dealer_id: intFilter('dealer_id', 'Concesionario', 0, MAX_ID, (n) => eq(quizResponses.dealer_id, n)),
+    dealer_id: intFilter('dealer_id', QUERY_LABELS.dealer, 0, MAX_ID, (n) => eq(quizResponses.dealer_id, n)),
     quiz_id: intFilter('quiz_id', 'Encuesta', 0, MAX_ID, (n) => eq(quizResponses.quiz_id, n)),
     sale_id: intFilter('sale_id', 'Venta', 0, MAX_ID, (n) => eq(quizResponses.sale_id, n)),
     // The period is the sale's date, as in the statistics.
@@ -242,7 +248,7 @@ export const alertResource = defineResource({
         throw ValidationError.field('status', 'Estado no es válido (open, closed, all)');
       return ALERT_STATUS[v];
     },
-    dealer_id: intFilter('dealer_id', 'Concesionario', 0, MAX_ID, (n) => eq(quizAlerts.dealer_id, n)),
+    dealer_id: intFilter('dealer_id', QUERY_LABELS.dealer, 0, MAX_ID, (n) => eq(quizAlerts.dealer_id, n)),
   },
   plainFilters: ['status', 'dealer_id'],
   defaultFilters: { status: 'open' },

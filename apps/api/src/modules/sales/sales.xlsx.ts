@@ -1,6 +1,6 @@
 // The sales spreadsheet: the rows of an uploaded .xlsx (checked and read by core/xlsx-read)
 // turned into numbered sale rows, and the empty template.
-import { SALE_ROW_KEYS, SALES_IMPORT_HEADERS, type SaleRowInput } from '@app/contracts';
+import { QUERY_LABELS, SALE_ROW_KEYS, SALES_IMPORT_HEADERS, type SaleRowInput } from '@app/contracts';
 import { BadRequestError } from '../../core/errors';
 import { excerpt } from '../../core/import-report';
 import { withoutAccents } from '../../core/text';
@@ -194,7 +194,7 @@ export function salesTemplateBuffer(): Promise<Buffer> {
     widths: { VIN: 22, Cliente: 28, Email: 28 },
     numFmts: { 3: 'yyyy-mm-dd' },
     help: [
-      ['Concesionario', 'Código del concesionario'],
+      [QUERY_LABELS.dealer, 'Código del concesionario'],
       ['Sede', 'Código o nombre de la sede (opcional)'],
       ['Fecha Venta', 'Fecha YYYY-MM-DD o celda de fecha de Excel'],
       ['Tipo Documento', 'DNI, RUC, CE o PAS'],

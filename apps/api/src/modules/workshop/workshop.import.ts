@@ -5,6 +5,7 @@
 import {
   type ImportReportEntry,
   type ImportResult,
+  QUERY_LABELS,
   WORKSHOP_COLUMNS,
   WORKSHOP_TEMPLATE_HEADERS,
   type WorkshopRowInput,
@@ -235,7 +236,7 @@ export function workshopTemplate(): Promise<Buffer> {
     headers: WORKSHOP_TEMPLATE_HEADERS,
     widths: { Concesionario: 14, Sede: 24, Año: 8, Mes: 6, Observaciones: 30 },
     help: [
-      ['Concesionario', 'Código del concesionario (por ejemplo LIM01)'],
+      [QUERY_LABELS.dealer, 'Código del concesionario (por ejemplo LIM01)'],
       ['Sede', 'Código o nombre de la sede (opcional; vacío = todo el concesionario)'],
       ['Año, Mes', 'Periodo de la información (mes de 1 a 12; no un mes futuro)'],
       ['OT abiertas, OT cerradas', 'Ordenes de trabajo abiertas y cerradas en el mes (enteros)'],
