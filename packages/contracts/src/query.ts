@@ -179,3 +179,76 @@ export function toQueryString(values: Record<string, unknown>): string {
   const s = p.toString();
   return s ? `?${s}` : '';
 }
+
+/** The parameters a screen may send to a call of `schema`: the names its contract declares. */
+export type QueryValues<S extends z.ZodType> = {
+  [K in keyof NonNullable<ShapeOf<S>>]?: string | number | boolean | null | undefined | string[];
+};
+type ShapeOf<S> = S extends z.ZodObject<infer T> ? T : never;
+
+/**
+ * A screen's query for a call, checked against the call's contract schema: the parameters it
+ * declares and only those (a misspelt or undeclared name does not compile).
+ */
+export const queryFor = <S extends z.ZodType, V extends QueryValues<S>>(
+  _schema: S,
+  values: V & Record<Exclude<keyof V, keyof NonNullable<ShapeOf<S>>>, never>,
+): V => values;
+
+// The queries of the reports and summaries, shared by the server (which parses them) and the
+// screens (which build their queries from them).
+const planYear = () => yearParam({ lastYear: 'next' });
+const dispatchAliases = { dealer: 'dealer_id', manufacturer_id: 'manufacturer' } as const;
+
+export const REPORT_QUERIES = {
+  resumen: defineQuery({ year: yearParam(), month: currentMonthParam(), dealer_id: dealerParam() }),
+  reportInfo: defineQuery(
+    {
+      year: yearParam(),
+      month: monthParam(),
+      month_from: intParam('Mes desde', 1, 12).meta({
+        type: 'integer',
+        description: '1..12 (por defecto 1)',
+      }),
+      month_to: intParam('Mes hasta', 1, 12).meta({ type: 'integer', description: '1..12 (por defecto 12)' }),
+      dealer_id: dealerParam(),
+    },
+    { dealer: 'dealer_id' },
+  ),
+  tableStats: defineQuery({
+    year: yearParam(),
+    month: monthParam(),
+    manufacturer: brandParam(),
+    dealer_id: dealerParam(),
+  }),
+  objectivesSummary: defineQuery(
+    {
+      year: planYear(),
+      month: monthParam(),
+      as_of: dateParam(),
+      manufacturer: brandParam(),
+      dealer_id: dealerParam(),
+    },
+    dispatchAliases,
+  ),
+  transactionSummary: defineQuery(
+    { year: planYear(), months: monthsParam(), manufacturer: brandParam(), dealer_id: dealerParam() },
+    dispatchAliases,
+  ),
+  dailySales: defineQuery(
+    { year: planYear(), month: requiredMonthParam(), manufacturer: brandParam(), dealer_id: dealerParam() },
+    dispatchAliases,
+  ),
+  agreementsSummary: defineQuery({
+    dealer_id: dealerParam(),
+    zone_id: idParam(QUERY_LABELS.zone),
+    year: optionalYearParam({ lastYear: 'next' }),
+    month: intParam(QUERY_LABELS.month, 1, 12).meta({ type: 'integer', description: '1..12' }),
+  }),
+  dashboard: defineQuery({
+    year: yearParam(),
+    month: monthParam(),
+    dealer_id: dealerParam(),
+    manufacturer_id: idParam(QUERY_LABELS.brand),
+  }),
+};

@@ -6,12 +6,7 @@ import {
   AGREEMENT_STATUSES,
   agreementCommentSchema,
   agreementNotifySchema,
-  dealerParam,
-  defineQuery,
-  idParam,
-  intParam,
-  optionalYearParam,
-  QUERY_LABELS,
+  REPORT_QUERIES,
 } from '@app/contracts';
 import { defineAction } from '../../core/action';
 import { NotFoundError } from '../../core/errors';
@@ -118,12 +113,7 @@ const summary = defineAction({
   tags,
   access: { permission: 'Agreements.view' },
   // The year is optional here: without it, every agreement (the screen's summary above its list).
-  query: defineQuery({
-    dealer_id: dealerParam(),
-    zone_id: idParam(QUERY_LABELS.zone),
-    year: optionalYearParam({ lastYear: 'next' }),
-    month: intParam(QUERY_LABELS.month, 1, 12).meta({ type: 'integer', description: '1..12' }),
-  }),
+  query: REPORT_QUERIES.agreementsSummary,
   async handler({ query, user, db }) {
     return agreementsByAge(db, user, {
       dealerId: query.dealer_id,

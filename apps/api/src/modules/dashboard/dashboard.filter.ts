@@ -1,15 +1,7 @@
 // The dashboard's filters (query string: year, month, dealer_id, manufacturer_id) and the period
 // they mean: the month or the year, to date when it is under way, and the same days a year before.
 import type { DashboardFilter, DashboardPeriod } from '@app/contracts';
-import {
-  daysInMonth,
-  dealerParam,
-  defineQuery,
-  idParam,
-  monthParam,
-  QUERY_LABELS,
-  yearParam,
-} from '@app/contracts';
+import { daysInMonth, REPORT_QUERIES } from '@app/contracts';
 import type { z } from 'zod';
 import type { Executor } from '../../core/action';
 import { limaToday } from '../../core/lima';
@@ -32,12 +24,7 @@ export interface DashboardQuery {
 }
 
 /** The dashboard's query (a dealer user's dealer_id is its own: the engine holds it, SPEC §6). */
-export const dashboardQuery = defineQuery({
-  year: yearParam(),
-  month: monthParam(),
-  dealer_id: dealerParam(),
-  manufacturer_id: idParam(QUERY_LABELS.brand),
-});
+export const dashboardQuery = REPORT_QUERIES.dashboard;
 
 export type DashboardQueryIn = z.output<typeof dashboardQuery>;
 

@@ -9,9 +9,9 @@ import {
   dealerParam,
   defineQuery,
   monthParam,
-  monthsParam,
   objectivesBatchSchema,
   optionalYearParam,
+  REPORT_QUERIES,
   reportRequestSchema,
   requiredMonthParam,
   type SimaPullResult,
@@ -45,8 +45,8 @@ const dailyTags = ['Venta diaria'];
 const planYear = () => yearParam({ lastYear: 'next' });
 const filters = { manufacturer: brandParam(), dealer_id: dealerParam() };
 const aliases = { dealer: 'dealer_id', manufacturer_id: 'manufacturer' } as const;
-const yearMonthsQuery = defineQuery({ year: planYear(), months: monthsParam(), ...filters }, aliases);
-const monthQuery = defineQuery({ year: planYear(), month: requiredMonthParam(), ...filters }, aliases);
+const yearMonthsQuery = REPORT_QUERIES.transactionSummary;
+const monthQuery = REPORT_QUERIES.dailySales;
 
 /** The brand (looked up: an unknown one is a 422) and dealer of a parsed query. */
 async function readFilters(
@@ -180,7 +180,7 @@ const objectives = defineAction({
   summary: 'Unidades contra objetivo y cumplimiento por concesionario y marca; avance del mes a la fecha',
   tags,
   access: { permission: 'Transactions.view' },
-  query: defineQuery({ year: planYear(), month: monthParam(), as_of: dateParam(), ...filters }, aliases),
+  query: REPORT_QUERIES.objectivesSummary,
   async handler({ query, user, db }) {
     const { year, month, as_of: asOf } = query;
     return objectivesSummary(db, user, {

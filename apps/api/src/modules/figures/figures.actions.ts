@@ -3,8 +3,6 @@
 // dealers' state for a month with its reminder, the comparison, and the CASIS pull.
 import {
   casisRequestSchema,
-  currentMonthParam,
-  dealerParam,
   defineQuery,
   FIGURE_MESSAGES,
   type FigureDealerRow,
@@ -16,6 +14,7 @@ import {
   figureReopenSchema,
   gridBatchSchema,
   MONTH_SHORT,
+  REPORT_QUERIES,
   type ResumenAnswer,
   requiredMonthParam,
   yearParam,
@@ -234,11 +233,7 @@ const remind = defineAction({
   },
 });
 
-const resumenQuery = defineQuery({
-  year: yearParam(),
-  month: currentMonthParam(),
-  dealer_id: dealerParam(),
-});
+const resumenQuery = REPORT_QUERIES.resumen;
 
 const pctOf = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 10);
 type ResumenRow = ResumenAnswer['rows'][number];

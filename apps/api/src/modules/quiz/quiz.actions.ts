@@ -4,15 +4,11 @@
 // .xlsx export.
 import {
   alertReplySchema,
-  brandParam,
-  dealerParam,
-  defineQuery,
   excelFormat,
-  monthParam,
   publicAnswerSchema,
   QUERY_LABELS,
+  REPORT_QUERIES,
   salesQuizRequestSchema,
-  yearParam,
 } from '@app/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -128,12 +124,7 @@ const closeAlert = defineAction({
 
 // ---- statistics ----
 
-const statsQuery = defineQuery({
-  year: yearParam(),
-  month: monthParam(),
-  manufacturer: brandParam(),
-  dealer_id: dealerParam(),
-});
+const statsQuery = REPORT_QUERIES.tableStats;
 
 async function statsFilter(db: Db, q: z.output<typeof statsQuery>, user: CurrentUser): Promise<StatsFilter> {
   let manufacturerId: number | undefined;

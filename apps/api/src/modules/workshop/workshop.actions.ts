@@ -1,16 +1,12 @@
 // The Info Taller calls beyond CRUD, declared on the engine: the template, the .xlsx import and
 // the JSON batch (all or nothing, a report per row), and report-info with its .xlsx export.
 import {
-  dealerParam,
-  defineQuery,
-  intParam,
   MONTH_NAMES,
-  monthParam,
   QUERY_LABELS,
+  REPORT_QUERIES,
   type ReportInfoRow,
   WORKSHOP_FILES,
   workshopBatchSchema,
-  yearParam,
 } from '@app/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../core/action';
@@ -68,16 +64,7 @@ const batch = defineAction({
   },
 });
 
-const reportQuery = defineQuery(
-  {
-    year: yearParam(),
-    month: monthParam(),
-    month_from: intParam('Mes desde', 1, 12).meta({ type: 'integer', description: '1..12 (por defecto 1)' }),
-    month_to: intParam('Mes hasta', 1, 12).meta({ type: 'integer', description: '1..12 (por defecto 12)' }),
-    dealer_id: dealerParam(),
-  },
-  { dealer: 'dealer_id' },
-);
+const reportQuery = REPORT_QUERIES.reportInfo;
 
 /** The period and dealer of a report-info query (the dealer already within the caller's scope). */
 async function reportPeriod(db: Db, user: CurrentUser, q: z.output<typeof reportQuery>) {

@@ -2,7 +2,13 @@
 // (toolbar selector), level and status (column filters), due date range and 'Solo vencidos';
 // the open ones by age above it; per row the history with comments and, for the manufacturer,
 // the notice mailed to the dealer's contacts. A dealer user only moves its agreements' status.
-import { AGREEMENT_DEFAULTS, type AgreementAgeSummary, agreementContract } from '@app/contracts';
+import {
+  AGREEMENT_DEFAULTS,
+  type AgreementAgeSummary,
+  agreementContract,
+  queryFor,
+  REPORT_QUERIES,
+} from '@app/contracts';
 import Forum from '@mui/icons-material/Forum';
 import Send from '@mui/icons-material/Send';
 import {
@@ -208,7 +214,12 @@ export default function AgreementScreen() {
               label="Solo vencidos"
             />
           </Box>
-          <AgeSummary query={{ dealer_id: dealerId || undefined, zone_id: zoneId || undefined }} />
+          <AgeSummary
+            query={queryFor(REPORT_QUERIES.agreementsSummary, {
+              dealer_id: dealerId || undefined,
+              zone_id: zoneId || undefined,
+            })}
+          />
         </Box>
       ),
     };

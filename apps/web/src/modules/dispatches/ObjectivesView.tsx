@@ -7,6 +7,8 @@ import {
   type ObjectivesSummary,
   PACING_STATUSES,
   type PacingStatus,
+  queryFor,
+  REPORT_QUERIES,
 } from '@app/contracts';
 import FileDownload from '@mui/icons-material/FileDownload';
 import UploadFile from '@mui/icons-material/UploadFile';
@@ -56,7 +58,12 @@ export default function ObjectivesView() {
   const [uploading, setUploading] = useState(false);
   const canStore = usePermission('Transactions.store');
   const queryClient = useQueryClient();
-  const query = { year, month, manufacturer: manufacturerId || '', dealer: dealerId || '' };
+  const query = queryFor(REPORT_QUERIES.objectivesSummary, {
+    year,
+    month,
+    manufacturer: manufacturerId || '',
+    dealer_id: dealerId || '',
+  });
   const summary = useQuery({
     queryKey: ['objectives-summary', query],
     queryFn: () => http.get<ObjectivesSummary>('/objectives-summary', query),

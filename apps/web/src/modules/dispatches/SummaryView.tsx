@@ -5,6 +5,8 @@ import {
   limaDate,
   MONTH_SHORT,
   MONTHS,
+  queryFor,
+  REPORT_QUERIES,
   type SimaPullResult,
   type TransactionSummary,
 } from '@app/contracts';
@@ -64,12 +66,12 @@ export default function SummaryView() {
   const canPull = usePermission('Transactions.store');
   const canExport = usePermission('Transactions.export');
   const brands = useBrands();
-  const query = {
+  const query = queryFor(REPORT_QUERIES.transactionSummary, {
     year,
     months: months.join(','),
     manufacturer: manufacturerId || '',
-    dealer: dealerId || '',
-  };
+    dealer_id: dealerId || '',
+  });
   const summary = useQuery({
     queryKey: ['transaction-summary', query],
     queryFn: () => http.get<TransactionSummary>('/transaction-summary', query),

@@ -9,6 +9,8 @@ import {
   type ImportResult,
   limaDate,
   MONTHS,
+  queryFor,
+  REPORT_QUERIES,
 } from '@app/contracts';
 import Add from '@mui/icons-material/Add';
 import FileDownload from '@mui/icons-material/FileDownload';
@@ -87,7 +89,12 @@ export default function DailyScreen() {
   const canInternal = usePermission('Transactions.export');
   const brands = useBrands();
   const queryClient = useQueryClient();
-  const query = { year, month, manufacturer: manufacturerId || '', dealer: dealerId || '' };
+  const query = queryFor(REPORT_QUERIES.dailySales, {
+    year,
+    month,
+    manufacturer: manufacturerId || '',
+    dealer_id: dealerId || '',
+  });
   const grid = useQuery({
     queryKey: ['daily-sales', query],
     queryFn: () => http.get<DailyGrid>('/daily-sales', query),

@@ -2,7 +2,7 @@
 // of both years and their variation, the fee and compliance; for the toolbar's dealer or the
 // whole network. A variation is green when it is good news (for lower-is-better concepts, when
 // it goes down).
-import { MONTH_SHORT, type ResumenAnswer, type ResumenRow } from '@app/contracts';
+import { MONTH_SHORT, queryFor, REPORT_QUERIES, type ResumenAnswer, type ResumenRow } from '@app/contracts';
 import FileDownload from '@mui/icons-material/FileDownload';
 import {
   Alert,
@@ -54,7 +54,7 @@ export default function ResumenScreen() {
   const { dealerId } = useGlobalFilters();
   const canExport = usePermission('Figures.Resumen.export');
   const currency = useCurrencySign();
-  const query = { year, month, dealer_id: dealerId || undefined };
+  const query = queryFor(REPORT_QUERIES.resumen, { year, month, dealer_id: dealerId || undefined });
   const answer = useQuery({
     queryKey: ['resumen', query],
     queryFn: () => http.get<ResumenAnswer>('/resumen-comparativo', query),

@@ -1,6 +1,6 @@
 // Table-stats for a year/month, the toolbar brand and dealer: cobertura, ranking by top box (the
 // dealers under the minimum sample apart, 'muestra insuficiente'), postventa, a chart, export.
-import { QUIZ_MESSAGES, type RankingRow, type TableStats } from '@app/contracts';
+import { QUIZ_MESSAGES, queryFor, type RankingRow, REPORT_QUERIES, type TableStats } from '@app/contracts';
 import FileDownload from '@mui/icons-material/FileDownload';
 import {
   Alert,
@@ -96,12 +96,12 @@ export default function StatsView() {
   const selectors = useSelectorsPlace();
   const canExport = usePermission('Quizzes.export');
   const [busy, setBusy] = useState(false);
-  const query = {
+  const query = queryFor(REPORT_QUERIES.tableStats, {
     year,
     month: month || undefined,
     manufacturer: manufacturerId || undefined,
     dealer_id: dealerId || undefined,
-  };
+  });
   const stats = useQuery({
     queryKey: ['table-stats', query],
     queryFn: () => http.get<TableStats>('/table-stats', query),

@@ -2,7 +2,14 @@
 // (hours sold ÷ hours worked), effective labour rate and parts per order, each beside the same
 // month a year before; above it, the chart of the months' productivity (the toolbar's dealer or
 // the whole network) against last year. Exportable.
-import { MONTH_SHORT, type ReportInfoRow, type WorkshopFigures, workshopRatios } from '@app/contracts';
+import {
+  MONTH_SHORT,
+  queryFor,
+  REPORT_QUERIES,
+  type ReportInfoRow,
+  type WorkshopFigures,
+  workshopRatios,
+} from '@app/contracts';
 import FileDownload from '@mui/icons-material/FileDownload';
 import {
   Alert,
@@ -128,12 +135,12 @@ export default function ReportView() {
   const [monthTo, setMonthTo] = useState(start.month || 12);
   const { dealerId } = useGlobalFilters();
   const canExport = usePermission('WorkshopInfos.export');
-  const query = {
+  const query = queryFor(REPORT_QUERIES.reportInfo, {
     year,
     month_from: monthFrom,
     month_to: Math.max(monthFrom, monthTo),
     dealer_id: dealerId || undefined,
-  };
+  });
   const answer = useQuery({
     queryKey: ['report-info', query],
     queryFn: () => http.get<ReportInfoRow[]>('/reports/report-info', query),
