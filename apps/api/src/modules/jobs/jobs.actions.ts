@@ -1,6 +1,7 @@
 // The status of a background job (core/jobs.ts) and its file: only the caller's own jobs (which
 // are within its dealer), and only while it holds the permission of the call the job replaces.
 // Another user's job, a job of another dealer, an unknown or malformed id: 404.
+import { defineQuery, textParam } from '@app/contracts';
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../core/action';
 import { defineAction } from '../../core/action';
@@ -55,9 +56,11 @@ const list = defineAction({
   summary: 'Los últimos trabajos en segundo plano del usuario (de un tipo con ?kind=)',
   tags,
   access: 'login',
-  query: { kind: { type: 'string', description: 'Tipo de trabajo, p. ej. sales-import' } },
+  query: defineQuery({
+    kind: textParam(40).meta({ description: 'Tipo de trabajo, p. ej. sales-import' }),
+  }),
   async handler({ db, user, query }) {
-    const kind = typeof query.kind === 'string' ? query.kind.slice(0, 40) : undefined;
+    const { kind } = query;
     const rows = await db
       .select()
       .from(backgroundJobs)
