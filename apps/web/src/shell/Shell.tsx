@@ -142,6 +142,8 @@ export default function Shell() {
               open={drawerOpen}
               onClose={() => setDrawerOpen(false)}
               ModalProps={{ keepMounted: true }}
+              // The drawer's paper is a dialog: it is named as the menu it holds.
+              slotProps={{ paper: { 'aria-label': 'Menú' } }}
               // Over the toolbar, as a phone's menu is.
               sx={{
                 zIndex: (t) => t.zIndex.drawer + 2,

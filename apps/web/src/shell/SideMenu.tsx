@@ -69,7 +69,8 @@ function Entry({ node, depth, collapsed, onNavigate }: EntryProps) {
       )}
       {hasChildren && !collapsed && (
         <Collapse in={open} unmountOnExit>
-          <List disablePadding>
+          {/* A group of links, as the menu itself (a <ul> would need <li> entries). */}
+          <List component="div" role="group" aria-label={node.title} disablePadding>
             {node.children.map((c) => (
               <Entry key={c.id} node={c} depth={depth + 1} collapsed={collapsed} onNavigate={onNavigate} />
             ))}

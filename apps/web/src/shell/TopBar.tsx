@@ -47,12 +47,20 @@ function UserMenu() {
         color="inherit"
         onClick={(e) => setAnchor(e.currentTarget)}
         sx={{ textTransform: 'none', gap: 1 }}
-        aria-label="Menú de usuario"
       >
-        <Avatar src={user?.avatar_url ?? undefined} sx={{ width: 30, height: 30, bgcolor: 'secondary.main' }}>
+        <Avatar
+          aria-hidden
+          src={user?.avatar_url ?? undefined}
+          sx={{ width: 30, height: 30, bgcolor: 'secondary.main' }}
+        >
           {user?.full_name?.[0]}
         </Avatar>
         <Box sx={{ display: { xs: 'none', md: 'block' } }}>{user?.full_name}</Box>
+        {/* Named by what it shows and what it is ("Administrador, Menú de usuario"): a name set
+            with aria-label would hide the visible one (axe: label-content-name-mismatch). */}
+        <Box component="span" sx={VISUALLY_HIDDEN}>
+          , Menú de usuario
+        </Box>
       </Button>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         <MenuItem disabled>
@@ -84,6 +92,19 @@ function UserMenu() {
     </>
   );
 }
+
+/** Read by a screen reader, not shown. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 export function TopBar({ onToggleMenu, onHelp }: { onToggleMenu: () => void; onHelp: () => void }) {
   const [full, setFull] = useState(false);
