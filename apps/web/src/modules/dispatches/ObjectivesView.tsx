@@ -126,6 +126,7 @@ export default function ObjectivesView() {
                     <LinearProgress
                       variant="determinate"
                       value={Math.min(100, r.pacing ?? 0)}
+                      aria-label={`Avance de ${r.dealer_name}, ${r.manufacturer_name}`}
                       color={COLOR[r.status]}
                       sx={{ width: 80, flex: 'none', height: 8, borderRadius: 4 }}
                     />
