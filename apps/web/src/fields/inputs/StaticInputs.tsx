@@ -33,7 +33,8 @@ export function DisplayField({ field }: { field: FieldDef }) {
       return <Divider sx={{ my: 1 }}>{field.label}</Divider>;
     case 'subheader':
       return (
-        <ListSubheader disableSticky sx={{ px: 0, color: 'primary.main', fontWeight: 600 }}>
+        // A heading of the form, outside any list (a list subheader is an <li>).
+        <ListSubheader component="div" disableSticky sx={{ px: 0, color: 'primary.main', fontWeight: 600 }}>
           {field.text ?? field.label}
         </ListSubheader>
       );

@@ -100,7 +100,12 @@ export default function SummaryScreen() {
             />
           )}
         />
-        <Paper component="section" aria-label="Concesionarios atrasados" sx={{ p: 2, overflowX: 'auto' }}>
+        <Paper
+          component="section"
+          tabIndex={0}
+          aria-label="Concesionarios atrasados"
+          sx={{ p: 2, overflowX: 'auto' }}
+        >
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
             Concesionarios atrasados
           </Typography>

@@ -210,7 +210,12 @@ export function ChartPanel<T>({
       ) : view === 'chart' ? (
         <Box sx={{ height }}>{chart()}</Box>
       ) : (
-        <Box sx={{ maxHeight: height, overflow: 'auto' }}>
+        <Box
+          tabIndex={0}
+          role="group"
+          aria-label={`Tabla: ${title}`}
+          sx={{ maxHeight: height, overflow: 'auto' }}
+        >
           <Table size="small" aria-label={title}>
             <TableHead>
               <TableRow>

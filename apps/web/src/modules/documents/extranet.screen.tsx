@@ -33,6 +33,7 @@ import {
   InputAdornment,
   LinearProgress,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -196,26 +197,29 @@ export default function ExtranetScreen() {
           Categorías
         </Typography>
         <List dense aria-label="Categorías">
-          <ListItemButton selected={category === null} onClick={() => choose(null)}>
-            <ListItemIcon sx={{ minWidth: 32 }}>
-              <FolderOpen fontSize="small" />
-            </ListItemIcon>
-            <ListItemText primary="Todos los documentos" />
-            <Counts count={allCount} unread={manager ? 0 : (list.data?.unread ?? 0)} />
-          </ListItemButton>
-          {tree.map((c) => (
-            <ListItemButton
-              key={c.id}
-              selected={category === c.id}
-              onClick={() => choose(c.id)}
-              sx={{ pl: 2 + c.depth * 2.5 }}
-            >
+          <ListItem disablePadding>
+            <ListItemButton selected={category === null} onClick={() => choose(null)}>
               <ListItemIcon sx={{ minWidth: 32 }}>
-                {category === c.id ? <FolderOpen fontSize="small" /> : <Folder fontSize="small" />}
+                <FolderOpen fontSize="small" />
               </ListItemIcon>
-              <ListItemText primary={c.name} />
-              <Counts count={c.count} unread={manager ? 0 : c.unread} />
+              <ListItemText primary="Todos los documentos" />
+              <Counts count={allCount} unread={manager ? 0 : (list.data?.unread ?? 0)} />
             </ListItemButton>
+          </ListItem>
+          {tree.map((c) => (
+            <ListItem key={c.id} disablePadding>
+              <ListItemButton
+                selected={category === c.id}
+                onClick={() => choose(c.id)}
+                sx={{ pl: 2 + c.depth * 2.5 }}
+              >
+                <ListItemIcon sx={{ minWidth: 32 }}>
+                  {category === c.id ? <FolderOpen fontSize="small" /> : <Folder fontSize="small" />}
+                </ListItemIcon>
+                <ListItemText primary={c.name} />
+                <Counts count={c.count} unread={manager ? 0 : c.unread} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Paper>
@@ -427,13 +431,15 @@ export default function ExtranetScreen() {
               )}
               <List dense aria-label="Archivos">
                 {opened.files.map((f) => (
-                  <ListItemButton key={f.id} onClick={() => void download(opened, f.id, f.filename)}>
-                    <ListItemIcon sx={{ minWidth: 32 }}>
-                      <FileIcon mime={f.mime} />
-                    </ListItemIcon>
-                    <ListItemText primary={f.filename} secondary={size(f.bytes)} />
-                    <Download fontSize="small" />
-                  </ListItemButton>
+                  <ListItem key={f.id} disablePadding>
+                    <ListItemButton onClick={() => void download(opened, f.id, f.filename)}>
+                      <ListItemIcon sx={{ minWidth: 32 }}>
+                        <FileIcon mime={f.mime} />
+                      </ListItemIcon>
+                      <ListItemText primary={f.filename} secondary={size(f.bytes)} />
+                      <Download fontSize="small" />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             </DialogContent>

@@ -117,7 +117,8 @@ export function PeriodsView({
       </Stack>
       {rows.isFetching && <LinearProgress sx={{ mb: 1 }} />}
       {!list.length && !rows.isFetching && <Alert severity="info">No hay concesionarios habilitados.</Alert>}
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* A scrolling table takes focus, so a keyboard scrolls it (axe: scrollable-region-focusable). */}
+      <Box tabIndex={0} role="group" aria-label="Tabla de periodos" sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label="Periodos por concesionario">
           <TableHead>
             <TableRow>

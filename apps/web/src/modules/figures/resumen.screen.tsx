@@ -95,7 +95,8 @@ export default function ResumenScreen() {
           No hay cifras registradas para este periodo.
         </Alert>
       )}
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* A scrolling table takes focus, so a keyboard scrolls it (axe: scrollable-region-focusable). */}
+      <Box tabIndex={0} role="group" aria-label="Tabla del resumen comparativo" sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label="Resumen comparativo">
           <TableHead>
             <TableRow>

@@ -30,7 +30,7 @@ import { avg, pct } from './format';
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
-    <Paper sx={{ p: 2, mb: 2, overflowX: 'auto' }}>
+    <Paper tabIndex={0} role="group" aria-label={title} sx={{ p: 2, mb: 2, overflowX: 'auto' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
         <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 600 }}>
           {title}
