@@ -15,6 +15,7 @@ import {
 import 'react-datasheet-grid/dist/style.css';
 import { enqueueSnackbar } from 'notistack';
 import { useHotkeys } from 'react-hotkeys-hook';
+import { SHEET_KEYS_HELP, useSheetA11y } from './a11y';
 import { formatNumber, type NumberKind, parseNumber, useCurrencySign } from './numbers';
 
 export type SheetRow = Record<string, unknown>;
@@ -23,6 +24,9 @@ export interface SheetColumn<R extends SheetRow> {
   /** The row field of the cell. */
   key: string;
   title: ReactNode;
+  /** The column's name in each cell's accessible name ("Test drives, Enero"); default: the
+   * title's text. */
+  label?: string;
   width?: number;
   /** 'label': text, never edited. 'number': a value (editable, computed or read-only). */
   type: 'label' | 'number';
@@ -85,6 +89,11 @@ const WARN = 'sheet-warn';
 /** A refused value: said at once, the cell keeps what it had. */
 const refused = (message: string) => enqueueSnackbar(message, { variant: 'error', preventDuplicate: true });
 
+/** A column's header, carrying the name its cells are announced with (sheet/a11y.ts). */
+function titleOf<R extends SheetRow>(col: SheetColumn<R>): ReactNode {
+  return col.label ? <span data-label={col.label}>{col.title}</span> : col.title;
+}
+
 /** The text input of react-datasheet-grid, fed with one field of the row and its formatting. */
 const TextCell = createTextColumn<number | null>().component!;
 
@@ -128,7 +137,7 @@ function numberColumn<R extends SheetRow>(
   );
   return {
     id: col.key,
-    title: col.title,
+    title: titleOf(col),
     basis: col.width ?? 110,
     grow: 0,
     shrink: 0,
@@ -169,7 +178,7 @@ function warningOf<R extends SheetRow>(col: SheetColumn<R>, row: GridRow<R>): st
 function labelColumn<R extends SheetRow>(col: SheetColumn<R>): Column<GridRow<R>> {
   return {
     id: col.key,
-    title: col.title,
+    title: titleOf(col),
     basis: col.width ?? 160,
     grow: 0,
     shrink: 0,
@@ -206,6 +215,7 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
     label,
   } = props;
   const grid = useRef<DataSheetGridRef>(null);
+  const host = useRef<HTMLDivElement>(null);
   const currency = useCurrencySign();
   /** Edited cells by row key: the value typed, pasted or emptied. */
   const [draft, setDraft] = useState<Record<string, Record<string, number | null>>>({});
@@ -391,8 +401,11 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
     if (startColumn && rows.length) grid.current?.setActiveCell({ col: startColumn, row: 0 });
   }, [startColumn, rows]);
 
+  const helpId = useSheetA11y(host, label, data.length, gridColumns.length + (gutter ? 1 : 0));
+
   return (
     <Box
+      ref={host}
       aria-label={label}
       role="region"
       sx={{
@@ -434,6 +447,9 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
           {warnings.length > 5 ? ` · y ${warnings.length - 5} más` : ''}
         </Alert>
       )}
+      <span id={helpId} hidden>
+        {SHEET_KEYS_HELP}
+      </span>
       <DynamicDataSheetGrid<GridRow<R>>
         value={data}
         onChange={onChange}

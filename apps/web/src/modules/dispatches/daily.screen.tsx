@@ -30,7 +30,7 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Column, DataSheetGrid, intColumn, keyColumn } from 'react-datasheet-grid';
 import { MonthField, thisMonth, thisYear, YearField } from '../../fields/PeriodFields';
 import 'react-datasheet-grid/dist/style.css';
@@ -39,6 +39,7 @@ import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission } from '../../auth/session';
 import { SelectInput } from '../../fields/inputs/SelectInput';
 import { UploadDialog } from '../../resources/UploadDialog';
+import { SHEET_KEYS_HELP, useSheetA11y } from '../../sheet/a11y';
 import { useGlobalFilters } from '../../shell/filters';
 import { useBrands } from './SummaryView';
 import { brandLabel } from './shared';
@@ -113,7 +114,8 @@ export default function DailyScreen() {
       const future = `${year}-${pad(month)}-${pad(d)}` > today;
       return {
         ...cell(`d${d}`, intColumn),
-        title: String(d),
+        // Each cell is announced "Corolla · Autoespar, día 5" (sheet/a11y.ts).
+        title: <span data-label={`día ${d}`}>{d}</span>,
         minWidth: 42,
         basis: 42,
         grow: 0,
@@ -132,6 +134,9 @@ export default function DailyScreen() {
       },
     ];
   }, [days, year, month, today, canStore]);
+  // The grid, its rows (and the total row) and its columns (and the frozen one) for screen readers.
+  const sheet = useRef<HTMLDivElement>(null);
+  const sheetHelp = useSheetA11y(sheet, 'Venta diaria del mes', rows.length + 1, columns.length + 1);
 
   const original = useMemo(() => new Map(saved.map((r) => [r.key, r])), [saved]);
   const changes: DailySaleEntryInput[] = [];
@@ -267,7 +272,15 @@ export default function DailyScreen() {
           Sin ventas registradas en el mes. Use "Agregar modelo" o cargue el Formato Daily.
         </Alert>
       ) : (
-        <Box aria-label="Venta diaria del mes" role="region" sx={{ '.dsg-container': { fontSize: 13 } }}>
+        <Box
+          ref={sheet}
+          aria-label="Venta diaria del mes"
+          role="region"
+          sx={{ '.dsg-container': { fontSize: 13 } }}
+        >
+          <span id={sheetHelp} hidden>
+            {SHEET_KEYS_HELP}
+          </span>
           <DataSheetGrid<SheetRow>
             value={[...rows, totalRow]}
             onChange={(v) =>

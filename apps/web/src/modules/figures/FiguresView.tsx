@@ -126,6 +126,7 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
       ...Array.from({ length: 12 }, (_, i) => ({
         key: `m${i + 1}`,
         title: <MonthTitle month={i + 1} status={statusOf.get(`${dealer?.id}:${i + 1}`)?.status} />,
+        label: MONTH_NAMES[i],
         type: 'number' as const,
         width: 132,
         kind: (r: ConceptLine) => unitKind(r.unit),
