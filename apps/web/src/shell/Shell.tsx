@@ -19,6 +19,8 @@ import { TopBar, toggleFullscreen } from './TopBar';
 
 const WIDE = 250;
 const NARROW = 64;
+/** The phone drawer's paper (a dialog) is named; one object, so the drawer keeps its paper. */
+const DRAWER_PAPER = { 'aria-label': 'Menú' };
 const HOTKEY_OPTS = { enableOnFormTags: true, preventDefault: true } as const;
 /** The menu collapsed or opened by hand, kept across loads ('1' collapsed, '0' open). */
 export const MENU_COLLAPSED_KEY = 'menu-collapsed';
@@ -143,7 +145,7 @@ export default function Shell() {
               onClose={() => setDrawerOpen(false)}
               ModalProps={{ keepMounted: true }}
               // The drawer's paper is a dialog: it is named as the menu it holds.
-              slotProps={{ paper: { 'aria-label': 'Menú' } }}
+              PaperProps={DRAWER_PAPER}
               // Over the toolbar, as a phone's menu is.
               sx={{
                 zIndex: (t) => t.zIndex.drawer + 2,
