@@ -18,7 +18,7 @@ import { ok } from './envelope';
 import { NotFoundError } from './errors';
 import { parseBody, parseId, type QueryParams, zodToValidationError } from './http';
 import { boundReport } from './import-report';
-import { jsonSchemaOf, queryDocOf } from './openapi';
+import { contractOf, IMPORT_REPORT, jsonSchemaOf, queryDocOf, XLSX_TYPE } from './openapi';
 import { perAddressLimit, type RateLimitKind } from './rate-limit';
 import type { Resource, Row } from './resource';
 import { findOne } from './resource-query';
@@ -107,6 +107,10 @@ export interface ActionDef<
   bodyLimit?: number;
   /** The handler's return value is the reply itself (files), not a result to wrap. */
   raw?: boolean;
+  /** The envelope's `result` on success, for /api/docs (contracts); a raw answer's file type instead. */
+  result?: z.ZodType;
+  /** A raw answer's content type in /api/docs (default: .xlsx). */
+  produces?: string;
   handler(
     ctx: ActionContext<
       S extends z.ZodType ? z.output<S> : undefined,
@@ -168,10 +172,28 @@ export function registerAction(app: FastifyInstance, action: Action): void {
   const config: Record<string, unknown> = {};
   if (action.download) Object.assign(config, DOWNLOAD_ROUTE);
   if (action.rateLimit) config.rateLimit = perAddressLimit(action.rateLimit);
-  const schema: Record<string, unknown> = { tags: action.tags, summary: action.summary };
+  const querySchema = actionQuerySchema(action);
+  const schema: Record<string, unknown> = {
+    tags: action.tags,
+    summary: action.summary,
+    ...contractOf({
+      access: action.access === 'public' ? 'public' : permission ? 'permission' : 'login',
+      result: action.result
+        ? jsonSchemaOf(action.result, 'output')
+        : action.rateLimit === 'upload'
+          ? IMPORT_REPORT
+          : undefined,
+      file: action.raw ? (action.produces ?? XLSX_TYPE) : undefined,
+      upload: action.rateLimit === 'upload',
+      record: !!action.target || action.path.includes('/:'),
+      write: action.method !== 'GET' && !action.raw,
+      body: !!action.body,
+      query: !!querySchema,
+      rateLimited: !!action.rateLimit,
+    }),
+  };
   if (action.access === 'public') schema.security = [];
   if (action.body) schema.body = jsonSchemaOf(action.body);
-  const querySchema = actionQuerySchema(action);
   if (querySchema) schema.querystring = queryDocOf(querySchema);
   app.route({
     method: action.method,

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as fastifyMetricsModule from 'fastify-metrics';
 import promClient from 'prom-client';
 import { ForbiddenError, UnauthorizedError } from './errors';
+import { contractOf } from './openapi';
 import { passwordSlots } from './passwords';
 
 export const METRICS_PATH = '/api/metrics';
@@ -79,6 +80,8 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
         summary:
           'Metricas Prometheus (texto): latencia por ruta, conexiones a la base, contraseñas y correo en cola. Solo desde la propia maquina o con METRICS_TOKEN como bearer.',
         security: [{ bearerAuth: [] }, {}],
+        // Text, not the envelope; 401 for a wrong METRICS_TOKEN, 403 from another machine.
+        ...contractOf({ access: 'permission', file: 'text/plain' }),
       },
       handler: () => undefined,
     },

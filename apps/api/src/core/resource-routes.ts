@@ -11,7 +11,7 @@ import { ok } from './envelope';
 import { NotFoundError, ValidationError } from './errors';
 import { parseBody, parseId, type QueryParams, qs } from './http';
 import { limaToday } from './lima';
-import { jsonSchemaOf } from './openapi';
+import { contractOf, jsonSchemaOf, type RouteContract, XLSX_TYPE } from './openapi';
 import type { HookContext, Resource, Row } from './resource';
 import {
   fieldLabel,
@@ -51,6 +51,28 @@ const listQueryDoc = {
   },
 };
 
+/** /api/docs: a record as the calls answer it (its id, the contract's fields, display fields). */
+function rowSchemaOf(res: Resource): Record<string, unknown> {
+  const input = jsonSchemaOf(res.schema);
+  const fields = (input.properties ?? {}) as Record<string, unknown>;
+  return {
+    type: 'object',
+    required: ['id'],
+    properties: { id: { type: 'integer' }, ...fields },
+    additionalProperties: true,
+  };
+}
+
+/** /api/docs: the list's query, with each declared filter (filter[key]=value). */
+function listQueryOf(res: Resource) {
+  const properties: Record<string, unknown> = { ...listQueryDoc.properties };
+  for (const key of [...(res.filters ?? []), ...Object.keys(res.filterHandlers ?? {})])
+    properties[`filter[${key}]`] = { type: 'string', description: `Filtro por ${fieldLabel(res, key)}` };
+  for (const key of res.plainFilters ?? [])
+    properties[key] = { type: 'string', description: `Filtro por ${fieldLabel(res, key)} (forma antigua)` };
+  return { type: 'object', properties };
+}
+
 /**
  * How the export writes a field, as the screen shows it: a fixed list's name for its code
  * ('Sin enviar', not 'sin_enviar') and a date-only column as an Excel date, not text.
@@ -73,6 +95,21 @@ export function exportFormat(res: Resource, key: string): Pick<XlsxColumn, 'cell
 export function registerResource(app: FastifyInstance, res: Resource): void {
   const base = `/api/${res.path}`;
   const tags = [res.label];
+  // /api/docs: the record as answered, the page, the declared filters.
+  const row = rowSchemaOf(res);
+  const page = {
+    type: 'object',
+    required: ['total', 'data'],
+    properties: {
+      total: { type: 'integer' },
+      totalIsEstimate: { type: 'boolean', description: 'El total es una estimación (tablas grandes)' },
+      data: { type: 'array', items: row },
+    },
+  };
+  const rows = { type: 'array', items: row };
+  const listQuery = listQueryOf(res);
+  const doc = (c: Omit<RouteContract, 'access'>, access: RouteContract['access'] = 'permission') =>
+    contractOf({ access, ...c });
   const perm = (action: string) => `${res.permission}.${action}`;
   const db = (): Db => app.ctx.handle.db;
 
@@ -121,7 +158,13 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
     base,
     {
       preHandler: requireAuth,
-      schema: { tags, summary: `Lista de ${res.label}`, querystring: listQueryDoc },
+      schema: {
+        tags,
+        summary: `Lista de ${res.label}`,
+        description: 'Con perPage=-1: la lista de los activos (un arreglo), para los selectores.',
+        querystring: listQuery,
+        ...doc({ result: { anyOf: [page, rows] }, query: true }),
+      },
     },
     async (request) => {
       const query = request.query as QueryParams;
@@ -148,7 +191,15 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
 
   app.get(
     `${base}/query-search`,
-    { preHandler: requireAuth, schema: { tags, summary: `Búsqueda rápida en ${res.label} (hasta 20)` } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: `Búsqueda rápida en ${res.label} (hasta 20)`,
+        querystring: listQuery,
+        ...doc({ result: rows, query: true }),
+      },
+    },
     async (request) => {
       const { user, search, selection } = lookupView(request);
       const cond = await listConditions(search, user, request.query as QueryParams, true, app.ctx.handle);
@@ -158,7 +209,10 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
 
   app.get(
     `${base}/get/:id`,
-    { preHandler: requireAuth, schema: { tags, summary: `Un registro de ${res.label}` } },
+    {
+      preHandler: requireAuth,
+      schema: { tags, summary: `Un registro de ${res.label}`, ...doc({ result: row, record: true }) },
+    },
     async (request) => {
       // Lookup catalogues answer one record to any signed-in user too (location pickers, selects).
       const { user, selection, full } = lookupView(request);
@@ -179,9 +233,14 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
         tags,
         summary: `Exporta ${res.label} a Excel (.xlsx)`,
         querystring: {
-          ...listQueryDoc,
-          properties: { ...listQueryDoc.properties, columns: { type: 'string', description: 'a,b,c' } },
+          ...listQuery,
+          properties: {
+            ...listQuery.properties,
+            columns: { type: 'string', description: 'a,b,c' },
+            ticket: { type: 'string', description: 'Ticket de descarga (POST /api/auth/download-ticket)' },
+          },
         },
+        ...doc({ file: XLSX_TYPE, query: true }),
       },
     },
     async (request, reply) => {
@@ -227,7 +286,12 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
     base,
     {
       preHandler: requireAuth,
-      schema: { tags, summary: `Crea en ${res.label}`, body: bodyDoc(createSchema) },
+      schema: {
+        tags,
+        summary: `Crea en ${res.label}`,
+        body: bodyDoc(createSchema),
+        ...doc({ result: row, body: true, write: true }),
+      },
     },
     async (request) => {
       const user = currentUser(request);
@@ -256,7 +320,12 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
     `${base}/:id`,
     {
       preHandler: requireAuth,
-      schema: { tags, summary: `Actualiza en ${res.label}`, body: bodyDoc(updateSchema) },
+      schema: {
+        tags,
+        summary: `Actualiza en ${res.label}`,
+        body: bodyDoc(updateSchema),
+        ...doc({ result: row, body: true, write: true, record: true }),
+      },
     },
     async (request) => {
       const user = currentUser(request);
@@ -289,7 +358,18 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
 
   app.delete(
     `${base}/:id`,
-    { preHandler: requireAuth, schema: { tags, summary: `Elimina en ${res.label}` } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: `Elimina en ${res.label}`,
+        ...doc({
+          result: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
+          record: true,
+          write: true,
+        }),
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       assertPermission(user, perm('destroy'));

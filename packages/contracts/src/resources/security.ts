@@ -216,12 +216,13 @@ export const downloadTicketSchema = z.object({
     .regex(/^\/api\/[^?]{1,495}(\?.*)?$/, 'Ruta debe ser una dirección de esta API (/api/...)'),
 });
 
-export interface DownloadTicket {
-  ticket: string;
+export const downloadTicketResultSchema = z.object({
+  ticket: z.string(),
   /** The path with `ticket=` added to its query. */
-  url: string;
-  expires_in_seconds: number;
-}
+  url: z.string(),
+  expires_in_seconds: z.number().int(),
+});
+export type DownloadTicket = z.infer<typeof downloadTicketResultSchema>;
 
 export interface LoginResult {
   access_token: string;

@@ -1,6 +1,6 @@
 // POST /api/auth/download-ticket: the signed-in client asks for a ticket for one download link
 // (core/download-ticket), so an address a browser opens never carries the session.
-import { type DownloadTicket, downloadTicketSchema } from '@app/contracts';
+import { type DownloadTicket, downloadTicketResultSchema, downloadTicketSchema } from '@app/contracts';
 import { defineAction } from '../../core/action';
 import { issueTicket } from '../../core/download-ticket';
 
@@ -11,6 +11,7 @@ export const downloadTicketAction = defineAction({
   tags: ['Auth'],
   access: 'login',
   body: downloadTicketSchema,
+  result: downloadTicketResultSchema,
   async handler({ app, db, user, body }): Promise<DownloadTicket> {
     return issueTicket(app, db, user, body.path);
   },
