@@ -235,11 +235,12 @@ describe.skipIf(!pgUrl())('PostgreSQL: pg_dump/pg_restore and the stored files',
     const admin = new pg.Client({ connectionString: pgUrl() });
     await admin.connect();
     try {
-      // Idle: the pool closes its connections after 10 s; what is left is the server's lock.
+      // Idle: the pool closes its connections after 10 s; what is left is the server's lock
+      // (and the job queue's own connections, 'app-jobs', which poll and listen for jobs).
       const idle = await waitFor(
         async () => {
           const { rows } = await admin.query(
-            `select count(*)::int as n from pg_stat_activity where datname = $1 and backend_type = 'client backend'`,
+            `select count(*)::int as n from pg_stat_activity where datname = $1 and backend_type = 'client backend' and application_name <> 'app-jobs'`,
             [db.name],
           );
           return rows[0].n <= 1;
