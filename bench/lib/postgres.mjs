@@ -72,7 +72,7 @@ async function insertDealers(pool, { n, rows, prefix, zones, formulaEvery }) {
  * from their own definitions: building one at the end takes seconds, keeping it up to date row
  * by row takes minutes.
  */
-async function withoutGinIndexes(pool, table, fill) {
+export async function withoutGinIndexes(pool, table, fill) {
   const { rows: indexes } = await pool.query(
     `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = $1 AND indexdef LIKE '% USING gin %'`,
     [table],

@@ -14,3 +14,4 @@ export * from './quiz';
 export * from './resources';
 export * from './sales';
 export * from './saved-views';
+export * from './search';

@@ -398,6 +398,13 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_normalised_uq').on(sql`lower(btrim(${t.email}))`),
+    // The global search (modules/search) finds users by user name, name or e-mail.
+    index('users_search_idx').using(
+      'gin',
+      t.username.op('gin_trgm_ops'),
+      t.full_name.op('gin_trgm_ops'),
+      t.email.op('gin_trgm_ops'),
+    ),
   ],
 );
 

@@ -18,6 +18,7 @@ import { organisationModule } from './organisation/organisation.resources';
 import { preferencesModule } from './preferences';
 import { quizModule } from './quiz';
 import { salesModule } from './sales';
+import { searchModule } from './search';
 import { securityModule } from './security';
 import { viewsModule } from './views';
 import { workshopModule } from './workshop';
@@ -40,6 +41,7 @@ const DECLARED_MODULES: ApiModule[] = [
   documentsModule,
   jobsModule,
   viewsModule,
+  searchModule,
 ];
 
 export const API_MODULES: ApiModule[] = [

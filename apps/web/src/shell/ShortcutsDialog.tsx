@@ -3,6 +3,7 @@ import { Dialog, DialogContent, DialogTitle, Table, TableBody, TableCell, TableR
 
 export const SHORTCUTS: [string, string][] = [
   ['Alt+H', 'Ayuda: atajos de teclado'],
+  ['Ctrl+K o /', 'Buscar en todo el sistema'],
   ['Alt+F', 'Pantalla completa'],
   ['Alt+M', 'Mostrar u ocultar el menú'],
   ['Alt+R', 'Actualizar la lista'],

@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { logout, usePermission, useSession } from '../auth/session';
 import { lockingPath, setLocking } from '../auth/token';
+import { GlobalSearch } from './GlobalSearch';
 import { NotificationsBell } from './NotificationsBell';
 import { resetTabs } from './openedTabs';
 import { DealerSelector, ManufacturerSelector } from './Selectors';
@@ -115,6 +116,7 @@ export function TopBar({ onToggleMenu, onHelp }: { onToggleMenu: () => void; onH
         <IconButton color="inherit" edge="start" aria-label="Mostrar u ocultar menú" onClick={onToggleMenu}>
           <MenuIcon />
         </IconButton>
+        <GlobalSearch />
         <Box sx={{ flex: 1 }} />
         {/* Below md the selectors sit in the menu drawer (Shell). */}
         {wide && (

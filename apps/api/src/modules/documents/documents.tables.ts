@@ -39,6 +39,8 @@ export const documents = pgTable(
   (t) => [
     index('documents_published_idx').on(t.published_at),
     index('documents_category_idx').on(t.category_id),
+    // The global search (modules/search) finds documents by title.
+    index('documents_search_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );
 

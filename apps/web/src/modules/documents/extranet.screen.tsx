@@ -48,6 +48,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { type FileResult, http, saveFile } from '../../api/http';
 import { usePermission, useSession } from '../../auth/session';
 import { ConfirmDialog } from '../../resources/ConfirmDialog';
@@ -129,8 +130,14 @@ export default function ExtranetScreen() {
   const manager = !isDealer;
   const queryClient = useQueryClient();
   const [category, setCategory] = useState<number | null>(null);
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
+  // The global search opens the extranet on a document's title (?query=).
+  const [sp] = useSearchParams();
+  const linked = sp.get('query') ?? '';
+  const [typed, setTyped] = useState(linked);
+  const [search, setSearch] = useState(linked);
+  useEffect(() => {
+    if (linked) setTyped(linked);
+  }, [linked]);
   const [status, setStatus] = useState<DocumentStatus | ''>('');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Partial<DocumentRow> | null>(null);

@@ -1,0 +1,2 @@
+CREATE INDEX "users_search_idx" ON "users" USING gin ("username" gin_trgm_ops,"full_name" gin_trgm_ops,"email" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "documents_search_idx" ON "documents" USING gin ("title" gin_trgm_ops);

@@ -1,0 +1,117 @@
+// The global search of the top bar: dealers by code or name, sales by VIN, invoice or buyer,
+// agreements by title, documents by title, users by name or e-mail. One query per kind, only the
+// kinds the caller may view (their screen's .view permission), each within the dealer scope of
+// that kind's resource (a dealer user finds only its own dealer's sales, even by exact VIN).
+//
+// Every condition is an ILIKE '%text%' that a pg_trgm GIN index answers (0002_list_search,
+// 0007_seguimiento_taller, 0017_global-search); no ORDER BY on the big tables, so a common word
+// stops at the first SEARCH_PER_KIND rows instead of sorting thousands (bench/search.mjs).
+import {
+  SEARCH_KINDS,
+  SEARCH_MIN_LENGTH,
+  SEARCH_PER_KIND,
+  type SearchAnswer,
+  type SearchHit,
+  type SearchKind,
+  searchQuery,
+} from '@app/contracts';
+import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { defineAction, type Executor } from '../../core/action';
+import type { CurrentUser } from '../../core/context';
+import { escapeLike, scopeCondition } from '../../core/resource-query';
+import { agreements, categories, dealers, documents, sales, users } from '../../db/tables';
+import { agreementResource } from '../agreements/agreements.resources';
+import { documentResource } from '../documents/documents.resources';
+import { dealerResource } from '../organisation/organisation.resources';
+import { saleResource } from '../sales/sales.resources';
+
+type Finder = (db: Executor, pattern: string, user: CurrentUser) => Promise<Omit<SearchHit, 'kind'>[]>;
+
+const n = SEARCH_PER_KIND;
+
+const FINDERS: Record<SearchKind, Finder> = {
+  dealers: (db, p, user) =>
+    db
+      .select({ id: dealers.id, title: dealers.name, subtitle: dealers.code })
+      .from(dealers)
+      .where(and(or(ilike(dealers.code, p), ilike(dealers.name, p)), scopeCondition(dealerResource, user)))
+      .orderBy(asc(dealers.name), asc(dealers.id))
+      .limit(n),
+  sales: (db, p, user) =>
+    db
+      .select({
+        id: sales.id,
+        title: sales.vin,
+        subtitle: sql<string>`concat_ws(' · ', ${sales.buyer_name}, 'Factura ' || ${sales.invoice}, ${dealers.name})`,
+      })
+      .from(sales)
+      .leftJoin(dealers, eq(dealers.id, sales.dealer_id))
+      .where(
+        and(
+          or(ilike(sales.vin, p), ilike(sales.invoice, p), ilike(sales.buyer_name, p)),
+          scopeCondition(saleResource, user),
+        ),
+      )
+      .limit(n),
+  agreements: (db, p, user) =>
+    db
+      .select({ id: agreements.id, title: agreements.title, subtitle: dealers.name })
+      .from(agreements)
+      .leftJoin(dealers, eq(dealers.id, agreements.dealer_id))
+      .where(and(ilike(agreements.title, p), scopeCondition(agreementResource, user)))
+      .limit(n),
+  documents: (db, p, user) =>
+    db
+      .select({ id: documents.id, title: documents.title, subtitle: categories.name })
+      .from(documents)
+      .leftJoin(categories, eq(categories.id, documents.category_id))
+      .where(and(ilike(documents.title, p), scopeCondition(documentResource, user)))
+      .limit(n),
+  users: (db, p, user) =>
+    db
+      .select({
+        id: users.id,
+        title: users.full_name,
+        subtitle: sql<string>`${users.username} || ' · ' || ${users.email}`,
+      })
+      .from(users)
+      .where(
+        and(
+          or(ilike(users.username, p), ilike(users.full_name, p), ilike(users.email, p)),
+          // A dealer user who may view users finds its own dealer's only.
+          user.isDealer ? eq(users.dealer_id, user.dealerId!) : undefined,
+        ) as SQL,
+      )
+      .orderBy(asc(users.full_name), asc(users.id))
+      .limit(n),
+};
+
+const search = defineAction({
+  method: 'GET',
+  path: '/api/search',
+  summary:
+    'Búsqueda global: concesionarios, ventas, seguimiento, documentos y usuarios que el usuario puede ver',
+  tags: ['Búsqueda'],
+  access: 'login',
+  query: searchQuery,
+  async handler({ user, query, db }) {
+    const q = (query.q ?? '').trim().replace(/\s+/g, ' ').slice(0, 100);
+    const answer: SearchAnswer = { q, groups: [] };
+    if (q.length < SEARCH_MIN_LENGTH) return answer;
+    const pattern = `%${escapeLike(q)}%`;
+    const kinds = SEARCH_KINDS.filter((k) => user.permissions.has(k.permission));
+    const found = await Promise.all(kinds.map((k) => FINDERS[k.kind](db, pattern, user)));
+    kinds.forEach((k, i) => {
+      const hits = found[i]!;
+      if (hits.length)
+        answer.groups.push({
+          kind: k.kind,
+          title: k.title,
+          hits: hits.map((h) => ({ kind: k.kind, id: h.id, title: h.title, subtitle: h.subtitle ?? null })),
+        });
+    });
+    return answer;
+  },
+});
+
+export const searchActions = [search];
