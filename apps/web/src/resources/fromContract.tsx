@@ -1,7 +1,15 @@
 // The list columns and the dialog fields of a resource, read from its contract: the label, the
 // rule (required, maximum length, minimum and maximum), the reference (a select of that
 // resource), the fixed list, and whether the server sorts and filters by the field.
-import { type FieldSpec, type ResourceContract, ruleInfo } from '@app/contracts';
+import {
+  type FieldSpec,
+  formatCount,
+  formatMoney,
+  formatPercent,
+  MONTH_NAMES,
+  type ResourceContract,
+  ruleInfo,
+} from '@app/contracts';
 import { useTypeName } from '../app/generalTypes';
 import { maskPhone } from '../fields/masks';
 import type { FieldDef, FieldType, Option } from '../fields/types';
@@ -53,6 +61,17 @@ export function resolveColumn(contract: ResourceContract, c: ColumnDef): ColumnD
   } else if (!out.render && options) {
     const names = new Map(options.map((o) => [String(o.id), o.name]));
     out.render = (row) => names.get(String(row[c.field])) ?? row[c.field];
+  }
+  // Money, percentages, counts and months as every screen writes them ('S/ 1,234.50', 'Noviembre').
+  const format = hint.format;
+  if (!out.render && format) {
+    out.render = (row) => {
+      const v = row[c.field];
+      if (v === null || v === undefined || v === '') return '—';
+      const n = Number(v);
+      if (format === 'month') return MONTH_NAMES[n - 1] ?? String(v);
+      return format === 'money' ? formatMoney(n) : format === 'percent' ? formatPercent(n) : formatCount(n);
+    };
   }
   // Phones in one format whatever was stored (seeded raw digits, or typed through the mask).
   if (!out.render && spec?.input === 'phone') out.render = (row) => maskPhone(String(row[c.field] ?? ''));

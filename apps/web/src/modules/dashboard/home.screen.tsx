@@ -7,7 +7,16 @@ import { Box, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useDashboardFilters, useGroup } from './dashboard.hooks';
-import { ChartPanel, formatDate, formatValue, NumberCard, PeriodToolbar } from './widgets';
+import {
+  ChartPanel,
+  countAxis,
+  formatDate,
+  formatValue,
+  monthAxis,
+  NumberCard,
+  PeriodToolbar,
+  phoneTicks,
+} from './widgets';
 
 const monthLabel = (m: number) => MONTH_SHORT[m - 1];
 const anyValue = (rows: DashboardMonth[]) => rows.some((r) => (r.value ?? 0) > 0 || (r.previous ?? 0) > 0);
@@ -178,7 +187,8 @@ export default function HomeScreen() {
             chart={() => (
               <BarChart
                 dataset={(ventas.data?.by_month ?? []).map((r) => ({ ...r, label: monthLabel(r.month) }))}
-                xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
+                xAxis={[monthAxis]}
+                yAxis={[countAxis]}
                 series={[
                   { dataKey: 'previous', label: `${f.year - 1}`, color: previousColor },
                   { dataKey: 'value', label: `${f.year}`, color: primary },
@@ -199,7 +209,8 @@ export default function HomeScreen() {
             chart={() => (
               <BarChart
                 dataset={(d?.by_month ?? []).map((r) => ({ ...r, label: monthLabel(r.month) }))}
-                xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
+                xAxis={[monthAxis]}
+                yAxis={[countAxis]}
                 series={[
                   { dataKey: 'target', label: 'Objetivo', color: theme.palette.warning.light },
                   { dataKey: 'value', label: 'Despachado', color: primary },
@@ -234,7 +245,7 @@ export default function HomeScreen() {
             to={link('/quiz', 'stats')}
             chart={() => (
               <LineChart
-                xAxis={[{ scaleType: 'point', data: MONTH_SHORT.slice() }]}
+                xAxis={[{ scaleType: 'point', data: MONTH_SHORT.slice(), ...phoneTicks }]}
                 yAxis={[{ min: 0, max: 100 }]}
                 series={[
                   {
@@ -312,7 +323,8 @@ export default function HomeScreen() {
             chart={() => (
               <BarChart
                 dataset={(seguimiento.data?.agreements_by_age ?? []).map((b) => ({ ...b }))}
-                xAxis={[{ scaleType: 'band', dataKey: 'name' }]}
+                xAxis={[{ scaleType: 'band', dataKey: 'name', ...phoneTicks }]}
+                yAxis={[countAxis]}
                 series={[{ dataKey: 'count', label: 'Acuerdos abiertos', color: primary }]}
                 margin={{ left: 10, right: 10 }}
               />
@@ -333,7 +345,8 @@ export default function HomeScreen() {
             chart={() => (
               <BarChart
                 dataset={(seguimiento.data?.alerts_by_age ?? []).map((b) => ({ ...b }))}
-                xAxis={[{ scaleType: 'band', dataKey: 'bucket', label: 'Días abiertas' }]}
+                xAxis={[{ scaleType: 'band', dataKey: 'bucket', label: 'Días abiertas', ...phoneTicks }]}
+                yAxis={[countAxis]}
                 series={[{ dataKey: 'count', label: 'Alertas abiertas', color: theme.palette.error.light }]}
                 margin={{ left: 10, right: 10 }}
               />
@@ -350,7 +363,7 @@ export default function HomeScreen() {
             to={link('/workshopinfo', 'report')}
             chart={() => (
               <LineChart
-                xAxis={[{ scaleType: 'point', data: MONTH_SHORT.slice() }]}
+                xAxis={[{ scaleType: 'point', data: MONTH_SHORT.slice(), ...phoneTicks }]}
                 series={[
                   {
                     data: (taller.data?.by_month ?? []).map((r) => r.value),

@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useDashboardFilters, useGroup } from './dashboard.hooks';
-import { ChartPanel, formatValue, NumberCard, PeriodToolbar } from './widgets';
+import { ChartPanel, countAxis, formatValue, monthAxis, NumberCard, PeriodToolbar } from './widgets';
 
 export default function SummaryScreen() {
   const theme = useTheme();
@@ -90,7 +90,8 @@ export default function SummaryScreen() {
           chart={() => (
             <BarChart
               dataset={(d?.by_month ?? []).map((r) => ({ ...r, label: MONTH_SHORT[r.month - 1] }))}
-              xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
+              xAxis={[monthAxis]}
+              yAxis={[countAxis]}
               series={[
                 { dataKey: 'target', label: 'Objetivo', color: theme.palette.warning.light },
                 { dataKey: 'value', label: 'Despachado', color: theme.palette.primary.main },
