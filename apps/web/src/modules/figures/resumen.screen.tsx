@@ -39,6 +39,39 @@ function Variation({ value, ratio, good }: { value: number | null; ratio: number
   );
 }
 
+/**
+ * The columns the screen is about stay in view while the month and year-to-date ones scroll: the
+ * concept pinned left, the fee and compliance pinned right (on a laptop and wider; a phone scrolls
+ * them all, the concept still pinned). Widths fit 'S/ 64,215,434.56' and '107.8 % (Ene–Oct)'.
+ */
+const PINNED_RIGHT = [
+  { key: 'fee', width: 132 },
+  { key: 'compliance', width: 80 },
+  { key: 'ytd_fee', width: 132 },
+  { key: 'ytd_compliance', width: 150 },
+] as const;
+const rightOf = (i: number) => PINNED_RIGHT.slice(i + 1).reduce((s, c) => s + c.width, 0);
+const pinRight = (i: number, head = false) => ({
+  position: { md: 'sticky' },
+  right: { md: rightOf(i) },
+  zIndex: head ? 3 : 1,
+  bgcolor: 'background.paper',
+  minWidth: PINNED_RIGHT[i].width,
+  width: PINNED_RIGHT[i].width,
+  ...(i === 0 ? { borderLeft: 1, borderLeftColor: 'divider' } : {}),
+});
+const pinLeft = (head = false) => ({
+  position: 'sticky',
+  left: 0,
+  zIndex: head ? 3 : 1,
+  bgcolor: 'background.paper',
+  minWidth: { xs: 130, md: 200 },
+  maxWidth: { xs: 150, md: 240 },
+  whiteSpace: 'normal',
+  borderRight: 1,
+  borderRightColor: 'divider',
+});
+
 /** 'Ene–Oct' for consecutive months from January, else 'Ene, Mar, Abr'. */
 function monthsLabel(months: number[]): string {
   const short = (m: number) => MONTH_SHORT[m - 1];
@@ -66,6 +99,10 @@ export default function ResumenScreen() {
     v === null ? '—' : formatNumber(v, unitKind(r.unit), currency);
   const m = MONTH_SHORT[month - 1];
   const num = { align: 'right' as const, sx: { whiteSpace: 'nowrap' } };
+  const pinned = (i: number, head = false) => ({
+    align: 'right' as const,
+    sx: { whiteSpace: 'nowrap', ...pinRight(i, head) },
+  });
 
   return (
     <Paper sx={{ p: 2 }}>
@@ -97,13 +134,23 @@ export default function ResumenScreen() {
       )}
       {/* A scrolling table takes focus, so a keyboard scrolls it (axe: scrollable-region-focusable). */}
       <Box tabIndex={0} role="group" aria-label="Tabla del resumen comparativo" sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Resumen comparativo">
+        <Table
+          size="small"
+          aria-label="Resumen comparativo"
+          sx={{ '& .MuiTableCell-root': { px: 1, fontSize: 13, fontVariantNumeric: 'tabular-nums' } }}
+        >
           <TableHead>
             <TableRow>
-              <TableCell rowSpan={2}>Concepto</TableCell>
+              <TableCell rowSpan={2} sx={pinLeft(true)}>
+                Concepto
+              </TableCell>
               <TableCell colSpan={3} align="center">{`Mes (${m})`}</TableCell>
               <TableCell colSpan={3} align="center">{`Acumulado (Ene-${m})`}</TableCell>
-              <TableCell colSpan={4} align="center">
+              <TableCell
+                colSpan={4}
+                align="center"
+                sx={{ position: { md: 'sticky' }, right: { md: 0 }, zIndex: 3, bgcolor: 'background.paper' }}
+              >
                 Cuota y cumplimiento
               </TableCell>
             </TableRow>
@@ -114,25 +161,26 @@ export default function ResumenScreen() {
               <TableCell {...num}>{year}</TableCell>
               <TableCell {...num}>{year - 1}</TableCell>
               <TableCell {...num}>Var.</TableCell>
-              <TableCell {...num}>{`Cuota ${m}`}</TableCell>
-              <TableCell {...num}>Cumpl.</TableCell>
-              <TableCell {...num}>Cuota acum.</TableCell>
-              <TableCell {...num}>Cumpl. acum.</TableCell>
+              <TableCell {...pinned(0, true)}>{`Cuota ${m}`}</TableCell>
+              <TableCell {...pinned(1, true)}>Cumpl.</TableCell>
+              <TableCell {...pinned(2, true)}>Cuota acum.</TableCell>
+              <TableCell {...pinned(3, true)}>Cumpl. acum.</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {groups.map((g) => (
               <Fragment key={g}>
                 <TableRow>
-                  <TableCell colSpan={11} sx={{ bgcolor: 'grey.100', fontWeight: 600 }}>
+                  <TableCell sx={{ ...pinLeft(), bgcolor: 'grey.100', fontWeight: 600 }}>
                     {g || 'Sin grupo'}
                   </TableCell>
+                  <TableCell colSpan={10} sx={{ bgcolor: 'grey.100' }} />
                 </TableRow>
                 {rows
                   .filter((r) => (r.group ?? '') === g)
                   .map((r) => (
                     <TableRow key={r.concept_id} hover>
-                      <TableCell sx={{ minWidth: 220 }}>{r.name}</TableCell>
+                      <TableCell sx={pinLeft()}>{r.name}</TableCell>
                       <TableCell {...num}>{n(r, r.month)}</TableCell>
                       <TableCell {...num}>{n(r, r.month_prev)}</TableCell>
                       <TableCell {...num}>
@@ -143,10 +191,10 @@ export default function ResumenScreen() {
                       <TableCell {...num}>
                         <Variation value={r.ytd_var} ratio={r.ytd_var_pct} good={r.higher_is_better} />
                       </TableCell>
-                      <TableCell {...num}>{n(r, r.fee)}</TableCell>
-                      <TableCell {...num}>{formatRatio(r.compliance)}</TableCell>
-                      <TableCell {...num}>{n(r, r.ytd_fee)}</TableCell>
-                      <TableCell {...num}>
+                      <TableCell {...pinned(0)}>{n(r, r.fee)}</TableCell>
+                      <TableCell {...pinned(1)}>{formatRatio(r.compliance)}</TableCell>
+                      <TableCell {...pinned(2)}>{n(r, r.ytd_fee)}</TableCell>
+                      <TableCell {...pinned(3)}>
                         {formatRatio(r.ytd_compliance)}
                         {r.ytd_compliance !== null && r.ytd_compliance_months.length < month && (
                           <Typography
