@@ -414,3 +414,59 @@ describe('GET /api/table-stats', () => {
     expect(cob.getRow(xAt).getCell(5).numFmt).toBe('0.0 %');
   });
 });
+
+// The statistics read the sale's date, brand and dealer and the questionnaire's kind from copies
+// on quiz_responses and quiz_answers (migration 0018), kept by the database on every write.
+describe('the survey rows carry their sale and questionnaire, always equal to them', () => {
+  /** Rows whose copies differ from a recomputation through sales and quizzes. */
+  const stale = async () => {
+    const [r] = await t.handle.query<{ responses: number; answers: number; copied: number }>(
+      `select
+        (select count(*)::int from quiz_responses r join sales s on s.id = r.sale_id join quizzes q on q.id = r.quiz_id
+          where r.kind is distinct from q.kind or r.sale_date is distinct from s.sale_date
+             or r.manufacturer_id is distinct from s.manufacturer_id) as responses,
+        (select count(*)::int from quiz_answers a join quiz_responses r on r.id = a.response_id
+          join sales s on s.id = r.sale_id join quizzes q on q.id = r.quiz_id
+          where a.kind is distinct from q.kind or a.sale_date is distinct from s.sale_date
+             or a.manufacturer_id is distinct from s.manufacturer_id or a.dealer_id is distinct from s.dealer_id) as answers,
+        (select count(*)::int from quiz_answers where kind is not null and sale_date is not null) as copied`,
+    );
+    return r;
+  };
+  const xRow = async () => {
+    const res = await api(t.app, 'GET', `/api/table-stats?year=2023&dealer_id=${dealers.X.id}`, {
+      token: admin,
+    });
+    return res.body.result.cobertura[0] as { sales: number; responses: number };
+  };
+
+  it('after answers, a sale moved to another day, brand and dealer, a questionnaire changed and a sale deleted', async () => {
+    const first = await stale();
+    expect(first.copied).toBeGreaterThan(0);
+    expect(first).toMatchObject({ responses: 0, answers: 0 });
+    const before = await xRow();
+    // The first sale of X (answered, both questionnaires) moves to December 2022 and to dealer Y.
+    const [sale] = await t.handle.query<{ id: number }>(
+      `select s.id from sales s join quiz_responses r on r.sale_id = s.id where s.dealer_id = $1 order by s.id limit 1`,
+      [dealers.X.id],
+    );
+    const [other] = await t.handle.query<{ id: number }>(
+      `select id from manufacturers order by id desc limit 1`,
+    );
+    await t.handle.query(
+      'update sales set sale_date = $2, manufacturer_id = $3, dealer_id = $4 where id = $1',
+      [sale.id, '2022-12-15', other.id, dealers.Y.id],
+    );
+    expect(await stale()).toMatchObject({ responses: 0, answers: 0 });
+    const after = await xRow();
+    expect(after.sales).toBe(before.sales - 1);
+    expect(after.responses).toBe(before.responses - 1);
+    // A questionnaire's kind changes and changes back; a sale is deleted with its survey rows.
+    await t.handle.query(`update quizzes set kind = 'postventa' where id = $1`, [salesQuiz.id]);
+    expect(await stale()).toMatchObject({ responses: 0, answers: 0 });
+    await t.handle.query(`update quizzes set kind = 'sales' where id = $1`, [salesQuiz.id]);
+    await t.handle.query('delete from sales where id = $1', [sale.id]);
+    expect(await stale()).toMatchObject({ responses: 0, answers: 0 });
+    expect((await xRow()).responses).toBe(before.responses - 1);
+  });
+});

@@ -8,6 +8,7 @@ import {
   type TableStats,
 } from '@app/contracts';
 import { and, asc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../core/action';
 import { dealers } from '../../db/schema';
 import { readIntSetting } from '../preferences/settings';
@@ -58,6 +59,22 @@ function filteredSales(db: Executor, f: StatsFilter) {
 }
 
 const EMAIL_OK = '^[^[:space:]@]+@[^[:space:]@]+\\.[^[:space:]@]+$';
+
+/**
+ * The conditions that keep, of a survey table with the sale's copies (quiz_responses,
+ * quiz_answers: sale_date, manufacturer_id and, for answers, dealer_id), the rows of the sales
+ * of `fs`: the same period and brand, and a dealer of those sales (so the caller's scope and the
+ * dealer asked for, which `fs` applies, hold too). Read over the stats index of the period alone.
+ */
+function ofFilteredSales(f: StatsFilter, t: { sale_date: PgColumn; manufacturer_id: PgColumn }) {
+  const [from, to] = periodRange(f.year, f.month);
+  return and(
+    gte(t.sale_date, from),
+    lt(t.sale_date, to),
+    f.until ? lte(t.sale_date, f.until) : undefined,
+    f.manufacturerId ? eq(t.manufacturer_id, f.manufacturerId) : undefined,
+  );
+}
 const int = (expr: SQL) => sql<number>`${expr}::int`;
 
 /**
@@ -77,8 +94,8 @@ export async function tableStats(
 
   const salesInvited = sql`exists (select 1 from ${quizInvitations} join ${quizzes} on ${quizzes.id} = ${quizInvitations.quiz_id}
     where ${quizInvitations.sale_id} = ${fs.id} and ${quizzes.kind} = 'sales')`;
-  const salesAnswered = sql`exists (select 1 from ${quizResponses} join ${quizzes} on ${quizzes.id} = ${quizResponses.quiz_id}
-    where ${quizResponses.sale_id} = ${fs.id} and ${quizzes.kind} = 'sales')`;
+  const salesAnswered = sql`exists (select 1 from ${quizResponses}
+    where ${quizResponses.sale_id} = ${fs.id} and ${quizResponses.kind} = 'sales')`;
   const invalidContact = sql`(${fs.email} is null or ${fs.email} !~ ${EMAIL_OK}
     or exists (select 1 from ${quizInvitations} where ${quizInvitations.sale_id} = ${fs.id} and ${quizInvitations.email_status} = 'failed'))`;
   const cob = await db
@@ -101,22 +118,33 @@ export async function tableStats(
     invalid_contact_rate: ratio(r.invalid_contacts, r.sales),
   }));
 
-  // Ratings of the answered questionnaires of the period's sales, per dealer and kind.
-  const perDealer = await db
-    .with(fs)
-    .select({
-      dealer_id: fs.dealer_id,
-      kind: quizzes.kind,
-      responses: int(sql`count(distinct ${quizResponses.id})`),
-      rating_answers: int(sql`count(${quizAnswers.rating})`),
-      top: int(sql`count(*) filter (where ${quizAnswers.rating} = 4)`),
-      rating_sum: int(sql`coalesce(sum(${quizAnswers.rating}), 0)`),
-    })
-    .from(fs)
-    .innerJoin(quizResponses, eq(quizResponses.sale_id, fs.id))
-    .innerJoin(quizzes, eq(quizzes.id, quizResponses.quiz_id))
-    .leftJoin(quizAnswers, eq(quizAnswers.response_id, quizResponses.id))
-    .groupBy(fs.dealer_id, quizzes.kind);
+  // Ratings of the answered questionnaires of the period's sales, per dealer and kind: the
+  // responses (those of the period's sales), and their answers' ratings.
+  const fsDealers = sql`${quizAnswers.dealer_id} in (select ${fs.dealer_id} from ${fs})`;
+  const [responsesOf, ratingsOf] = await Promise.all([
+    db
+      .with(fs)
+      .select({ dealer_id: fs.dealer_id, kind: quizResponses.kind, responses: int(sql`count(*)`) })
+      .from(fs)
+      .innerJoin(quizResponses, and(eq(quizResponses.sale_id, fs.id), ofFilteredSales(f, quizResponses)))
+      .groupBy(fs.dealer_id, quizResponses.kind),
+    db
+      .with(fs)
+      .select({
+        dealer_id: quizAnswers.dealer_id,
+        kind: quizAnswers.kind,
+        rating_answers: int(sql`count(${quizAnswers.rating})`),
+        top: int(sql`count(*) filter (where ${quizAnswers.rating} = 4)`),
+        rating_sum: int(sql`coalesce(sum(${quizAnswers.rating}), 0)`),
+      })
+      .from(quizAnswers)
+      .where(and(ofFilteredSales(f, quizAnswers), fsDealers))
+      .groupBy(quizAnswers.dealer_id, quizAnswers.kind),
+  ]);
+  const perDealer = responsesOf.map((r) => {
+    const a = ratingsOf.find((x) => x.dealer_id === r.dealer_id && x.kind === r.kind);
+    return { ...r, rating_answers: a?.rating_answers ?? 0, top: a?.top ?? 0, rating_sum: a?.rating_sum ?? 0 };
+  });
   const names = new Map(cob.map((r) => [r.dealer_id, r.dealer_name]));
 
   const ranked: RankingRow[] = [];
@@ -150,20 +178,18 @@ export async function tableStats(
   const pq = await db
     .with(fs)
     .select({
-      dealer_id: fs.dealer_id,
+      dealer_id: quizAnswers.dealer_id,
       question: quizAnswers.question,
       answers: int(sql`count(*)`),
       rating_answers: int(sql`count(${quizAnswers.rating})`),
       top: int(sql`count(*) filter (where ${quizAnswers.rating} = 4)`),
       rating_sum: int(sql`coalesce(sum(${quizAnswers.rating}), 0)`),
     })
-    .from(fs)
-    .innerJoin(quizResponses, eq(quizResponses.sale_id, fs.id))
-    .innerJoin(quizzes, and(eq(quizzes.id, quizResponses.quiz_id), eq(quizzes.kind, 'postventa')))
-    .innerJoin(quizAnswers, eq(quizAnswers.response_id, quizResponses.id))
+    .from(quizAnswers)
     .leftJoin(quizQuestions, eq(quizQuestions.id, quizAnswers.question_id))
-    .groupBy(fs.dealer_id, quizAnswers.question)
-    .orderBy(asc(fs.dealer_id), asc(firstOrder), asc(quizAnswers.question));
+    .where(and(eq(quizAnswers.kind, 'postventa'), ofFilteredSales(f, quizAnswers), fsDealers))
+    .groupBy(quizAnswers.dealer_id, quizAnswers.question)
+    .orderBy(asc(quizAnswers.dealer_id), asc(firstOrder), asc(quizAnswers.question));
   const postventa: PostventaRow[] = [];
   for (const s of perDealer.filter((r) => r.kind === 'postventa')) {
     postventa.push({
@@ -204,25 +230,32 @@ export interface SurveyMonth {
 export async function surveyTrend(db: Executor, f: StatsFilter): Promise<SurveyMonth[]> {
   const fs = filteredSales(db, { ...f, month: undefined });
   const month = sql<number>`extract(month from ${fs.sale_date})::int`;
-  const salesKind = sql`exists (select 1 from ${quizResponses} join ${quizzes} on ${quizzes.id} = ${quizResponses.quiz_id}
-    where ${quizResponses.sale_id} = ${fs.id} and ${quizzes.kind} = 'sales')`;
-  const counted = await db
-    .with(fs)
-    .select({ month, sales: int(sql`count(*)`), responses: int(sql`count(*) filter (where ${salesKind})`) })
-    .from(fs)
-    .groupBy(sql`1`);
-  const rated = await db
-    .with(fs)
-    .select({
-      month,
-      rating_answers: int(sql`count(${quizAnswers.rating})`),
-      top: int(sql`count(*) filter (where ${quizAnswers.rating} = 4)`),
-    })
-    .from(fs)
-    .innerJoin(quizResponses, eq(quizResponses.sale_id, fs.id))
-    .innerJoin(quizzes, and(eq(quizzes.id, quizResponses.quiz_id), eq(quizzes.kind, 'sales')))
-    .innerJoin(quizAnswers, eq(quizAnswers.response_id, quizResponses.id))
-    .groupBy(sql`1`);
+  const salesKind = sql`exists (select 1 from ${quizResponses}
+    where ${quizResponses.sale_id} = ${fs.id} and ${quizResponses.kind} = 'sales')`;
+  const year = { ...f, month: undefined };
+  const [counted, rated] = await Promise.all([
+    db
+      .with(fs)
+      .select({ month, sales: int(sql`count(*)`), responses: int(sql`count(*) filter (where ${salesKind})`) })
+      .from(fs)
+      .groupBy(sql`1`),
+    db
+      .with(fs)
+      .select({
+        month: sql<number>`extract(month from ${quizAnswers.sale_date})::int`,
+        rating_answers: int(sql`count(${quizAnswers.rating})`),
+        top: int(sql`count(*) filter (where ${quizAnswers.rating} = 4)`),
+      })
+      .from(quizAnswers)
+      .where(
+        and(
+          eq(quizAnswers.kind, 'sales'),
+          ofFilteredSales(year, quizAnswers),
+          sql`${quizAnswers.dealer_id} in (select ${fs.dealer_id} from ${fs})`,
+        ),
+      )
+      .groupBy(sql`1`),
+  ]);
   return Array.from({ length: 12 }, (_, i) => {
     const c = counted.find((r) => r.month === i + 1);
     const r = rated.find((x) => x.month === i + 1);

@@ -4,6 +4,7 @@
 import { DEFAULT_RATING_LABELS } from '@app/contracts';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -100,12 +101,19 @@ export const quizResponses = pgTable(
       .notNull()
       .references(() => dealers.id),
     answered_at: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+    // Copies of the sale's date and brand and the questionnaire's kind, for the statistics of a
+    // period (which read only its own rows). Kept by triggers on every write (migration 0018):
+    // set on insert, followed when the sale or the questionnaire changes. Never written by code.
+    kind: varchar('kind', { length: 20 }),
+    sale_date: date('sale_date', { mode: 'string' }),
+    manufacturer_id: integer('manufacturer_id'),
   },
   (t) => [
     // One response per invitation: the second of two concurrent submits fails here at the latest.
     uniqueIndex('quiz_responses_invitation_uq').on(t.invitation_id),
     index('quiz_responses_sale_idx').on(t.sale_id),
     index('quiz_responses_dealer_idx').on(t.dealer_id),
+    index('quiz_responses_stats_idx').on(t.sale_date, t.sale_id, t.kind),
   ],
 );
 
@@ -123,8 +131,17 @@ export const quizAnswers = pgTable(
     value: text('value'),
     /** 1..4 for rating answers, for statistics. */
     rating: integer('rating'),
+    // Copies of the response's (its sale's) dealer, date and brand and the questionnaire's kind,
+    // kept by triggers like quiz_responses' (migration 0018). Never written by code.
+    dealer_id: integer('dealer_id'),
+    kind: varchar('kind', { length: 20 }),
+    sale_date: date('sale_date', { mode: 'string' }),
+    manufacturer_id: integer('manufacturer_id'),
   },
-  (t) => [index('quiz_answers_response_idx').on(t.response_id)],
+  (t) => [
+    index('quiz_answers_response_idx').on(t.response_id),
+    index('quiz_answers_stats_idx').on(t.sale_date, t.kind, t.dealer_id, t.manufacturer_id, t.rating),
+  ],
 );
 
 export const quizAlerts = pgTable(
