@@ -63,8 +63,15 @@ export async function agreementsByAge(
     const to = `${filter.year}-${pad(lastMonth)}-${pad(daysInMonth(filter.year, lastMonth))}`;
     where.push(gte(agreements.due_date, from), lte(agreements.due_date, to));
   }
-  const open = sql`${status} in ('pending', 'in_progress')`;
-  const age = sql`(${asOf}::date - ${agreements.due_date})`;
+  // Each agreement's status (and due date) read once, then counted in every way below.
+  const rows = db.$with('agreement_rows').as(
+    db
+      .select({ due_date: agreements.due_date, status: sql<string>`${status}`.as('status') })
+      .from(agreements)
+      .where(and(...where)),
+  );
+  const open = sql`${rows.status} in ('pending', 'in_progress')`;
+  const age = sql`(${asOf}::date - ${rows.due_date})`;
   const bucketCounts = AGREEMENT_AGE_BUCKETS.map((b) => {
     const conds = [open];
     if (b.min !== null) conds.push(sql`${age} >= ${b.min}`);
@@ -72,18 +79,18 @@ export async function agreementsByAge(
     return sql<number>`count(*) filter (where ${sql.join(conds, sql` and `)})::int`;
   });
   const [row] = await db
+    .with(rows)
     .select({
       total: sql<number>`count(*)::int`,
       open: sql<number>`count(*) filter (where ${open})::int`,
       overdue: sql<number>`count(*) filter (where ${open} and ${age} > 0)::int`,
       buckets: sql<number[]>`array[${sql.join(bucketCounts, sql`, `)}]`,
       statuses: sql<number[]>`array[${sql.join(
-        AGREEMENT_STATUSES.map((s) => sql`count(*) filter (where ${status} = ${s.id})::int`),
+        AGREEMENT_STATUSES.map((s) => sql`count(*) filter (where ${rows.status} = ${s.id})::int`),
         sql`, `,
       )}]`,
     })
-    .from(agreements)
-    .where(and(...where));
+    .from(rows);
   return {
     as_of: asOf,
     total: row.total,
