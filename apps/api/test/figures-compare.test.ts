@@ -165,6 +165,23 @@ describe('resumen-comparativo', () => {
     }
   });
 
+  it("a month-end stock ('last'): each dealer's latest month with a value, added over the dealers", async () => {
+    await t.handle.query(`update concepts set aggregation = 'last' where id = $1`, [cid('VN_UND')]);
+    try {
+      const res = await api(t.app, 'GET', `/api/resumen-comparativo?year=${Y}&month=${M}`, { token: admin });
+      const row = res.body.result.rows.find((r: { code: string }) => r.code === 'VN_UND');
+      const latest = (xs: (number | null)[]) => present(xs).at(-1) ?? null;
+      const dealers = [a.dealerId, b.dealerId];
+      const ytd = sum(dealers.map((d) => latest(data[d].VN_UND[Y].slice(0, M))));
+      const ytdPrev = sum(dealers.map((d) => latest(data[d].VN_UND[Y - 1].slice(0, M))));
+      expect(row.ytd).toBeCloseTo(ytd!, 6);
+      expect(row.ytd_prev).toBeCloseTo(ytdPrev!, 6);
+      expect(row.ytd_fee).toBeCloseTo(sum(dealers.map((d) => latest(feeData[d].VN_UND.slice(0, M))))!, 6);
+    } finally {
+      await t.handle.query(`update concepts set aggregation = 'sum' where id = $1`, [cid('VN_UND')]);
+    }
+  });
+
   it('answers a dealer user its own dealer whatever it asks, and 404 for another', async () => {
     const own = await api(t.app, 'GET', `/api/resumen-comparativo?year=${Y}&month=${M}`, { token: a.token });
     expect(own.body.result.dealer_id).toBe(a.dealerId);

@@ -4,8 +4,8 @@
 // Each dealer's months add up by the concept's declared aggregation first, then the dealers
 // combine (an 'avg' network is the average of its dealers, not of all dealer-months). Every
 // compliance compares figures and fees of the same dealer-months only.
-import { aggregate, combineDealers, compliance, type ResumenRow } from '@app/contracts';
-import { and, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { compliance, type ResumenRow } from '@app/contracts';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import { activeConcepts } from './figures.scope';
 import { fees, figures } from './figures.tables';
@@ -17,72 +17,97 @@ export interface SummaryFilter {
   dealerIds: number[] | null;
 }
 
-/** One dealer's months of one concept: values in month order, keyed by month. */
-type DealerMonths = Map<number, number>;
-/** concept:year → dealer → its months. */
-type Cells = Map<string, Map<number, DealerMonths>>;
+/** A concept's per-dealer-then-network values on one side (figures of a year, or fees). */
+interface SideValues {
+  /** Months 1..f.month. */
+  all: number | null;
+  /** Month f.month. */
+  month: number | null;
+  /** The dealer-months with a figure and a fee of the year asked (months 1..f.month). */
+  paired: number | null;
+  pairedMonth: number | null;
+}
 
-const dealerFilter = (table: typeof figures | typeof fees, f: SummaryFilter) =>
-  f.dealerIds ? inArray(table.dealer_id, f.dealerIds.length ? f.dealerIds : [0]) : undefined;
-
-/** The cells of the years asked, months 1..f.month (a few thousand per year on a big network). */
-async function cells(db: Executor, table: typeof figures | typeof fees, f: SummaryFilter, years: number[]) {
-  const rows = await db
-    .select({
-      concept_id: table.concept_id,
-      dealer_id: table.dealer_id,
-      year: table.year,
-      month: table.month,
-      value: sql<string>`${table.value}`,
-    })
-    .from(table)
-    .where(
-      and(
-        inArray(table.year, years),
-        lte(table.month, f.month),
-        isNotNull(table.value),
-        dealerFilter(table, f),
-      ),
-    );
-  const out: Cells = new Map();
-  for (const r of rows) {
-    const key = `${r.concept_id}:${r.year}`;
-    const byDealer = out.get(key) ?? new Map<number, DealerMonths>();
-    out.set(key, byDealer);
-    const months = byDealer.get(r.dealer_id) ?? new Map<number, number>();
-    byDealer.set(r.dealer_id, months);
-    months.set(r.month, Number(r.value));
+/**
+ * Every concept's values, in one statement: each dealer's months add up by the concept's
+ * aggregation (in month order: 'last' is the latest present month), then the dealers combine
+ * (the average of dealers for 'avg', else their sum), over the months 1..f.month of the figures
+ * of the year and the year before and of the fees of the year; and, per concept, the months where
+ * a dealer has both a figure and a fee (what a compliance compares).
+ */
+async function conceptValues(db: Executor, f: SummaryFilter) {
+  const ids = f.dealerIds ? (f.dealerIds.length ? f.dealerIds : [0]) : null;
+  const dealerOf = (t: typeof figures | typeof fees) => (ids ? sql`and ${inArray(t.dealer_id, ids)}` : sql``);
+  const M = f.month;
+  /** One dealer's value of its months that pass `cond`, by the concept's aggregation. */
+  const perDealer = (cond: SQL) => sql`case k.aggregation
+      when 'last' then (array_agg(c.v order by c.month desc) filter (where ${cond}))[1]
+      when 'avg' then sum(c.v order by c.month) filter (where ${cond}) / nullif(count(c.v) filter (where ${cond}), 0)
+      else sum(c.v order by c.month) filter (where ${cond}) end`;
+  const network = (col: string) =>
+    sql.raw(`case when aggregation = 'avg' then avg(${col}) else sum(${col}) end`);
+  const answer = (await db.execute(sql`
+    with fig as (
+      select ${figures.concept_id} as concept_id, ${figures.dealer_id} as dealer_id, ${figures.year}::int as year,
+             ${figures.month}::int as month, ${figures.value}::float8 as v
+      from ${figures}
+      where ${figures.year} in (${f.year}, ${f.year - 1}) and ${figures.month} <= ${M}
+        and ${figures.value} is not null ${dealerOf(figures)}
+    ), fee as (
+      select ${fees.concept_id} as concept_id, ${fees.dealer_id} as dealer_id, ${fees.month}::int as month,
+             ${fees.value}::float8 as v
+      from ${fees}
+      where ${fees.year} = ${f.year} and ${fees.month} <= ${M} and ${fees.value} is not null ${dealerOf(fees)}
+    ), cells as (
+      select 'fig' as side, g.concept_id, g.dealer_id, g.year, g.month, g.v, e.v is not null as paired
+      from fig g left join fee e
+        on g.year = ${f.year} and e.concept_id = g.concept_id and e.dealer_id = g.dealer_id and e.month = g.month
+      union all
+      select 'fee', e.concept_id, e.dealer_id, ${f.year}::int, e.month, e.v, g.v is not null
+      from fee e left join fig g
+        on g.year = ${f.year} and g.concept_id = e.concept_id and g.dealer_id = e.dealer_id and g.month = e.month
+    ), dealer_values as (
+      select c.side, c.concept_id, c.year, k.aggregation,
+             ${perDealer(sql`true`)} as v_all,
+             ${perDealer(sql`c.month = ${M}`)} as v_month,
+             ${perDealer(sql`c.paired`)} as v_paired,
+             ${perDealer(sql`c.paired and c.month = ${M}`)} as v_paired_month
+      from cells c join concepts k on k.id = c.concept_id
+      group by c.side, c.concept_id, c.year, c.dealer_id, k.aggregation
+    ), paired_months as (
+      select concept_id, array_agg(distinct month order by month) as months
+      from cells where side = 'fig' and paired group by concept_id
+    )
+    select d.side, d.concept_id, d.year,
+           ${network('v_all')} as n_all, ${network('v_month')} as n_month,
+           ${network('v_paired')} as n_paired, ${network('v_paired_month')} as n_paired_month,
+           min(p.months) as months
+    from dealer_values d left join paired_months p on p.concept_id = d.concept_id
+    group by d.side, d.concept_id, d.year, d.aggregation`)) as unknown as {
+    rows: {
+      side: 'fig' | 'fee';
+      concept_id: number;
+      year: number;
+      n_all: number | null;
+      n_month: number | null;
+      n_paired: number | null;
+      n_paired_month: number | null;
+      months: number[] | null;
+    }[];
+  };
+  const out = new Map<string, SideValues & { months: number[] }>();
+  for (const r of answer.rows) {
+    const n = (x: number | null) => (x === null ? null : Number(x));
+    out.set(`${r.side}:${r.concept_id}:${r.year}`, {
+      all: n(r.n_all),
+      month: n(r.n_month),
+      paired: n(r.n_paired),
+      pairedMonth: n(r.n_paired_month),
+      months: (r.months ?? []).map(Number),
+    });
   }
   return out;
 }
-
-const inOrder = (months: DealerMonths, keep: (m: number) => boolean) =>
-  [...months.keys()]
-    .filter(keep)
-    .sort((a, b) => a - b)
-    .map((m) => months.get(m)!);
-
-/** The network's (or one dealer's) value of the months `keep` accepts. */
-function networkValue(
-  byDealer: Map<number, DealerMonths> | undefined,
-  aggregation: string,
-  keep: (dealerId: number, m: number) => boolean,
-): number | null {
-  if (!byDealer) return null;
-  const perDealer: (number | null)[] = [];
-  for (const [dealerId, months] of byDealer)
-    perDealer.push(
-      aggregate(
-        inOrder(months, (m) => keep(dealerId, m)),
-        aggregation,
-      ),
-    );
-  return combineDealers(perDealer, aggregation);
-}
-
-/** Whether dealer `d` has a value in month `m` of `other`. */
-const hasIn = (other: Map<number, DealerMonths> | undefined) => (d: number, m: number) =>
-  other?.get(d)?.has(m) ?? false;
 
 const variation = (now: number | null, before: number | null) =>
   now === null || before === null
@@ -91,33 +116,14 @@ const variation = (now: number | null, before: number | null) =>
 
 /** Per active concept: month, same month last year, year to date both years, variations, fees, compliance. */
 export async function figureSummary(db: Executor, f: SummaryFilter): Promise<ResumenRow[]> {
-  const [list, fig, fee] = await Promise.all([
-    activeConcepts(db),
-    cells(db, figures, f, [f.year, f.year - 1]),
-    cells(db, fees, f, [f.year]),
-  ]);
-  const all = () => true;
-  const theMonth = (_d: number, m: number) => m === f.month;
+  const [list, values] = await Promise.all([activeConcepts(db), conceptValues(db, f)]);
+  const none = { all: null, month: null, paired: null, pairedMonth: null, months: [] as number[] };
   return list.map((c) => {
-    const agg = c.aggregation;
-    const figNow = fig.get(`${c.id}:${f.year}`);
-    const figBefore = fig.get(`${c.id}:${f.year - 1}`);
-    const feeNow = fee.get(`${c.id}:${f.year}`);
-    const month = networkValue(figNow, agg, theMonth);
-    const monthPrev = networkValue(figBefore, agg, theMonth);
-    const ytd = networkValue(figNow, agg, all);
-    const ytdPrev = networkValue(figBefore, agg, all);
-    const fm = networkValue(feeNow, agg, theMonth);
-    const fy = networkValue(feeNow, agg, all);
-    // Compliance: the dealer-months with both a figure and a fee, on both sides.
-    const withFee = hasIn(feeNow);
-    const withFigure = hasIn(figNow);
-    const paired = (d: number, m: number) => withFee(d, m) && withFigure(d, m);
-    const pairedMonth = (d: number, m: number) => m === f.month && paired(d, m);
-    const months = new Set<number>();
-    for (const [d, ms] of figNow ?? []) for (const m of ms.keys()) if (withFee(d, m)) months.add(m);
-    const mv = variation(month, monthPrev);
-    const yv = variation(ytd, ytdPrev);
+    const figNow = values.get(`fig:${c.id}:${f.year}`) ?? none;
+    const figBefore = values.get(`fig:${c.id}:${f.year - 1}`) ?? none;
+    const feeNow = values.get(`fee:${c.id}:${f.year}`) ?? none;
+    const mv = variation(figNow.month, figBefore.month);
+    const yv = variation(figNow.all, figBefore.all);
     return {
       concept_id: c.id,
       code: c.code,
@@ -125,27 +131,20 @@ export async function figureSummary(db: Executor, f: SummaryFilter): Promise<Res
       unit: c.unit,
       group: c.group,
       higher_is_better: c.higher_is_better,
-      month,
-      month_prev: monthPrev,
+      month: figNow.month,
+      month_prev: figBefore.month,
       month_var: mv.abs,
       month_var_pct: mv.pct,
-      ytd,
-      ytd_prev: ytdPrev,
+      ytd: figNow.all,
+      ytd_prev: figBefore.all,
       ytd_var: yv.abs,
       ytd_var_pct: yv.pct,
-      fee: fm,
-      compliance: compliance(
-        networkValue(figNow, agg, pairedMonth),
-        networkValue(feeNow, agg, pairedMonth),
-        c.higher_is_better,
-      ),
-      ytd_fee: fy,
-      ytd_compliance: compliance(
-        networkValue(figNow, agg, paired),
-        networkValue(feeNow, agg, paired),
-        c.higher_is_better,
-      ),
-      ytd_compliance_months: [...months].sort((a, b) => a - b),
+      fee: feeNow.month,
+      // Compliance: the dealer-months with both a figure and a fee, on both sides.
+      compliance: compliance(figNow.pairedMonth, feeNow.pairedMonth, c.higher_is_better),
+      ytd_fee: feeNow.all,
+      ytd_compliance: compliance(figNow.paired, feeNow.paired, c.higher_is_better),
+      ytd_compliance_months: figNow.months,
     };
   });
 }
