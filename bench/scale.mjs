@@ -17,7 +17,8 @@
 // `npm run bench:scale` (or `npm run bench -- scale`). Environment: BENCH_DATABASE_URL (admin
 // database, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_SCALE_DB (bench_scale),
 // BENCH_SCALE_FACTORS (1,10,100), BENCH_SCALE_RUNS (15 timed calls after 2 warm-up calls),
-// BENCH_SCALE_ONLY (comma-separated words: only the calls whose name contains one).
+// BENCH_SCALE_ONLY (comma-separated words: only the calls whose name contains one),
+// BENCH_SCALE_KEEP=1 (measure the network the last run left, e.g. with BENCH_SCALE_FACTORS=100).
 import pg from 'pg';
 import { figure, percentile, round, startServer } from './lib/common.mjs';
 import { adminQuery, databaseUrl } from './lib/postgres.mjs';
@@ -386,8 +387,13 @@ async function measure(factor, pool) {
 }
 
 async function main() {
-  await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await adminQuery(ADMIN_URL, `CREATE DATABASE ${DB_NAME}`);
+  // BENCH_SCALE_KEEP=1: measure the network left by the last run (grown to the factors asked,
+  // its migrations brought up to date by the server), without building it again.
+  const keep = process.env.BENCH_SCALE_KEEP === '1';
+  if (!keep) {
+    await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    await adminQuery(ADMIN_URL, `CREATE DATABASE ${DB_NAME}`);
+  }
   const pool = new pg.Pool({ connectionString: URL_DB, max: 2 });
   const env = {
     PORT: String(PORT),
@@ -395,7 +401,7 @@ async function main() {
     DATABASE_URL: URL_DB,
     ADMIN_USERNAME: 'admin',
     ADMIN_PASSWORD,
-    DEMO: '1',
+    DEMO: keep ? '' : '1',
     JWT_SECRET: '',
   };
   let server = startServer(env, { timeoutMs: 300_000 });
