@@ -8,7 +8,7 @@ import { agreementsByAge } from '../agreements/agreements.summary';
 import { alertResource } from '../quiz/quiz.resources';
 import { quizAlerts } from '../quiz/quiz.tables';
 import { sales } from '../sales/sales.tables';
-import { reportInfo, workshopProductivity } from '../workshop/workshop.summary';
+import { monthlyProductivity, workshopProductivity } from '../workshop/workshop.summary';
 import { type GroupContext, pct, ratioPct } from './dashboard.groups';
 
 /** The survey alerts open at the end of `date` (opened by then, not closed by then): days open. */
@@ -57,26 +57,19 @@ export async function seguimientoGroup(c: GroupContext): Promise<DashboardSeguim
 export async function tallerGroup(c: GroupContext): Promise<DashboardTaller> {
   const { db, user, filter: f } = c;
   const dealerId = f.dealer_id;
-  const [period, months, monthsPrev] = await Promise.all([
+  const [period, months] = await Promise.all([
     workshopProductivity(db, user, {
       year: f.year,
       monthFrom: f.month ?? 1,
       monthTo: f.month ?? 12,
       dealerId,
     }),
-    reportInfo(db, user, { year: f.year, dealerId }),
-    reportInfo(db, user, { year: f.year - 1, dealerId }),
+    monthlyProductivity(db, user, { years: [f.year, f.year - 1], dealerId }),
   ]);
   // Per month: the ratio of the month's sums over the dealers that reported (Info Taller's report).
   const monthly = (m: number, previous: boolean) => {
-    let worked = 0;
-    let available = 0;
-    for (const r of previous ? monthsPrev : months) {
-      if (r.month !== m || r.available_hours === null) continue;
-      worked += r.hours_worked;
-      available += r.available_hours;
-    }
-    return pct(worked, available);
+    const r = months.find((x) => x.month === m && x.year === (previous ? f.year - 1 : f.year));
+    return r ? pct(r.hours_worked, r.available_hours) : null;
   };
   return {
     productivity: { value: ratioPct(period.productivity), previous: ratioPct(period.previous?.productivity) },

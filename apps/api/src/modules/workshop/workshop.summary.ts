@@ -162,28 +162,43 @@ export async function workshopProductivity(
   p: WorkshopPeriod,
 ): Promise<WorkshopProductivity> {
   const { info, available } = await monthlySums(db, user, [p.year, p.year - 1], p);
-  const total = (year: number, dealer?: number) => {
-    const s: WorkshopSums = { ...ZERO };
-    let hours = 0;
-    let worked = 0;
-    let withCapacity = false;
-    let months = 0;
-    for (const r of info) {
-      if (r.year !== year || (dealer !== undefined && r.dealer_id !== dealer)) continue;
-      months++;
-      for (const k of Object.keys(ZERO) as (keyof WorkshopSums)[]) s[k] += r[k];
-      const a = available.get(key(r.dealer_id, r.year, r.month));
+  // One pass over the dealer-months: the totals of each year, and of each dealer in the year.
+  interface Acc {
+    s: WorkshopSums;
+    hours: number;
+    worked: number;
+    withCapacity: boolean;
+    months: number;
+  }
+  const accOf = (): Acc => ({ s: { ...ZERO }, hours: 0, worked: 0, withCapacity: false, months: 0 });
+  const years = new Map<number, Acc>([
+    [p.year, accOf()],
+    [p.year - 1, accOf()],
+  ]);
+  const dealersNow = new Map<number, Acc>();
+  const sumKeys = Object.keys(ZERO) as (keyof WorkshopSums)[];
+  for (const r of info) {
+    const a = available.get(key(r.dealer_id, r.year, r.month));
+    let dealer = r.year === p.year ? dealersNow.get(r.dealer_id) : undefined;
+    if (r.year === p.year && !dealer) dealersNow.set(r.dealer_id, (dealer = accOf()));
+    for (const acc of [years.get(r.year), dealer]) {
+      if (!acc) continue;
+      acc.months++;
+      for (const k of sumKeys) acc.s[k] += r[k];
       if (a !== null && a !== undefined) {
-        hours += a;
-        worked += r.hours_worked;
-        withCapacity = true;
+        acc.hours += a;
+        acc.worked += r.hours_worked;
+        acc.withCapacity = true;
       }
     }
-    return { figures: figures(s, withCapacity ? round2(hours) : null, worked), months };
-  };
-  const now = total(p.year);
-  const before = total(p.year - 1);
-  const dealerIds = [...new Set(info.filter((r) => r.year === p.year).map((r) => r.dealer_id))];
+  }
+  const total = (acc: Acc) => ({
+    figures: figures(acc.s, acc.withCapacity ? round2(acc.hours) : null, acc.worked),
+    months: acc.months,
+  });
+  const now = total(years.get(p.year)!);
+  const before = total(years.get(p.year - 1)!);
+  const dealerIds = [...dealersNow.keys()];
   return {
     year: p.year,
     month_from: p.monthFrom ?? 1,
@@ -192,8 +207,69 @@ export async function workshopProductivity(
     ...now.figures,
     previous: before.months ? before.figures : null,
     by_dealer: dealerIds.map((id) => {
-      const t = total(p.year, id);
+      const t = total(dealersNow.get(id)!);
       return { dealer_id: id, months_reported: t.months, ...t.figures };
     }),
   };
+}
+
+/**
+ * Info Taller's productivity month by month, for a dashboard: per month of the year, the hours
+ * worked and the available hours summed over the dealer-months that reported both (the sums of
+ * report-info's rows of that month that have an available figure), read in one statement.
+ */
+export async function monthlyProductivity(
+  db: Executor,
+  user: CurrentUser,
+  p: { years: number[]; dealerId?: number | null },
+): Promise<{ year: number; month: number; hours_worked: number; available_hours: number }[]> {
+  const w = db.$with('w').as(
+    db
+      .select({
+        dealer_id: workshopInfos.dealer_id,
+        year: workshopInfos.year,
+        month: workshopInfos.month,
+        worked: sql<number>`round(coalesce(sum(${workshopInfos.hours_worked}), 0)::numeric, 2)`.as('worked'),
+      })
+      .from(workshopInfos)
+      .where(
+        and(
+          scopeCondition(workshopInfoResource, user),
+          inArray(workshopInfos.year, p.years),
+          p.dealerId ? eq(workshopInfos.dealer_id, p.dealerId) : undefined,
+        ),
+      )
+      .groupBy(workshopInfos.dealer_id, workshopInfos.year, workshopInfos.month),
+  );
+  const c = db.$with('c').as(
+    db
+      .select({
+        dealer_id: capacities.dealer_id,
+        year: capacities.year,
+        month: capacities.month,
+        available: sql<number | null>`sum(${capacities.available_hours})::float8`.as('available'),
+      })
+      .from(capacities)
+      .where(
+        and(inArray(capacities.year, p.years), p.dealerId ? eq(capacities.dealer_id, p.dealerId) : undefined),
+      )
+      .groupBy(capacities.dealer_id, capacities.year, capacities.month),
+  );
+  const rows = await db
+    .with(w, c)
+    .select({
+      year: sql<number>`${w.year}::int`,
+      month: sql<number>`${w.month}::int`,
+      hours_worked: sql<number>`sum(${w.worked})::float8`,
+      available_hours: sql<number>`sum(${c.available})::float8`,
+    })
+    .from(w)
+    .innerJoin(c, and(eq(c.dealer_id, w.dealer_id), eq(c.year, w.year), eq(c.month, w.month)))
+    .where(sql`${c.available} is not null`)
+    .groupBy(w.year, w.month);
+  return rows.map((r) => ({
+    ...r,
+    hours_worked: Number(r.hours_worked),
+    available_hours: Number(r.available_hours),
+  }));
 }
