@@ -140,16 +140,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // forever. pg counts the wait for a free connection of the pool in it too, so it must stay
     // well above the queueing of a loaded server (a refused or reset connection fails at once
     // anyway). Keep-alive notices a peer that vanished without closing the socket.
+    // No JIT: the application's statements run in milliseconds, and compiling one (above
+    // jit_above_cost, which a year of a big network's rows passes) took 80 ms to seconds on a
+    // busy machine, more than running it (issue 28's scale bench).
     const common = {
       connectionString: options.databaseUrl,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
+      options: '-c jit=off',
     };
     const pool = new pg.Pool({ ...common, max: size });
     const pagesPool = new pg.Pool({
       ...common,
       max: Math.max(2, Math.ceil(size / 2)),
-      options: '-c plan_cache_mode=force_generic_plan',
+      options: '-c jit=off -c plan_cache_mode=force_generic_plan',
     });
     // A connection the server dropped (restart, network cut) emits 'error': on its pool while
     // idle, on the client itself while checked out between two queries (a transaction waiting

@@ -6,7 +6,7 @@ import {
   type AgreementAgeSummary,
   daysInMonth,
 } from '@app/contracts';
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { limaEndOfDay, limaToday } from '../../core/lima';
@@ -46,29 +46,64 @@ export async function agreementsByAge(
   const where: (SQL | undefined)[] = [scopeCondition(agreementResource, user)];
   if (filter.dealerId) where.push(eq(agreements.dealer_id, filter.dealerId));
   if (filter.zoneId) where.push(eq(agreements.zone_id, filter.zoneId));
-  let status: SQL = sql`${agreements.status}`;
+  let end: string | undefined;
   if (filter.openAt) {
-    const end = limaEndOfDay(filter.openAt).toISOString();
+    end = limaEndOfDay(filter.openAt).toISOString();
     where.push(lte(agreements.created_at, sql`${end}::timestamptz`));
-    // The status of that day: the last change up to it, else what the first later change left.
-    status = sql`coalesce(
-      (select e.to_status from ${agreementEvents} e where e.agreement_id = ${agreements.id}
-        and e.kind = 'status' and e.created_at <= ${end}::timestamptz order by e.id desc limit 1),
-      (select e.from_status from ${agreementEvents} e where e.agreement_id = ${agreements.id}
-        and e.kind = 'status' and e.created_at > ${end}::timestamptz order by e.id asc limit 1),
-      ${agreements.status})`;
   } else if (filter.year) {
     const from = `${filter.year}-${pad(filter.month ?? 1)}-01`;
     const lastMonth = filter.month ?? 12;
     const to = `${filter.year}-${pad(lastMonth)}-${pad(daysInMonth(filter.year, lastMonth))}`;
     where.push(gte(agreements.due_date, from), lte(agreements.due_date, to));
   }
+  // The status of the day `openAt` ends, from the history of the agreements asked (one pass
+  // over it): the last change up to then, else what the first later change left.
+  const history = db.$with('agreement_history').as(
+    db
+      .select({
+        agreement_id: agreementEvents.agreement_id,
+        before_end: sql<
+          string | null
+        >`(array_agg(${agreementEvents.to_status} order by ${agreementEvents.id} desc)
+          filter (where ${agreementEvents.created_at} <= ${end ?? null}::timestamptz))[1]`.as('before_end'),
+        after_end: sql<
+          string | null
+        >`(array_agg(${agreementEvents.from_status} order by ${agreementEvents.id} asc)
+          filter (where ${agreementEvents.created_at} > ${end ?? null}::timestamptz))[1]`.as('after_end'),
+      })
+      .from(agreementEvents)
+      .where(
+        and(
+          eq(agreementEvents.kind, 'status'),
+          inArray(
+            agreementEvents.agreement_id,
+            db
+              .select({ id: agreements.id })
+              .from(agreements)
+              .where(and(...where)),
+          ),
+        ),
+      )
+      .groupBy(agreementEvents.agreement_id),
+  );
   // Each agreement's status (and due date) read once, then counted in every way below.
   const rows = db.$with('agreement_rows').as(
-    db
-      .select({ due_date: agreements.due_date, status: sql<string>`${status}`.as('status') })
-      .from(agreements)
-      .where(and(...where)),
+    end
+      ? db
+          .select({
+            due_date: agreements.due_date,
+            status:
+              sql<string>`coalesce(${history.before_end}, ${history.after_end}, ${agreements.status})`.as(
+                'status',
+              ),
+          })
+          .from(agreements)
+          .leftJoin(history, eq(history.agreement_id, agreements.id))
+          .where(and(...where))
+      : db
+          .select({ due_date: agreements.due_date, status: sql<string>`${agreements.status}`.as('status') })
+          .from(agreements)
+          .where(and(...where)),
   );
   const open = sql`${rows.status} in ('pending', 'in_progress')`;
   const age = sql`(${asOf}::date - ${rows.due_date})`;
@@ -78,8 +113,7 @@ export async function agreementsByAge(
     if (b.max !== null) conds.push(sql`${age} <= ${b.max}`);
     return sql<number>`count(*) filter (where ${sql.join(conds, sql` and `)})::int`;
   });
-  const [row] = await db
-    .with(rows)
+  const [row] = await (end ? db.with(history, rows) : db.with(rows))
     .select({
       total: sql<number>`count(*)::int`,
       open: sql<number>`count(*) filter (where ${open})::int`,
