@@ -180,7 +180,10 @@ export async function workshopProductivity(
   for (const r of info) {
     const a = available.get(key(r.dealer_id, r.year, r.month));
     let dealer = r.year === p.year ? dealersNow.get(r.dealer_id) : undefined;
-    if (r.year === p.year && !dealer) dealersNow.set(r.dealer_id, (dealer = accOf()));
+    if (r.year === p.year && !dealer) {
+      dealer = accOf();
+      dealersNow.set(r.dealer_id, dealer);
+    }
     for (const acc of [years.get(r.year), dealer]) {
       if (!acc) continue;
       acc.months++;
