@@ -9,6 +9,8 @@ import { defineConfig } from '@playwright/test';
 // E2E_PORT in the environment lets two checkouts run their browser suites side by side.
 export const E2E_PORT = Number(process.env.E2E_PORT) || 3310;
 export const ADMIN_PASSWORD = 'Admin12345';
+/** Uploads from this size on run as background jobs (e2e/jobs.spec.ts); the other specs' files are far smaller. */
+export const E2E_IMPORT_JOB_BYTES = 150_000;
 
 /**
  * The server's business clock for the suite (FAKE_NOW): 23:00 in Lima today, when UTC's day is
@@ -66,6 +68,7 @@ export default defineConfig({
       // The flows sign in as admin with the password alone; two-factor.spec.ts turns the
       // requirement on (Preferencias) for its own administrator.
       TWO_FACTOR_REQUIRED: 'false',
+      IMPORT_JOB_BYTES: String(E2E_IMPORT_JOB_BYTES),
     },
   },
 });

@@ -1,8 +1,10 @@
 // The worker thread of a big import (core/xlsx-thread.ts starts it): reads the uploaded .xlsx
 // with the same checks as a small one (checkXlsxArchive before any reading, then the streaming
-// reader under its limits and time budget) and hands the rows to the main thread one batch at a
-// time, when asked. The parsing's CPU is spent here, so the API's event loop keeps answering.
-// Built as its own file (tsup entry dist/xlsx-worker.js); never imported by the server.
+// reader under its limits and time budget) and posts the rows to the main thread batch by batch
+// as compact arrays, as fast as it reads them: exceljs' reader does not wait for a slow
+// consumer, and its row objects held in a backlog weigh ~10× the plain values. The parsing's CPU
+// is spent here, so the API's event loop keeps answering. Built as its own file (tsup entry
+// dist/xlsx-worker.js); never imported by the server.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { XlsxThreadInput, XlsxThreadMessage } from './core/xlsx-thread';
 import { readTemplateBatches } from './modules/sales/sales.xlsx';
@@ -12,17 +14,12 @@ const port = parentPort;
 if (!port) throw new Error('xlsx-worker: se ejecuta solo como hilo de trabajo');
 
 const post = (m: XlsxThreadMessage) => port.postMessage(m);
-const batches = readTemplateBatches(input.file, input.bytes, input.template, input.batchSize);
 
-port.on('message', async (m: 'next' | 'stop') => {
-  if (m === 'stop') {
-    await batches.return(undefined).catch(() => {});
-    port.close();
-    return;
-  }
+async function read(): Promise<void> {
   try {
-    const next = await batches.next();
-    post(next.done ? { type: 'done' } : { type: 'batch', rows: next.value });
+    for await (const rows of readTemplateBatches(input.file, input.bytes, input.template, input.batchSize))
+      post({ type: 'batch', rows });
+    post({ type: 'done' });
   } catch (err) {
     const e = err as { statusCode?: number; message?: string; details?: string; name?: string };
     post({
@@ -35,4 +32,6 @@ port.on('message', async (m: 'next' | 'stop') => {
       },
     });
   }
-});
+}
+
+void read();

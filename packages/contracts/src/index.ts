@@ -5,6 +5,7 @@ export * from './envelope';
 export * from './figures';
 export * from './fixed-lists';
 export * from './format';
+export * from './jobs';
 export * from './messages';
 export * from './notifications';
 export * from './period';

@@ -2,7 +2,7 @@
 // readTemplateBatches (archive checked before any reading, streaming reader, per-cell, per-row
 // and per-file limits), but its CPU off the API's event loop, and its memory capped by the
 // thread's own heap limit: a file that still manages to swell past it ends the thread, not the
-// server. The rows come back batch by batch, each asked for when the previous one was used.
+// server. The rows come back batch by batch as plain values.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -22,8 +22,8 @@ export type XlsxThreadMessage =
   | { type: 'done' }
   | { type: 'error'; error: { statusCode: number; message: string; details?: string; name?: string } };
 
-/** Heap of the reading thread: a real 100,000-row file needs ~150 MB. */
-export const XLSX_THREAD_HEAP_MB = 384;
+/** Heap of the reading thread (the reader's own objects; a 100,000-row file's rows leave as plain values). */
+export const XLSX_THREAD_HEAP_MB = 512;
 
 export const XLSX_THREAD_MESSAGES = {
   outOfMemory:
@@ -60,14 +60,13 @@ export async function* readTemplateBatchesInThread(
     stdout: false,
     stderr: false,
   });
-  let settle: ((m: XlsxThreadMessage) => void) | undefined;
-  let pending: XlsxThreadMessage | undefined;
+  // The thread posts every batch as soon as it is read; they wait here, as plain values.
+  const queue: XlsxThreadMessage[] = [];
+  let wake: (() => void) | undefined;
   const deliver = (m: XlsxThreadMessage) => {
-    if (settle) {
-      const s = settle;
-      settle = undefined;
-      s(m);
-    } else pending = m;
+    queue.push(m);
+    wake?.();
+    wake = undefined;
   };
   worker.on('message', deliver);
   worker.on('error', (err: Error & { code?: string }) =>
@@ -79,20 +78,14 @@ export async function* readTemplateBatchesInThread(
           : { statusCode: 500, message: err.message },
     }),
   );
+  // An end without 'done' (its messages are delivered before 'exit'; one turn later to be sure).
   worker.on('exit', () =>
-    deliver({ type: 'error', error: { statusCode: 500, message: 'xlsx-worker exit' } }),
+    setImmediate(() => deliver({ type: 'error', error: { statusCode: 500, message: 'xlsx-worker exit' } })),
   );
-  const next = () =>
-    new Promise<XlsxThreadMessage>((resolve) => {
-      if (pending) {
-        const m = pending;
-        pending = undefined;
-        resolve(m);
-        return;
-      }
-      settle = resolve;
-      worker.postMessage('next');
-    });
+  const next = async (): Promise<XlsxThreadMessage> => {
+    while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+    return queue.shift() as XlsxThreadMessage;
+  };
   try {
     for (;;) {
       const m = await next();

@@ -1,7 +1,12 @@
 // The upload of a filled .xlsx template, as every import screen shows it: the file chooser, the
 // template link, the call, then the per-row report. Nothing is saved when any row is wrong (the
 // server answers saved = 0); the wrong rows are listed first.
-import type { ImportReportEntry, ImportResult } from '@app/contracts';
+import {
+  type BackgroundJob,
+  type ImportReportEntry,
+  type ImportResult,
+  isBackgroundJob,
+} from '@app/contracts';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import FileDownload from '@mui/icons-material/FileDownload';
@@ -22,8 +27,12 @@ import {
   ListItemText,
   Typography,
 } from '@mui/material';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { HttpError, http } from '../api/http';
+import { JobProgress } from './JobProgress';
+
+/** A job that ended this recently is shown again when the dialog opens (its report). */
+const RECENT_JOB_MS = 15 * 60_000;
 
 /** Shown at most; the counts cover every row. */
 const MAX_LINES = 500;
@@ -107,7 +116,7 @@ export function savedValuesText(r: ImportResult): string {
 }
 
 /** Runs a call that answers an import report: another way in than the file (e.g. an external API). */
-type RunImport = (call: () => Promise<ImportResult>) => Promise<void>;
+type RunImport = (call: () => Promise<ImportResult | BackgroundJob<ImportResult>>) => Promise<void>;
 
 /** Upload of a template: the file, then the per-row report (nothing saved when a row is wrong). */
 export function UploadDialog({
@@ -124,6 +133,7 @@ export function UploadDialog({
   nothingSaved = 'No se guardó nada.',
   savedText = savedValuesText,
   extra,
+  jobKind,
 }: {
   open: boolean;
   title: string;
@@ -140,25 +150,58 @@ export function UploadDialog({
   savedText?: (result: ImportResult) => string;
   /** More under the chooser, with the dialog's runner (its busy state, report and failure). */
   extra?: (run: RunImport, busy: boolean) => ReactNode;
+  /**
+   * The server's job kind of this upload ('sales-import'): a big file runs as a job, followed
+   * here (JobProgress); the dialog opened again shows the caller's job still running or just ended.
+   */
+  jobKind?: string;
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [job, setJob] = useState<BackgroundJob<ImportResult> | null>(null);
+  useEffect(() => {
+    if (!open || !jobKind) return;
+    let alive = true;
+    http
+      .get<BackgroundJob<ImportResult>[]>('/jobs', { kind: jobKind }, { silent: true })
+      .then(([last]) => {
+        if (!alive || !last) return;
+        const recent = last.finished_at && Date.now() - Date.parse(last.finished_at) < RECENT_JOB_MS;
+        if (last.status === 'queued' || last.status === 'running' || recent) setJob(last);
+      })
+      .catch(() => {});
+    return () => {
+      alive = false;
+    };
+  }, [open, jobKind]);
   const close = () => {
     setFile(null);
     setResult(null);
     setFailure(null);
+    setJob(null);
     onClose();
+  };
+  const jobEnded = (ended: BackgroundJob<ImportResult>) => {
+    setJob(null);
+    if (ended.status === 'done' && ended.result) {
+      setResult(ended.result);
+      if (ended.result.saved > 0) onSaved();
+    } else setFailure(ended.error ?? 'El trabajo no terminó');
   };
   const run: RunImport = async (call) => {
     setBusy(true);
     setFailure(null);
     setResult(null);
+    setJob(null);
     try {
       const r = await call();
-      setResult(r);
-      if (r.saved > 0) onSaved();
+      if (isBackgroundJob(r)) setJob(r as BackgroundJob<ImportResult>);
+      else {
+        setResult(r);
+        if (r.saved > 0) onSaved();
+      }
     } catch (e) {
       setFailure(e instanceof HttpError ? e.message : String(e));
     } finally {
@@ -194,6 +237,7 @@ export function UploadDialog({
           />
         </Box>
         {extra?.(run, busy)}
+        {job && <JobProgress key={job.id} job={job} onEnd={jobEnded} />}
         {failure && (
           <Alert severity="error" sx={{ whiteSpace: 'pre-line' }}>
             {failure}
@@ -218,7 +262,7 @@ export function UploadDialog({
         <Button onClick={close} disabled={busy}>
           Cerrar
         </Button>
-        <Button variant="contained" onClick={() => void send()} disabled={!file || busy}>
+        <Button variant="contained" onClick={() => void send()} disabled={!file || busy || !!job}>
           {submitLabel}
         </Button>
       </DialogActions>

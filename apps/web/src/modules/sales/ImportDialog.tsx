@@ -19,6 +19,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       title="Importar ventas"
       help="Complete la plantilla (.xlsx) con una venta por fila."
       url="/sales/import"
+      jobKind="sales-import"
       template={() => void downloadTemplate()}
       onClose={onClose}
       onSaved={() => void queryClient.invalidateQueries({ queryKey: ['list', 'sales'] })}

@@ -1,0 +1,74 @@
+// A big sales file imported as a background job: the shared "in progress" component of the upload
+// dialog shows the bar, the step and the rows, the dialog can be closed and opened again while it
+// runs, and the per-row result shows when it ends; the job's owner is told in the notifications.
+import { SALES_IMPORT_HEADERS } from '@app/contracts';
+import ExcelJS from 'exceljs';
+import { E2E_IMPORT_JOB_BYTES } from '../playwright.config';
+import { expect, test } from './fixtures';
+import { api, apiToken, limaDay, loginForm, shot, uid } from './helpers';
+
+const ROWS = 6000;
+
+async function bigFile(dealer: string, prefix: string, date: string): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Ventas');
+  ws.addRow([...SALES_IMPORT_HEADERS]);
+  for (let i = 0; i < ROWS; i++) {
+    ws.addRow([
+      dealer,
+      '',
+      date,
+      `F002-${100000 + i}`,
+      'DNI',
+      String(41000000 + i),
+      `Cliente ${i}`,
+      `cliente.${i}@correo.pe`,
+      '987654321',
+      `${prefix}${String(i).padStart(17 - prefix.length, '0')}`,
+      'V',
+      'Modelo Uno',
+      2025,
+      'Vendedor Uno',
+      'E',
+    ]);
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+test('a big sales import runs as a job: progress, leave and come back, the report', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const token = await apiToken(request);
+  const id = uid();
+  const dealer = `J${id}`;
+  await api(request, token, 'POST', '/dealers', { code: dealer, name: `Concesionario ${dealer}` });
+  const prefix = `JB${id.toUpperCase().replace(/[^A-HJ-NPR-Z0-9]/g, 'X')}`.slice(0, 6);
+  const file = await bigFile(dealer, prefix, limaDay());
+  expect(file.length).toBeGreaterThan(E2E_IMPORT_JOB_BYTES);
+
+  await loginForm(page);
+  await page.goto('/sales');
+  await page.getByRole('button', { name: 'Importar ventas' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importar ventas' });
+  await dialog.getByLabel('Archivo Excel').setInputFiles({
+    name: 'ventas-grande.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: file,
+  });
+  await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
+  const progress = dialog.getByTestId('job-progress');
+  await expect(progress.getByText('Carga de ventas')).toBeVisible();
+  await expect(progress.getByText(/Puede cerrar esta ventana/)).toBeVisible();
+  await shot(page, 'jobs-import-progress');
+
+  // Leave while it runs, come back: the dialog finds the job again (running or just ended).
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Importar ventas' }).click();
+  await expect(dialog.getByText(`Se guardaron ${ROWS} de ${ROWS} ventas.`)).toBeVisible({ timeout: 180_000 });
+  await shot(page, 'jobs-import-done');
+  const saved = await api<{ total: number }>(request, token, 'GET', `/sales?query=${prefix}`);
+  expect(saved.total).toBeGreaterThan(0);
+});
