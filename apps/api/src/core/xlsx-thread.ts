@@ -83,7 +83,10 @@ export async function* readTemplateBatchesInThread(
     setImmediate(() => deliver({ type: 'error', error: { statusCode: 500, message: 'xlsx-worker exit' } })),
   );
   const next = async (): Promise<XlsxThreadMessage> => {
-    while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+    while (queue.length === 0)
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
     return queue.shift() as XlsxThreadMessage;
   };
   try {
