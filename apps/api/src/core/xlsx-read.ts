@@ -396,18 +396,18 @@ export async function* readSheetRows(file: string, limits: XlsxLimits): AsyncGen
   // The budget counts reading (ReadClock), checked four times a second, so a reader that hangs
   // is stopped too.
   const clock = new ReadClock();
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setInterval(
-      () => {
-        if (clock.elapsed() > limits.readBudgetMs)
-          reject(new BadRequestError(XLSX_MESSAGES.tooSlow(Math.round(limits.readBudgetMs / 1000))));
-      },
-      Math.min(250, limits.readBudgetMs),
-    );
-    timer.unref();
-  });
-  timedOut.catch(() => {});
+  // Not a Promise.race per row against one long-lived promise: every race leaves a reaction on
+  // it holding that row, so 100,000 rows kept ~500 MB alive until the end of the file.
+  let expired: BadRequestError | undefined;
+  const timer = setInterval(
+    () => {
+      if (expired || clock.elapsed() <= limits.readBudgetMs) return;
+      expired = new BadRequestError(XLSX_MESSAGES.tooSlow(Math.round(limits.readBudgetMs / 1000)));
+      input.destroy(expired);
+    },
+    Math.min(250, limits.readBudgetMs),
+  );
+  timer.unref();
   const rows = (async function* () {
     const reader = new stream.xlsx.WorkbookReader(input, {
       entries: 'emit',
@@ -428,8 +428,10 @@ export async function* readSheetRows(file: string, limits: XlsxLimits): AsyncGen
     for (;;) {
       let next: IteratorResult<ExcelJS.Row>;
       try {
-        next = await Promise.race([rows.next(), timedOut]);
+        next = await rows.next();
+        if (expired) throw expired;
       } catch (err) {
+        if (expired) throw expired;
         if (err instanceof BadRequestError) throw err;
         throw new BadRequestError(XLSX_MESSAGES.broken, err instanceof Error ? err.message : undefined);
       }
