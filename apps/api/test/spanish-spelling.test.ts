@@ -92,8 +92,10 @@ function texts(file: string): { line: number; text: string }[] {
       ts.isJsxText(node)
     ) {
       const text = node.text.trim();
-      // A lone lowercase token ('region', 'en_linea', 'menu-drawer') is a key or a name, not a text.
-      const isKey = !/\s/.test(text) && (text === text.toLowerCase() || /[_@/]/.test(text));
+      // A lone lowercase token ('region', 'en_linea', 'menu-drawer') is a key or a name, not a
+      // text; so is a short upper-case code ('DIA', a concept's unit, as 'UND' or 'PCT').
+      const isKey =
+        !/\s/.test(text) && (text === text.toLowerCase() || /[_@/]/.test(text) || /^[A-Z]{2,4}$/.test(text));
       if (text && !isKey)
         out.push({ line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, text });
     }
