@@ -76,7 +76,12 @@ describe('PGlite: one server per data folder', () => {
     else {
       const handle = await openDatabase({ dataDir });
       await handle.migrate();
-      await seedDatabase(handle, { adminUsername: ADMIN_USERNAME, adminPassword: ADMIN_PASSWORD });
+      // As the suite's template: the second factor optional, so the admin's login is a session.
+      await seedDatabase(handle, {
+        adminUsername: ADMIN_USERNAME,
+        adminPassword: ADMIN_PASSWORD,
+        twoFactorRequired: false,
+      });
       await handle.close();
     }
   }, 120_000);
