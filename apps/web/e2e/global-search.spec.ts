@@ -34,7 +34,7 @@ test('global search: find a VIN and a dealer from the box', async ({ page, reque
   });
 
   await loginForm(page);
-  const box = page.getByRole('combobox', { name: /Buscar concesionarios, ventas/ });
+  const box = page.getByRole('combobox', { name: 'Búsqueda global' });
   await expect(box).toHaveAttribute('aria-keyshortcuts', 'Control+K /');
   await page.keyboard.press('Control+k');
   await expect(box).toBeFocused();

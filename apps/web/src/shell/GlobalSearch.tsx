@@ -126,7 +126,7 @@ export function GlobalSearch() {
             },
             htmlInput: {
               ...params.inputProps,
-              'aria-label': 'Buscar concesionarios, ventas, seguimiento, documentos y usuarios',
+              'aria-label': 'Búsqueda global',
               'aria-keyshortcuts': 'Control+K /',
             },
           }}
