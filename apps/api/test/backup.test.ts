@@ -23,7 +23,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import * as tables from '../src/db/tables';
 import { storedFileHashes } from '../src/ops/backup';
-import { seedDatabase } from '../src/seed';
 import {
   call,
   createDatabase,
@@ -34,7 +33,7 @@ import {
   type TestDatabase,
   waitFor,
 } from './process/servers';
-import { ADMIN_PASSWORD, ADMIN_USERNAME } from './template';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, seedAsTemplate } from './template';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -114,7 +113,7 @@ describe('PGlite: the data folder and the stored files', () => {
     else {
       const handle = await openDatabase({ dataDir });
       await handle.migrate();
-      await seedDatabase(handle, { adminUsername: ADMIN_USERNAME, adminPassword: ADMIN_PASSWORD });
+      await seedAsTemplate(handle);
       await handle.close();
     }
   }, 600_000);

@@ -11,7 +11,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { LOCK_SOCKET } from '../src/ops/data-lock';
-import { seedDatabase } from '../src/seed';
 import { createDealerAt } from './process/scenario';
 import {
   call,
@@ -23,7 +22,7 @@ import {
   waitFor,
 } from './process/servers';
 import { saleObject, vinFactory } from './sales-fixtures';
-import { ADMIN_PASSWORD, ADMIN_USERNAME } from './template';
+import { ADMIN_PASSWORD, seedAsTemplate } from './template';
 
 const ports = RELIABILITY_PORTS.dataLock;
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,12 +75,7 @@ describe('PGlite: one server per data folder', () => {
     else {
       const handle = await openDatabase({ dataDir });
       await handle.migrate();
-      // As the suite's template: the second factor optional, so the admin's login is a session.
-      await seedDatabase(handle, {
-        adminUsername: ADMIN_USERNAME,
-        adminPassword: ADMIN_PASSWORD,
-        twoFactorRequired: false,
-      });
+      await seedAsTemplate(handle);
       await handle.close();
     }
   }, 120_000);

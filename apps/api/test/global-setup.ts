@@ -6,8 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
-import { seedDatabase } from '../src/seed';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, databaseUrlFor } from './template';
+import { databaseUrlFor, seedAsTemplate } from './template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,11 +25,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`create database ${templateDb}`);
     const handle = await openDatabase({ databaseUrl: databaseUrlFor(url, templateDb), poolSize: 2 });
     await handle.migrate();
-    await seedDatabase(handle, {
-      adminUsername: ADMIN_USERNAME,
-      adminPassword: ADMIN_PASSWORD,
-      twoFactorRequired: false,
-    });
+    await seedAsTemplate(handle);
     await handle.close();
     project.provide('templateDb', templateDb);
     project.provide('templateDir', '');
@@ -42,11 +37,7 @@ export default async function setup(project: TestProject) {
   const templateDir = mkdtempSync(path.join(tmpdir(), 'api-template-'));
   const handle = await openDatabase({ dataDir: templateDir });
   await handle.migrate();
-  await seedDatabase(handle, {
-    adminUsername: ADMIN_USERNAME,
-    adminPassword: ADMIN_PASSWORD,
-    twoFactorRequired: false,
-  });
+  await seedAsTemplate(handle);
   await handle.close();
   project.provide('templateDir', templateDir);
   project.provide('templateDb', '');

@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import type { DatabaseHandle } from '../src/db/client';
+import { seedDatabase } from '../src/seed';
 
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'Admin-Test-123';
@@ -26,4 +28,13 @@ export async function dropDatabaseWhenIdle(admin: pg.Client, name: string): Prom
     }
   }
   await admin.end();
+}
+
+/** Seeds a migrated test database as the suite's template: the admin, second factor optional. */
+export function seedAsTemplate(handle: DatabaseHandle): Promise<unknown> {
+  return seedDatabase(handle, {
+    adminUsername: ADMIN_USERNAME,
+    adminPassword: ADMIN_PASSWORD,
+    twoFactorRequired: false,
+  });
 }
