@@ -20,6 +20,7 @@ import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { JOB_CONNECTION_NAME } from '../src/core/jobs';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import * as tables from '../src/db/tables';
 import { storedFileHashes } from '../src/ops/backup';
@@ -235,12 +236,12 @@ describe.skipIf(!pgUrl())('PostgreSQL: pg_dump/pg_restore and the stored files',
     await admin.connect();
     try {
       // Idle: the pool closes its connections after 10 s; what is left is the server's lock
-      // (and the job queue's own connections, 'app-jobs', which poll and listen for jobs).
+      // (and the job queue's own connections, JOB_CONNECTION_NAME, which poll and listen for jobs).
       const idle = await waitFor(
         async () => {
           const { rows } = await admin.query(
-            `select count(*)::int as n from pg_stat_activity where datname = $1 and backend_type = 'client backend' and application_name <> 'app-jobs'`,
-            [db.name],
+            `select count(*)::int as n from pg_stat_activity where datname = $1 and backend_type = 'client backend' and application_name <> $2`,
+            [db.name, JOB_CONNECTION_NAME],
           );
           return rows[0].n <= 1;
         },

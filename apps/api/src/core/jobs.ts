@@ -27,6 +27,8 @@ import { errorLine } from './log-redact';
 
 /** The one queue of every kind (the kind travels in the job's data). */
 export const JOB_QUEUE = 'app-jobs';
+/** The application_name of the job queue's own PostgreSQL connections (they poll and listen). */
+export const JOB_CONNECTION_NAME = 'app-jobs';
 /** A job row and its file are kept this long after it was submitted. */
 export const JOB_KEEP_HOURS = 24;
 /** A running job whose server stopped beating this long is retried (once) or failed. */
@@ -174,7 +176,7 @@ export class JobRunner {
             ...common,
             connectionString: target.url,
             max: 3,
-            application_name: 'app-jobs',
+            application_name: JOB_CONNECTION_NAME,
             useListenNotify: true,
           })
         : new PgBoss({ ...common, db: fromPglite(target.client as never), backend: 'pglite' });
