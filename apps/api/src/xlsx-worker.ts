@@ -6,8 +6,8 @@
 // is spent here, so the API's event loop keeps answering. Built as its own file (tsup entry
 // dist/xlsx-worker.js); never imported by the server.
 import { parentPort, workerData } from 'node:worker_threads';
+import { readTemplateBatches } from './core/import-template';
 import type { XlsxThreadInput, XlsxThreadMessage } from './core/xlsx-thread';
-import { readTemplateBatches } from './modules/sales/sales.xlsx';
 
 const input = workerData as XlsxThreadInput;
 const port = parentPort;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { saleRow, salesWorkbook, vinFactory } from '../../test/sales-fixtures';
-import { SALES_XLSX_LIMITS } from '../modules/sales/sales.xlsx';
+import { IMPORT_XLSX_LIMITS as SALES_XLSX_LIMITS } from './import-template';
 import { checkXlsxArchive, readSheetRows, XLSX_CHECK_BUDGET_MS } from './xlsx-read';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'xlsx-read-'));

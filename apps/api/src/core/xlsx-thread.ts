@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { SheetTemplate } from '../modules/sales/sales.xlsx';
 import { AppError, BadRequestError } from './errors';
+import type { SheetTemplate } from './import-template';
 import type { SheetRow } from './xlsx-read';
 
 export interface XlsxThreadInput {

@@ -20,10 +20,10 @@ import {
 import { fetchSimaBrands } from '../../connectors/sima';
 import { defineAction } from '../../core/action';
 import { ValidationError } from '../../core/errors';
+import { IMPORT_UPLOAD } from '../../core/import-template';
 import { limaToday } from '../../core/lima';
 import { withUploadedFile } from '../../core/upload';
 import { sendXlsxBuffer, sendXlsxReport } from '../../core/xlsx';
-import { SALES_UPLOAD } from '../sales/sales.xlsx';
 import { cellsFromEntries, dailyTemplate, readDailyCells, saveDailySales } from './daily-sales';
 import { loadLookups, readBrand } from './dispatches.lookups';
 import {
@@ -155,7 +155,7 @@ const objectivesImport = defineAction({
   access: { permission: 'Transactions.store' },
   rateLimit: 'upload',
   async handler({ request, user, db }) {
-    return withUploadedFile(request, SALES_UPLOAD, async (upload) =>
+    return withUploadedFile(request, IMPORT_UPLOAD, async (upload) =>
       saveObjectives(db, await readObjectiveCells(upload.file, upload.bytes), user, 'import'),
     );
   },
@@ -243,7 +243,7 @@ const dailyImport = defineAction({
   rateLimit: 'upload',
   async handler({ request, query, user, db }) {
     const { year, month } = query;
-    return withUploadedFile(request, SALES_UPLOAD, async (upload) => {
+    return withUploadedFile(request, IMPORT_UPLOAD, async (upload) => {
       const named = /Formato_Daily_(\d{4})_(\d{1,2})\b/i.exec(upload.filename);
       if (named && (Number(named[1]) !== year || Number(named[2]) !== month))
         throw ValidationError.field(

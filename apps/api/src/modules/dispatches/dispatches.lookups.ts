@@ -6,8 +6,8 @@ import { eq, or } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ValidationError } from '../../core/errors';
+import { type Brand, loadReferences, type References } from '../../core/import-kit';
 import { manufacturers } from '../../db/schema';
-import { type Brand, loadReferences, type References } from '../sales/sales.import';
 
 /** What the module's row checks look up: dealers, brands and models (see loadReferences). */
 export type Lookups = References;

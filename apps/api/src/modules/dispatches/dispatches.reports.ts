@@ -12,11 +12,11 @@ import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ValidationError } from '../../core/errors';
+import type { Brand } from '../../core/import-kit';
 import { limaToday } from '../../core/lima';
 import { scopeCondition } from '../../core/resource-query';
 import type { ReportColumn, XlsxReport } from '../../core/xlsx';
 import { manufacturers } from '../../db/schema';
-import type { Brand } from '../sales/sales.import';
 import { monthEnd, monthStart } from './dispatches.lookups';
 import { dispatchResource } from './dispatches.resources';
 import {

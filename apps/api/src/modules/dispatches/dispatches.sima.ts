@@ -7,8 +7,8 @@ import { inArray, sql } from 'drizzle-orm';
 import { fetchSimaDispatches, type SimaRecord } from '../../connectors/sima';
 import type { Executor, Tx } from '../../core/action';
 import { ValidationError } from '../../core/errors';
+import { parseDate, text, up } from '../../core/import-kit';
 import { limaToday } from '../../core/lima';
-import { parseDate, text, up } from '../sales/sales.import';
 import { type Lookups, loadLookups, monthEnd, monthStart } from './dispatches.lookups';
 import { dispatches, storedOffices } from './dispatches.tables';
 

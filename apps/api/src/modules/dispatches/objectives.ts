@@ -13,9 +13,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../core/action';
 import { writeAudit } from '../../core/audit';
 import type { CurrentUser } from '../../core/context';
+import { text, up } from '../../core/import-kit';
+import { readTemplateBatches, templateBuffer } from '../../core/import-template';
 import type { SheetRow } from '../../core/xlsx-read';
-import { text, up } from '../sales/sales.import';
-import { readTemplateBatches, templateBuffer } from '../sales/sales.xlsx';
 import { type Lookups, loadLookups, notOwnDealer } from './dispatches.lookups';
 import { dispatchObjectives } from './dispatches.tables';
 

@@ -1,5 +1,5 @@
-// The CEM calls beyond CRUD, declared on the engine (core/action): the .xlsx template and
-// import, the JSON batch, the pull from the external sales API, the dealers with sales in a
+// The CEM calls beyond CRUD, declared on the engine (core/action): the import (its template,
+// upload and JSON batch: sales.import.ts), the pull from the external sales API, the dealers with sales in a
 // period, and the survey invitations and answers of one sale.
 import {
   defineQuery,
@@ -7,72 +7,19 @@ import {
   optionalYearParam,
   QUERY_LABELS,
   salesApiRequestSchema,
-  salesBatchSchema,
 } from '@app/contracts';
 import { and, asc, count, eq, lte, type SQL, sql } from 'drizzle-orm';
 import { fetchSalesFromApi } from '../../connectors/sales-api';
 import { defineAction } from '../../core/action';
-import { importAsJobWhenBig } from '../../core/import-jobs';
 import { scopeCondition } from '../../core/resource-query';
-import { withUploadedFile } from '../../core/upload';
-import { sendXlsxBuffer } from '../../core/xlsx';
 import { dealers } from '../../db/schema';
 import { withAnswers } from '../quiz/quiz.answers';
 import { quizInvitations, quizResponses, quizzes } from '../quiz/quiz.tables';
-import { importSaleRows, importSaleStream, rowsFromObjects } from './sales.import';
-import { salesImportJob } from './sales.jobs';
+import { rowsFromObjects, salesImport } from './sales.import';
 import { saleResource } from './sales.resources';
 import { sales } from './sales.tables';
-import { readSalesBatches, SALES_UPLOAD, SALES_XLSX_LIMITS, salesTemplateBuffer } from './sales.xlsx';
 
 const tags = ['CEM'];
-
-const template = defineAction({
-  method: 'GET',
-  path: '/api/sales/template',
-  summary: 'Plantilla vacía de carga de ventas',
-  tags,
-  access: { permission: 'Sales.view' },
-  download: true,
-  raw: true,
-  async handler({ reply }) {
-    return sendXlsxBuffer(reply, 'Plantilla_Ventas.xlsx', await salesTemplateBuffer());
-  },
-});
-
-const importFile = defineAction({
-  method: 'POST',
-  path: '/api/sales/import',
-  summary:
-    'Carga de ventas desde .xlsx (campo file); todo o nada, con reporte por fila. Un archivo grande responde 202 con un trabajo (GET /api/jobs/:id)',
-  tags,
-  access: { permission: 'Sales.store' },
-  rateLimit: 'upload',
-  // The audit row (who, how many) is written by insertSales in the transaction of the rows.
-  // A big file answers 202 with a background job (sales.jobs.ts), GET /api/jobs/:id follows it.
-  async handler({ app, request, reply, user, db }) {
-    return withUploadedFile(
-      request,
-      SALES_UPLOAD,
-      async (upload) =>
-        (await importAsJobWhenBig({ app, user, reply }, upload, salesImportJob, SALES_XLSX_LIMITS)) ??
-        importSaleStream(db, readSalesBatches(upload.file, upload.bytes), { user, source: 'import' }),
-    );
-  },
-});
-
-const batch = defineAction({
-  method: 'POST',
-  path: '/api/sales/batch',
-  summary: 'Ventas enviadas como JSON {rows}; mismas reglas que la carga',
-  tags,
-  access: { permission: 'Sales.store' },
-  body: salesBatchSchema,
-  bodyLimit: 50 * 1024 * 1024,
-  async handler({ body, user, db }) {
-    return importSaleRows(db, rowsFromObjects(body.rows), { user, source: 'batch' });
-  },
-});
 
 const pull = defineAction({
   method: 'POST',
@@ -89,7 +36,7 @@ const pull = defineAction({
     }
     const objects = await fetchSalesFromApi(db, { ...body, dealer_code: dealerCode });
     if (objects.length === 0) return { saved: 0, total: 0, failed: 0, report: [] };
-    return importSaleRows(db, rowsFromObjects(objects), { user, source: 'sales-api' });
+    return salesImport.run({ db, user, query: {}, source: 'sales-api' }, rowsFromObjects(objects));
   },
 });
 
@@ -162,4 +109,4 @@ const saleResponses = defineAction({
   },
 });
 
-export const salesActions = [template, importFile, batch, pull, saleDealers, saleResponses];
+export const salesActions = [...salesImport.actions, pull, saleDealers, saleResponses];

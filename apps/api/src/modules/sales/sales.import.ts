@@ -1,37 +1,34 @@
-// Validation and all-or-nothing saving of incoming sale rows (xlsx import, JSON batch, the
-// external sales API). Every row gets a report entry; if any row is wrong nothing is saved.
+// The sales import, declared on the engine (core/import.ts): the rows of the template (.xlsx),
+// of the JSON batch and of the external sales API are checked here (dealer in the caller's
+// scope, branch, dates, document, VIN once, brand and model, year, payment) and written in one
+// INSERT per 10,000 rows. Upload limits, jobs, the single transaction with its audit row and the
+// report are the engine's.
 import {
-  DATE_RE,
   documentNumberError,
   type ImportReportEntry,
-  type ImportResult,
+  QUERY_LABELS,
   SALE_ROW_KEYS,
   SALE_RULES,
+  SALES_IMPORT_HEADERS,
   type SaleRowInput,
   saleDateError,
+  salesBatchSchema,
   saleYearError,
   VIN_RE,
 } from '@app/contracts';
 import { inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../core/action';
-import { writeAudit } from '../../core/audit';
+import type { Executor, Tx } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
-import { findPgError } from '../../core/db-errors';
-import { ConflictError } from '../../core/errors';
-import { dealerBranches, dealers, manufacturerModels, manufacturers } from '../../db/schema';
+import { defineImport } from '../../core/import';
+import { loadReferences, parseDate, type References, text, up } from '../../core/import-kit';
+import { IMPORT_XLSX_LIMITS } from '../../core/import-template';
+import type { SheetRow } from '../../core/xlsx-read';
 import { sales } from './sales.tables';
 
 export interface NumberedRow {
   /** Spreadsheet row number (header = 1) or position in the batch (first = 1). */
   row: number;
   data: SaleRowInput;
-}
-
-export interface RowScope {
-  /** Who sends the rows: a dealer user may only send its own dealer's rows. */
-  user: CurrentUser;
-  /** Where the rows came from, as the audit row names the run. */
-  source: 'import' | 'batch' | 'sales-api';
 }
 
 type NewSale = typeof sales.$inferInsert;
@@ -56,127 +53,6 @@ const PAYMENT_ALIASES: Record<string, string> = {
   GRATUITO: 'G',
 };
 
-export const up = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toUpperCase();
-
-export interface Brand {
-  id: number;
-  code: string;
-  name: string;
-}
-
-/**
- * What the row checks of every import look up, loaded once per run: dealers by code (upper case,
- * no accents: see `up`) and by id; with `branches`, a dealer's branches by name or code; with
- * `brands`, brands by code or name and their models by name or code. Parts not asked are empty.
- */
-export interface References {
-  dealersByCode: Map<string, { id: number; code: string; name: string }>;
-  dealersById: Map<number, { id: number; code: string; name: string }>;
-  /** `${dealerId}|${NAME or CODE}` → branch id. */
-  branches: Map<string, number>;
-  branchesById: Map<number, { id: number; dealer_id: number }>;
-  brands: Map<string, Brand>;
-  brandsById: Map<number, Brand>;
-  /** `${brandId}|${NAME or CODE}` → model id. */
-  models: Map<string, number>;
-  modelsById: Map<number, { id: number; manufacturer_id: number; name: string }>;
-}
-
-export async function loadReferences(
-  db: Executor,
-  parts: { branches?: boolean; brands?: boolean },
-): Promise<References> {
-  const [dealerRows, branchRows, brandRows, modelRows] = await Promise.all([
-    db.select({ id: dealers.id, code: dealers.code, name: dealers.name }).from(dealers),
-    parts.branches
-      ? db
-          .select({
-            id: dealerBranches.id,
-            dealer_id: dealerBranches.dealer_id,
-            code: dealerBranches.code,
-            name: dealerBranches.name,
-          })
-          .from(dealerBranches)
-      : [],
-    parts.brands
-      ? db
-          .select({ id: manufacturers.id, code: manufacturers.code, name: manufacturers.name })
-          .from(manufacturers)
-      : [],
-    parts.brands
-      ? db
-          .select({
-            id: manufacturerModels.id,
-            manufacturer_id: manufacturerModels.manufacturer_id,
-            code: manufacturerModels.code,
-            name: manufacturerModels.name,
-          })
-          .from(manufacturerModels)
-      : [],
-  ]);
-  const l: References = {
-    dealersByCode: new Map(),
-    dealersById: new Map(),
-    branches: new Map(),
-    branchesById: new Map(),
-    brands: new Map(),
-    brandsById: new Map(),
-    models: new Map(),
-    modelsById: new Map(),
-  };
-  for (const d of dealerRows) {
-    l.dealersByCode.set(up(d.code), d);
-    l.dealersById.set(d.id, d);
-  }
-  for (const b of branchRows) {
-    l.branches.set(`${b.dealer_id}|${up(b.name)}`, b.id);
-    if (b.code) l.branches.set(`${b.dealer_id}|${up(b.code)}`, b.id);
-    l.branchesById.set(b.id, b);
-  }
-  for (const b of brandRows) {
-    l.brands.set(up(b.code), b);
-    l.brands.set(up(b.name), b);
-    l.brandsById.set(b.id, b);
-  }
-  for (const m of modelRows) {
-    l.models.set(`${m.manufacturer_id}|${up(m.name)}`, m.id);
-    if (m.code) l.models.set(`${m.manufacturer_id}|${up(m.code)}`, m.id);
-    l.modelsById.set(m.id, m);
-  }
-  return l;
-}
-
-/** Text of a cell: trims, turns numbers into text, null for empty. */
-export function text(v: unknown): string | null {
-  if (v === null || v === undefined) return null;
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString().slice(0, 10);
-  const s = String(v).trim();
-  return s === '' ? null : s;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Fecha Venta: a Date (Excel date cell), an Excel serial number, or YYYY-MM-DD text. */
-export function parseDate(v: unknown): string | null {
-  if (v instanceof Date) {
-    if (Number.isNaN(v.getTime())) return null;
-    return `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())}`;
-  }
-  if (typeof v === 'number' && Number.isFinite(v) && v > 20000 && v < 80000) {
-    return parseDate(new Date(Math.round((v - 25569) * 86_400_000)));
-  }
-  const s = text(v);
-  if (!s || !DATE_RE.test(s)) return null;
-  const d = new Date(`${s}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s) return null;
-  return s;
-}
-
 function maxLen(errors: string[], label: string, value: string | null, max: number): void {
   if (value && value.length > max) errors.push(`${label} admite como máximo ${max} caracteres`);
 }
@@ -195,16 +71,16 @@ class SaleRowChecker {
 
   private constructor(
     readonly l: References,
-    readonly scope: RowScope,
+    readonly user: CurrentUser,
   ) {}
 
-  static async create(db: Executor, scope: RowScope): Promise<SaleRowChecker> {
-    return new SaleRowChecker(await loadReferences(db, { branches: true, brands: true }), scope);
+  static async create(db: Executor, user: CurrentUser): Promise<SaleRowChecker> {
+    return new SaleRowChecker(await loadReferences(db, { branches: true, brands: true }), user);
   }
 
   /** The report entries of the rows, the rows to insert, and the VINs to look up in the database. */
   check(rows: NumberedRow[]): { report: ImportReportEntry[]; valid: NewSale[]; newVins: string[] } {
-    const { l, scope, today, firstRowOfVin } = this;
+    const { l, user, today, firstRowOfVin } = this;
     const report: ImportReportEntry[] = [];
     const valid: NewSale[] = [];
     const newVins: string[] = [];
@@ -217,7 +93,7 @@ class SaleRowChecker {
       else {
         const dealer = l.dealersByCode.get(up(dealerCode));
         if (!dealer) errors.push(`Concesionario "${dealerCode}" no existe`);
-        else if (scope.user.dealerId !== null && dealer.id !== scope.user.dealerId)
+        else if (user.dealerId !== null && dealer.id !== user.dealerId)
           errors.push(
             `Concesionario "${dealerCode}" no es su concesionario: solo puede registrar ventas propias`,
           );
@@ -404,73 +280,6 @@ function insertStatement(chunk: NewSale[]): SQL {
   return sql.join(parts);
 }
 
-/** Inserts every row and the run's audit row (who, from where, how many) in one transaction. */
-export async function insertSales(db: Db, rows: NewSale[], scope: RowScope): Promise<number> {
-  try {
-    await db.transaction(async (tx) => {
-      for (let i = 0; i < rows.length; i += CHUNK) {
-        await tx.execute(insertStatement(rows.slice(i, i + CHUNK)));
-      }
-      await writeAudit(tx, {
-        user: scope.user,
-        resource: 'sales',
-        recordId: null,
-        action: scope.source,
-        after: { saved: rows.length, dealers: [...new Set(rows.map((r) => r.dealer_id))].length },
-      });
-    });
-  } catch (err) {
-    // A VIN saved by someone else between validation and insert.
-    if (findPgError(err)?.code === '23505') {
-      throw new ConflictError(
-        'Otra carga registro alguno de estos VIN al mismo tiempo; no se guardó ninguna fila',
-        'Vuelva a intentar la carga',
-      );
-    }
-    throw err;
-  }
-  return rows.length;
-}
-
-/** Rows already in memory (batch, sales API): the same rules and the same all-or-nothing save. */
-export async function importSaleRows(db: Db, rows: NumberedRow[], scope: RowScope): Promise<ImportResult> {
-  return importSaleStream(db, [rows], scope);
-}
-
-/**
- * The same rules for rows arriving in batches from a file being read. The whole file is read
- * and checked first, with no transaction open (a slow or broken file never holds a database
- * connection); then, only if every row is valid, one transaction writes them all. The full
- * report either way.
- */
-export async function importSaleStream(
-  db: Db,
-  batches: AsyncIterable<NumberedRow[]> | Iterable<NumberedRow[]>,
-  scope: RowScope,
-  /** A job's progress: told before the rows are written. */
-  hooks: { beforeSave?(rows: number): Promise<void> } = {},
-): Promise<ImportResult> {
-  const checker = await SaleRowChecker.create(db, scope);
-  const report: ImportReportEntry[] = [];
-  const valid: NewSale[] = [];
-  const newVins: string[] = [];
-  for await (const rows of batches) {
-    const part = checker.check(rows);
-    for (const e of part.report) report.push(e);
-    for (const v of part.valid) valid.push(v);
-    for (const v of part.newVins) newVins.push(v);
-  }
-  const sold = await soldVins(
-    (vins) => db.select({ vin: sales.vin }).from(sales).where(inArray(sales.vin, vins)),
-    newVins,
-  );
-  checker.markSold(report, sold);
-  const ok = checker.failed === 0 && valid.length > 0;
-  if (ok) await hooks.beforeSave?.(valid.length);
-  const saved = ok ? await insertSales(db, valid, scope) : 0;
-  return { saved, total: report.length, failed: checker.failed, report };
-}
-
 /** Turns loose JSON objects (batch, sales API) into numbered rows; keys are the SALE_ROW_KEYS. */
 export function rowsFromObjects(objects: Record<string, unknown>[]): NumberedRow[] {
   return objects.map((o, i) => {
@@ -483,3 +292,91 @@ export function rowsFromObjects(objects: Record<string, unknown>[]): NumberedRow
     return { row: i + 1, data };
   });
 }
+
+/** A batch of worksheet rows as numbered sale rows (cells in the template's column order). */
+function saleRows(rows: SheetRow[]): NumberedRow[] {
+  return rows.map(({ number, values }) => {
+    const data: SaleRowInput = {};
+    SALE_ROW_KEYS.forEach((k, i) => {
+      const v = values[i];
+      if (v !== null && v !== undefined) data[k] = v;
+    });
+    return { row: number, data };
+  });
+}
+
+export const salesImport = defineImport({
+  kind: 'sales-import',
+  title: 'Carga de ventas',
+  name: 'Ventas',
+  link: '/sales',
+  tags: ['CEM'],
+  permission: 'Sales.store',
+  audit: 'sales',
+  file: {
+    path: '/api/sales/import',
+    summary: 'Carga de ventas desde .xlsx (campo file)',
+    sheet: {
+      headers: SALES_IMPORT_HEADERS,
+      noRows: 'El archivo no tiene filas de ventas debajo de los encabezados',
+      limits: IMPORT_XLSX_LIMITS,
+    },
+    rows: saleRows,
+  },
+  template: {
+    path: '/api/sales/template',
+    summary: 'Plantilla vacía de carga de ventas',
+    permission: 'Sales.view',
+    filename: 'Plantilla_Ventas.xlsx',
+    sheetName: 'Ventas',
+    widths: { VIN: 22, Cliente: 28, Email: 28 },
+    numFmts: { 3: 'yyyy-mm-dd' },
+    help: [
+      [QUERY_LABELS.dealer, 'Código del concesionario'],
+      ['Sede', 'Código o nombre de la sede (opcional)'],
+      ['Fecha Venta', 'Fecha YYYY-MM-DD o celda de fecha de Excel'],
+      ['Tipo Documento', 'DNI, RUC, CE o PAS'],
+      ['Email', 'Correo del comprador: recibe la encuesta de satisfacción'],
+      ['VIN', '17 letras o dígitos (sin I, O, Q); un VIN se vende una sola vez'],
+      ['Marca', 'Código de la marca: V, N, S, A'],
+      ['Año', 'Año del modelo'],
+      ['Forma de Pago', 'E Efectivo, T Tarjeta, D Depósito, G Gratuito'],
+    ],
+  },
+  batch: {
+    path: '/api/sales/batch',
+    summary: 'Ventas enviadas como JSON {rows}; mismas reglas que la carga',
+    body: salesBatchSchema,
+    bodyLimit: 50 * 1024 * 1024,
+    items: (body) => rowsFromObjects(body.rows),
+  },
+  // The whole file is read and checked first, with no transaction open; the VINs already sold
+  // are looked up once at the end.
+  async check({ db, user }, batches) {
+    const checker = await SaleRowChecker.create(db, user);
+    const report: ImportReportEntry[] = [];
+    const valid: NewSale[] = [];
+    const newVins: string[] = [];
+    for await (const rows of batches) {
+      const part = checker.check(rows);
+      for (const e of part.report) report.push(e);
+      for (const v of part.valid) valid.push(v);
+      for (const v of part.newVins) newVins.push(v);
+    }
+    const sold = await soldVins(
+      (vins) => db.select({ vin: sales.vin }).from(sales).where(inArray(sales.vin, vins)),
+      newVins,
+    );
+    checker.markSold(report, sold);
+    return { report, valid, failed: checker.failed };
+  },
+  async save(tx: Tx, rows: NewSale[]) {
+    for (let i = 0; i < rows.length; i += CHUNK) await tx.execute(insertStatement(rows.slice(i, i + CHUNK)));
+    return { audit: { dealers: new Set(rows.map((r) => r.dealer_id)).size } };
+  },
+  // A VIN saved by someone else between validation and insert.
+  conflict: {
+    message: 'Otra carga registro alguno de estos VIN al mismo tiempo; no se guardó ninguna fila',
+    details: 'Vuelva a intentar la carga',
+  },
+});

@@ -13,11 +13,11 @@ import type { Db } from '../../core/action';
 import { defineAction } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ValidationError } from '../../core/errors';
+import { IMPORT_UPLOAD } from '../../core/import-template';
 import { defineReport } from '../../core/report';
 import { withUploadedFile } from '../../core/upload';
 import { sendXlsxBuffer } from '../../core/xlsx';
 import { requestedDealer } from '../figures/figures.scope';
-import { SALES_UPLOAD } from '../sales/sales.xlsx';
 import { readWorkshopRows, rowsFromObjects, saveWorkshopRows, workshopTemplate } from './workshop.import';
 import { reportInfo } from './workshop.summary';
 
@@ -45,7 +45,7 @@ const importFile = defineAction({
   rateLimit: 'upload',
   // The audit row (who, how many) is written by saveWorkshopRows in the transaction of the rows.
   async handler({ request, user, db }) {
-    return withUploadedFile(request, SALES_UPLOAD, async (upload) =>
+    return withUploadedFile(request, IMPORT_UPLOAD, async (upload) =>
       saveWorkshopRows(db, await readWorkshopRows(upload.file, upload.bytes), user, 'import'),
     );
   },

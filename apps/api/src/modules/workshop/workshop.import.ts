@@ -14,10 +14,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../core/action';
 import { writeAudit } from '../../core/audit';
 import type { CurrentUser } from '../../core/context';
+import { loadReferences, type References, text, up } from '../../core/import-kit';
+import { readTemplateBatches, templateBuffer } from '../../core/import-template';
 import { limaWallClock } from '../../core/lima';
 import type { SheetRow } from '../../core/xlsx-read';
-import { loadReferences, type References, text, up } from '../sales/sales.import';
-import { readTemplateBatches, templateBuffer } from '../sales/sales.xlsx';
 import { workshopInfos } from './workshop.tables';
 
 type NewInfo = typeof workshopInfos.$inferInsert;

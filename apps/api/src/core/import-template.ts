@@ -1,11 +1,12 @@
-// The sales spreadsheet: the rows of an uploaded .xlsx (checked and read by core/xlsx-read)
-// turned into numbered sale rows, and the empty template.
-import { QUERY_LABELS, SALE_ROW_KEYS, SALES_IMPORT_HEADERS, type SaleRowInput } from '@app/contracts';
-import { BadRequestError } from '../../core/errors';
-import { excerpt } from '../../core/import-report';
-import { withoutAccents } from '../../core/text';
-import type { UploadRule } from '../../core/upload';
-import { loadExcel, neutralise, textCells } from '../../core/xlsx';
+// The template of every import (core/import.ts): the upload rule of an .xlsx, the checks of its
+// header row, the non-empty rows below it read in batches under the file's limits (archive
+// judged before any reading: core/xlsx-read), and the empty or pre-filled template a user
+// downloads. Modules import these from here, never from one another.
+import { BadRequestError } from './errors';
+import { excerpt } from './import-report';
+import { withoutAccents } from './text';
+import type { UploadRule } from './upload';
+import { loadExcel, neutralise, textCells } from './xlsx';
 import {
   checkXlsxArchive,
   readSheetRows,
@@ -13,13 +14,12 @@ import {
   XLSX_MESSAGES,
   XLSX_UPLOAD_BYTES,
   type XlsxLimits,
-} from '../../core/xlsx-read';
-import type { NumberedRow } from './sales.import';
+} from './xlsx-read';
 
 export const MAX_IMPORT_ROWS = 100_000;
 
-/** The worksheet may hold the header, the data rows and some blank lines; no more. */
-export const SALES_XLSX_LIMITS: XlsxLimits = {
+/** The largest template: the header, MAX_IMPORT_ROWS data rows and some blank lines; no more. */
+export const IMPORT_XLSX_LIMITS: XlsxLimits = {
   maxRows: MAX_IMPORT_ROWS + 1_000,
   maxColumns: 50,
   readBudgetMs: 120_000,
@@ -33,12 +33,12 @@ export function templateLimits(headers: readonly string[], maxRows: number): Xls
   return {
     maxRows: maxRows + 1_000,
     maxColumns: Math.max(headers.length + 16, 30),
-    readBudgetMs: Math.min(SALES_XLSX_LIMITS.readBudgetMs, Math.max(20_000, Math.ceil(maxRows * 1.2))),
+    readBudgetMs: Math.min(IMPORT_XLSX_LIMITS.readBudgetMs, Math.max(20_000, Math.ceil(maxRows * 1.2))),
   };
 }
 
 /** An .xlsx in the multipart field `file` (every template upload). */
-export const SALES_UPLOAD: UploadRule = {
+export const IMPORT_UPLOAD: UploadRule = {
   field: 'file',
   maxBytes: XLSX_UPLOAD_BYTES,
   accept: /\.xlsx$/i,
@@ -48,11 +48,6 @@ export const SALES_UPLOAD: UploadRule = {
     tooLarge: XLSX_MESSAGES.tooLarge,
   },
 };
-
-export const IMPORT_MESSAGES = {
-  noRows: 'El archivo no tiene filas de ventas debajo de los encabezados',
-  tooManyRows: `El archivo supera el máximo de ${MAX_IMPORT_ROWS} filas; divídalo en varios archivos`,
-} as const;
 
 /** A header cell as the templates compare it: trimmed, any case, with or without accents. */
 const norm = (s: unknown) =>
@@ -69,12 +64,27 @@ export interface SheetTemplate {
   noRows: string;
   limits?: XlsxLimits;
   maxRows?: number;
+  /**
+   * 'by-name': the header row must hold these columns in any order, others besides (a file the
+   * app exported, with columns only shown); the values come out in `headers` order. Default
+   * 'in-order': the header row is exactly the template's, from column A.
+   */
+  columns?: 'in-order' | 'by-name';
+  /** The message of a header without the template's columns (by-name). */
+  headerError?: string;
+}
+
+/** Where each of the template's headers is in the header row (by-name), or a 4xx. */
+function headerIndexes(template: SheetTemplate, values: unknown[]): number[] | null {
+  const names = values.map(norm);
+  const at = template.headers.map((h) => names.indexOf(norm(h)));
+  return at.some((i) => i < 0) ? null : at;
 }
 
 /**
  * Checks the archive, then reads the first worksheet: the header row must be the template's,
  * the non-empty rows below it come out in batches (cell values from column A). A broken file
- * throws a 4xx AppError. Used by every template upload (sales, objectives, daily sales).
+ * throws a 4xx AppError. Used by every import (core/import.ts), in the request or in the worker thread.
  */
 export async function* readTemplateBatches(
   file: string,
@@ -89,8 +99,20 @@ export async function* readTemplateBatches(
   let batch: SheetRow[] = [];
   let total = 0;
   let headerSeen = false;
+  let byName: number[] | null = null;
   for await (const row of readSheetRows(file, limits)) {
     const { values } = row;
+    if (!headerSeen && template.columns === 'by-name') {
+      if (values.every(isBlank)) continue;
+      byName = headerIndexes(template, values);
+      if (!byName)
+        throw new BadRequestError(
+          template.headerError ??
+            `El archivo no tiene las columnas de la plantilla. La primera fila debe tener: ${headers.join(', ')}`,
+        );
+      headerSeen = true;
+      continue;
+    }
     if (!headerSeen) {
       if (values.every(isBlank)) continue;
       const got = headers.map((_, i) => norm(values[i]));
@@ -113,7 +135,7 @@ export async function* readTemplateBatches(
       throw new BadRequestError(
         `El archivo supera el máximo de ${maxRows} filas; divídalo en varios archivos`,
       );
-    batch.push(row);
+    batch.push(byName ? { ...row, values: byName.map((i) => values[i] ?? null) } : row);
     if (batch.length >= batchSize) {
       yield batch;
       batch = [];
@@ -125,33 +147,6 @@ export async function* readTemplateBatches(
     );
   if (total === 0) throw new BadRequestError(template.noRows);
   if (batch.length) yield batch;
-}
-
-export const SALES_TEMPLATE: SheetTemplate = {
-  headers: SALES_IMPORT_HEADERS,
-  noRows: IMPORT_MESSAGES.noRows,
-  limits: SALES_XLSX_LIMITS,
-};
-
-/** The sale rows of an uploaded sales template, in batches. */
-export async function* readSalesBatches(
-  file: string,
-  bytes: number,
-  batchSize = 5000,
-): AsyncGenerator<NumberedRow[]> {
-  for await (const rows of readTemplateBatches(file, bytes, SALES_TEMPLATE, batchSize)) yield saleRows(rows);
-}
-
-/** A batch of worksheet rows as numbered sale rows (cells in the template's column order). */
-export function saleRows(rows: SheetRow[]): NumberedRow[] {
-  return rows.map(({ number, values }) => {
-    const data: SaleRowInput = {};
-    SALE_ROW_KEYS.forEach((k, i) => {
-      const v = values[i];
-      if (v !== null && v !== undefined) data[k] = v;
-    });
-    return { row: number, data };
-  });
 }
 
 export interface TemplateSpec {
@@ -184,25 +179,4 @@ export async function templateBuffer(spec: TemplateSpec): Promise<Buffer> {
   help.getRow(1).font = { bold: true };
   for (const [c, d] of spec.help) help.addRow({ c, d });
   return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-/** The empty sales template: the header row, column widths, and the instructions sheet. */
-export function salesTemplateBuffer(): Promise<Buffer> {
-  return templateBuffer({
-    sheetName: 'Ventas',
-    headers: SALES_IMPORT_HEADERS,
-    widths: { VIN: 22, Cliente: 28, Email: 28 },
-    numFmts: { 3: 'yyyy-mm-dd' },
-    help: [
-      [QUERY_LABELS.dealer, 'Código del concesionario'],
-      ['Sede', 'Código o nombre de la sede (opcional)'],
-      ['Fecha Venta', 'Fecha YYYY-MM-DD o celda de fecha de Excel'],
-      ['Tipo Documento', 'DNI, RUC, CE o PAS'],
-      ['Email', 'Correo del comprador: recibe la encuesta de satisfacción'],
-      ['VIN', '17 letras o dígitos (sin I, O, Q); un VIN se vende una sola vez'],
-      ['Marca', 'Código de la marca: V, N, S, A'],
-      ['Año', 'Año del modelo'],
-      ['Forma de Pago', 'E Efectivo, T Tarjeta, D Depósito, G Gratuito'],
-    ],
-  });
 }
