@@ -4,8 +4,10 @@
 // that kind's resource (a dealer user finds only its own dealer's sales, even by exact VIN).
 //
 // Every condition is an ILIKE '%text%' that a pg_trgm GIN index answers (0002_list_search,
-// 0007_seguimiento_taller, 0017_global-search); no ORDER BY on the big tables, so a common word
-// stops at the first SEARCH_PER_KIND rows instead of sorting thousands (bench/search.mjs).
+// 0007_seguimiento_taller, 0017_global-search), or a whole VIN's equality on its unique index; no
+// ORDER BY over the big tables' matches, so a common word stops at the first SEARCH_PER_KIND rows
+// instead of sorting thousands, and on sales one LIMITed branch per column (findSales), never an
+// OR across columns that the planner answers with a sequential scan (bench/search.mjs).
 import {
   SEARCH_KINDS,
   SEARCH_MIN_LENGTH,
@@ -14,6 +16,7 @@ import {
   type SearchHit,
   type SearchKind,
   searchQuery,
+  VIN_RE,
 } from '@app/contracts';
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { defineAction, type Executor } from '../../core/action';
@@ -25,7 +28,12 @@ import { documentResource } from '../documents/documents.resources';
 import { dealerResource } from '../organisation/organisation.resources';
 import { saleResource } from '../sales/sales.resources';
 
-type Finder = (db: Executor, pattern: string, user: CurrentUser) => Promise<Omit<SearchHit, 'kind'>[]>;
+type Finder = (
+  db: Executor,
+  pattern: string,
+  user: CurrentUser,
+  q: string,
+) => Promise<Omit<SearchHit, 'kind'>[]>;
 
 const n = SEARCH_PER_KIND;
 
@@ -37,22 +45,7 @@ const FINDERS: Record<SearchKind, Finder> = {
       .where(and(or(ilike(dealers.code, p), ilike(dealers.name, p)), scopeCondition(dealerResource, user)))
       .orderBy(asc(dealers.name), asc(dealers.id))
       .limit(n),
-  sales: (db, p, user) =>
-    db
-      .select({
-        id: sales.id,
-        title: sales.vin,
-        subtitle: sql<string>`concat_ws(' · ', ${sales.buyer_name}, 'Factura ' || ${sales.invoice}, ${dealers.name})`,
-      })
-      .from(sales)
-      .leftJoin(dealers, eq(dealers.id, sales.dealer_id))
-      .where(
-        and(
-          or(ilike(sales.vin, p), ilike(sales.invoice, p), ilike(sales.buyer_name, p)),
-          scopeCondition(saleResource, user),
-        ),
-      )
-      .limit(n),
+  sales: findSales,
   agreements: (db, p, user) =>
     db
       .select({ id: agreements.id, title: agreements.title, subtitle: dealers.name })
@@ -86,6 +79,34 @@ const FINDERS: Record<SearchKind, Finder> = {
       .limit(n),
 };
 
+/**
+ * Sales by VIN, invoice or buyer: one branch per column, each with its own LIMIT, so each is
+ * planned on its own index (an OR of the three under one small LIMIT was planned as a sequential
+ * scan of the whole table, 7 s on a million sales for a text no row holds twice). A whole VIN
+ * (17 letters and digits) is one row of the VIN's unique index: an equality, not a trigram search.
+ * The rows are the VIN's first, then the invoice's, then the buyer's.
+ */
+async function findSales(db: Executor, pattern: string, user: CurrentUser, q: string) {
+  const scope = scopeCondition(saleResource, user);
+  const vin = q.toUpperCase();
+  const branch = (rank: number, cond: SQL) =>
+    sql`(select ${sales.id} as id, ${sql.raw(String(rank))} as rank from ${sales} where ${and(cond, scope)} limit ${n})`;
+  const branches = [
+    VIN_RE.test(vin) ? branch(1, eq(sales.vin, vin)) : branch(1, ilike(sales.vin, pattern)),
+    branch(2, ilike(sales.invoice, pattern)),
+    branch(3, ilike(sales.buyer_name, pattern)),
+  ];
+  const res = await db.execute<{ id: number; title: string; subtitle: string | null }>(sql`
+    select ${sales.id} as id, ${sales.vin} as title,
+           concat_ws(' · ', ${sales.buyer_name}, 'Factura ' || ${sales.invoice}, ${dealers.name}) as subtitle
+    from (select id, min(rank) as rank from (${sql.join(branches, sql` union all `)}) b group by id) m
+    join ${sales} on ${sales.id} = m.id
+    left join ${dealers} on ${dealers.id} = ${sales.dealer_id}
+    order by m.rank, ${sales.id}
+    limit ${n}`);
+  return res.rows.map((r) => ({ id: Number(r.id), title: r.title, subtitle: r.subtitle }));
+}
+
 const search = defineAction({
   method: 'GET',
   path: '/api/search',
@@ -100,7 +121,7 @@ const search = defineAction({
     if (q.length < SEARCH_MIN_LENGTH) return answer;
     const pattern = `%${escapeLike(q)}%`;
     const kinds = SEARCH_KINDS.filter((k) => user.permissions.has(k.permission));
-    const found = await Promise.all(kinds.map((k) => FINDERS[k.kind](db, pattern, user)));
+    const found = await Promise.all(kinds.map((k) => FINDERS[k.kind](db, pattern, user, q)));
     kinds.forEach((k, i) => {
       const hits = found[i]!;
       if (hits.length)
