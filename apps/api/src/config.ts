@@ -23,6 +23,11 @@ export interface AppConfig {
    * (202 and the job; core/jobs.ts); a smaller one answers at once as before. 0: every file a job.
    */
   importJobBytes: number;
+  /**
+   * EXPORT_JOB_ROWS: a list export of more rows than this runs as a background job (202 and the
+   * job; the file from GET /api/jobs/:id/file); a smaller one is streamed at once.
+   */
+  exportJobRows: number;
   /** FAKE_NOW: the instant the business clock starts from (tests and rehearsals; core/lima). */
   fakeNow?: string;
   /**
@@ -53,6 +58,8 @@ export interface RateLimits {
 
 /** ~15,000 sales rows: a file past it takes seconds to read and save, so it runs as a job. */
 export const IMPORT_JOB_BYTES = 1024 * 1024;
+/** A list's count is exact up to 10,000 (core/resource-query COUNT_CAP): beyond it, a job. */
+export const EXPORT_JOB_ROWS = 10_000;
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { login: 30, survey: 60, upload: 10 };
 
@@ -160,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: readTrustProxy(env),
     mailRetrySeconds: readLimit(env, 'MAIL_RETRY_SECONDS', 60),
     importJobBytes: readLimit(env, 'IMPORT_JOB_BYTES', IMPORT_JOB_BYTES),
+    exportJobRows: readLimit(env, 'EXPORT_JOB_ROWS', EXPORT_JOB_ROWS),
     fakeNow: readFakeNow(env),
     metricsToken: read(env, 'METRICS_TOKEN'),
     externalHostsAllow: parseHostsAllow(read(env, 'EXTERNAL_HOSTS_ALLOW')),

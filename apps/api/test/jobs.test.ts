@@ -2,6 +2,8 @@
 // 202 and the job, its progress and answer through GET /api/jobs/:id, all rows or none, the
 // Spanish error of a failed job, the archive judged before anything is queued, and a job seen
 // only by its owner. Every upload is "big" here (IMPORT_JOB_BYTES = 1); on PGlite or PostgreSQL.
+// A list export of more rows than EXPORT_JOB_ROWS (3 here) is a job too: 202, then its file.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createDealerUser, createTestApp, login, type TestContext, uniq } from './harness';
 import { countSales, createDealer, saleRow, salesWorkbook, upload, vinFactory } from './sales-fixtures';
@@ -12,7 +14,7 @@ let dealerCode: string;
 const vin = vinFactory();
 
 beforeAll(async () => {
-  t = await createTestApp({ importJobBytes: 1 });
+  t = await createTestApp({ importJobBytes: 1, exportJobRows: 3 });
   admin = await login(t.app);
   dealerCode = uniq('DJ');
   await createDealer(t.app, admin, dealerCode);
@@ -129,5 +131,65 @@ describe('a big sales import runs as a job', () => {
     expect(
       (await api(t.app, 'GET', '/api/jobs/00000000-0000-0000-0000-000000000000', { token: admin })).status,
     ).toBe(404);
+  });
+});
+
+describe('a big list export runs as a job', () => {
+  /** A dealer user with `n` sales of its own dealer (imported as jobs, settled). */
+  async function dealerWithSales(n: number) {
+    const user = await createDealerUser(t.app, admin, uniq('DX'));
+    const [{ code }] = await t.handle.query<{ code: string }>('select code from dealers where id = $1', [
+      user.dealerId,
+    ]);
+    const vins = Array.from({ length: n }, () => vin());
+    const res = await upload(t.app, user.token, await salesWorkbook(vins.map((v) => saleRow(code, v))));
+    expect((await settled(user.token, res.body.result.id)).result).toMatchObject({ saved: n });
+    return { ...user, vins };
+  }
+
+  async function vinsOf(file: Buffer): Promise<string[]> {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file as never);
+    const ws = wb.worksheets[0]!;
+    const header = (ws.getRow(1).values as unknown[]).map((v) => String(v ?? ''));
+    const col = header.indexOf('VIN');
+    expect(col).toBeGreaterThan(0);
+    const out: string[] = [];
+    ws.eachRow((row, i) => {
+      if (i > 1) out.push(String(row.getCell(col).value));
+    });
+    return out;
+  }
+
+  it("answers 202 with the job; its file holds every row of the owner's scope and nothing else", async () => {
+    const own = await dealerWithSales(4);
+    const other = await dealerWithSales(4);
+    const res = await api(t.app, 'GET', '/api/sales/export', { token: own.token });
+    expect(res.status).toBe(202);
+    expect(res.body.result).toMatchObject({ kind: 'export:sales', title: 'Exportación de CEM', total: 4 });
+    const job = await settled(own.token, res.body.result.id);
+    expect(job).toMatchObject({ status: 'done', percent: 100, error: null });
+    expect(job.file_name).toMatch(/^CEM_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const file = await api(t.app, 'GET', `/api/jobs/${job.id}/file`, { token: own.token });
+    expect(file.status).toBe(200);
+    expect(String(file.headers['content-type'])).toContain('spreadsheetml');
+    const vins = await vinsOf(file.raw);
+    expect(vins.sort()).toEqual([...own.vins].sort());
+    expect(vins.some((v) => other.vins.includes(v))).toBe(false);
+    // Only its owner downloads it; the notification's link opens the job's dialog on the list.
+    expect((await api(t.app, 'GET', `/api/jobs/${job.id}/file`, { token: other.token })).status).toBe(404);
+    const told = await t.handle.query<{ title: string; link: string }>(
+      "select title, link from notifications where key = $1 and kind = 'job'",
+      [`job:${job.id}`],
+    );
+    expect(told).toEqual([{ title: 'La exportación de CEM terminó', link: `/sales?trabajo=${job.id}` }]);
+  });
+
+  it('a small export is streamed at once, as before', async () => {
+    const own = await dealerWithSales(2);
+    const res = await api(t.app, 'GET', '/api/sales/export', { token: own.token });
+    expect(res.status).toBe(200);
+    expect(String(res.headers['content-type'])).toContain('spreadsheetml');
+    expect((await vinsOf(res.raw)).sort()).toEqual([...own.vins].sort());
   });
 });

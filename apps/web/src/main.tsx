@@ -12,11 +12,13 @@ import { routes } from './app/routes';
 import { theme } from './app/theme';
 import { dropSession, startUp } from './auth/session';
 import { DatesProvider } from './fields/DatesProvider';
+import { showExportJob } from './shell/ExportJobDialog';
 
 const router = createBrowserRouter(routes);
 
 setHttpHooks({
   toast: (text) => enqueueSnackbar(text, { variant: 'error', style: { whiteSpace: 'pre-line' } }),
+  exportJob: showExportJob,
   unauthorized: () => {
     dropSession();
     queryClient.clear();

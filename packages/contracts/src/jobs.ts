@@ -38,8 +38,14 @@ export function isBackgroundJob(value: unknown): value is BackgroundJob {
   );
 }
 
+/** The URL parameter that opens an export job's dialog on any screen (a notification's link). */
+export const EXPORT_JOB_PARAM = 'trabajo';
+
 export const JOB_TEXTS = {
   queued: 'En cola: empezará en unos segundos',
+  exportBig: 'La exportación tiene muchas filas: se prepara en segundo plano.',
+  exportReady: 'El archivo está listo.',
+  download: 'Descargar',
   leave: 'Puede cerrar esta ventana: el trabajo sigue en el servidor y se le avisará al terminar.',
   failed: 'El trabajo no terminó',
 } as const;

@@ -14,6 +14,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { EXPORT_JOB_PARAM } from '@app/contracts';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
@@ -127,6 +128,17 @@ interface QueuedData {
   data: Record<string, unknown>;
   /** The input file's size and name (the file itself is in storage under input_key). */
   input?: { bytes: number; filename: string };
+}
+
+/**
+ * Where the notification of a job leads: its screen; an export's with `?trabajo=<id>`, which
+ * opens the job's dialog there (its download button).
+ */
+export function jobLink(def: JobDef<never> | undefined, id: string): string | null {
+  if (!def?.link) return null;
+  return def.type === 'export'
+    ? `${def.link}${def.link.includes('?') ? '&' : '?'}${EXPORT_JOB_PARAM}=${id}`
+    : def.link;
 }
 
 /** The notification's line of a job done: an import's rows, an export's file. */
@@ -343,7 +355,7 @@ export class JobRunner {
         name: def?.name ?? row.kind,
         ok: row.status === 'done',
         detail: row.status === 'done' ? doneLine(row) : row.error,
-        link: def?.link ?? null,
+        link: jobLink(def, row.id),
       });
       return row;
     });

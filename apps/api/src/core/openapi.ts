@@ -61,6 +61,8 @@ export interface RouteContract {
   query?: boolean;
   /** Limited per address (429). */
   rateLimited?: boolean;
+  /** A big request answers 202 with a background job instead (GET /api/jobs/:id follows it). */
+  job?: boolean;
 }
 
 /** The key of a route schema that carries its RouteContract to the document's transform. */
@@ -128,6 +130,25 @@ export const IMPORT_REPORT = {
   additionalProperties: true,
 };
 
+/** A background job as GET /api/jobs/:id answers it (core/jobs jobView). */
+export const JOB_VIEW = {
+  type: 'object',
+  required: ['id', 'kind', 'title', 'status', 'percent'],
+  properties: {
+    id: { type: 'string' },
+    kind: { type: 'string' },
+    title: { type: 'string' },
+    status: { enum: ['queued', 'running', 'done', 'failed'] },
+    done: { type: 'integer' },
+    total: { type: ['integer', 'null'] },
+    percent: { type: 'integer', minimum: 0, maximum: 100 },
+    step: { type: ['string', 'null'] },
+    error: { type: ['string', 'null'] },
+    file_name: { type: ['string', 'null'] },
+  },
+  additionalProperties: true,
+};
+
 /** The success envelope around a result schema. */
 export const envelopeOf = (result: Record<string, unknown> = {}) => ({
   type: 'object',
@@ -188,6 +209,11 @@ function transformRoute({ schema, url }: { schema: Record<string, unknown>; url:
         }
       : { description: 'Respuesta correcta: {success: true, result, error: null}', ...envelopeOf(c.result) },
   };
+  if (c.job)
+    response[202] = {
+      description: 'Trabajo en segundo plano (seguirlo con GET /api/jobs/:id)',
+      ...envelopeOf(JOB_VIEW),
+    };
   for (const status of errorStatuses(c))
     response[status] = { description: ERROR_TEXT[status] ?? 'Error', ...ERROR_ENVELOPE };
   out.response = response;

@@ -1,5 +1,6 @@
 // The generic calls of a declared resource (SPEC §7 "Generic CRUD per entity path"):
 // list, get, query-search, create, update, delete and the .xlsx export.
+import path from 'node:path';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,6 +11,7 @@ import { assertPermission, currentUser, DOWNLOAD_ROUTE, requireAuth } from './au
 import { ok } from './envelope';
 import { NotFoundError, ValidationError } from './errors';
 import { parseBody, parseId, type QueryParams, qs } from './http';
+import { defineJob, jobView } from './jobs';
 import { limaToday } from './lima';
 import { contractOf, jsonSchemaOf, type RouteContract, XLSX_TYPE } from './openapi';
 import type { HookContext, Resource, Row } from './resource';
@@ -28,10 +30,12 @@ import {
   selectFrom,
   withComputed,
 } from './resource-query';
-import { dateCell, sendXlsx, type XlsxColumn } from './xlsx';
+import { dateCell, exportFileName, sendXlsx, writeXlsxFile, type XlsxColumn, type XlsxExport } from './xlsx';
 
 const EXPORT_BATCH = 500;
 const EXPORT_CAP = 200_000;
+/** What a running export job says it is doing. */
+const EXPORT_STEP = 'Escribiendo las filas';
 
 function pickColumns(res: Resource, data: Row): Row {
   const out: Row = {};
@@ -240,7 +244,7 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
             ticket: { type: 'string', description: 'Ticket de descarga (POST /api/auth/download-ticket)' },
           },
         },
-        ...doc({ file: XLSX_TYPE, query: true }),
+        ...doc({ file: XLSX_TYPE, query: true, job: true }),
       },
     },
     async (request, reply) => {
@@ -257,24 +261,59 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
       if (unknown.length)
         throw ValidationError.field('columns', `Columnas no válidas: ${unknown.join(', ')}`);
       const cond = await listConditions(res, user, query, false, app.ctx.handle);
-      const order = orderBy(res, query);
-      const page = { cond, order, orderKey: orderKey(query), limit: EXPORT_BATCH, keys };
-      async function* batches() {
-        for (let offset = 0; offset < EXPORT_CAP; offset += EXPORT_BATCH) {
-          const rows = await reader.page({ ...page, offset });
-          if (rows.length) yield rows as Row[];
-          if (rows.length < EXPORT_BATCH) return;
-        }
+      // A big export runs as a job: the request answers 202 at once, the file is written off the
+      // request path and its owner downloads it from GET /api/jobs/:id/file when it is ready.
+      const { total } = await reader.count(cond);
+      if (total > app.ctx.config.exportJobRows) {
+        const { ticket: _ticket, ...kept } = query;
+        const job = await app.ctx.jobs.submit(user, exportJob, { query: kept, keys }, undefined, total);
+        reply.status(202);
+        return ok(jobView(job));
       }
-      const stamp = limaToday();
-      return sendXlsx(reply, {
-        filename: `${res.label}_${stamp}.xlsx`,
-        sheetName: res.label,
-        columns: keys.map((k) => ({ key: k, header: fieldLabel(res, k), ...exportFormat(res, k) })),
-        rows: batches(),
-      });
+      return sendXlsx(reply, exportSpec(cond, query, keys));
     },
   );
+
+  /** The export's workbook: the list's rows under `cond`, in its order, batch by batch. */
+  function exportSpec(
+    cond: Awaited<ReturnType<typeof listConditions>>,
+    query: QueryParams,
+    keys: string[],
+    progress?: (done: number) => Promise<void>,
+  ): XlsxExport {
+    const page = { cond, order: orderBy(res, query), orderKey: orderKey(query), limit: EXPORT_BATCH, keys };
+    async function* batches() {
+      for (let offset = 0; offset < EXPORT_CAP; offset += EXPORT_BATCH) {
+        const rows = await reader.page({ ...page, offset });
+        if (rows.length) yield rows as Row[];
+        await progress?.(offset + rows.length);
+        if (rows.length < EXPORT_BATCH) return;
+      }
+    }
+    return {
+      filename: `${res.label}_${limaToday()}.xlsx`,
+      sheetName: res.label,
+      columns: keys.map((k) => ({ key: k, header: fieldLabel(res, k), ...exportFormat(res, k) })),
+      rows: batches(),
+    };
+  }
+
+  const exportJob = defineJob<{ query: QueryParams; keys: string[] }>({
+    kind: `export:${res.name}`,
+    permission: perm('export'),
+    title: `Exportación de ${res.label}`,
+    type: 'export',
+    name: res.label,
+    link: `/${res.path}`,
+    async run({ user, data, dir, progress }) {
+      // The owner's scope as it is now (a dealer user's own dealer), as the request would apply it.
+      const cond = await listConditions(res, user, data.query, false, app.ctx.handle);
+      const spec = exportSpec(cond, data.query, data.keys, (done) => progress(done, undefined, EXPORT_STEP));
+      const file = path.join(dir, 'exportacion.xlsx');
+      await writeXlsxFile(file, spec);
+      return { file: { path: file, name: exportFileName(spec.filename) } };
+    },
+  });
 
   if (res.readOnly) return;
 

@@ -1,6 +1,8 @@
 // Streaming .xlsx export (exceljs WorkbookWriter): a header row of Spanish labels, typed cells,
 // and text that starts like a formula (= + - @) written as a Text cell so a spreadsheet never runs it.
+import { createWriteStream } from 'node:fs';
 import { PassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { excelFormat } from '@app/contracts';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
@@ -84,11 +86,11 @@ export interface XlsxExport {
 }
 
 /**
- * Sends the workbook as the reply body; call as `return sendXlsx(reply, {...})`. The first batch
- * of rows is read before a byte is sent, so a query that fails (a bad filter value, a database
- * error) answers the error envelope instead of a file cut short.
+ * The workbook of `spec` as a stream of bytes, written while the rows are read. The first batch
+ * of rows is read before this answers, so a query that fails (a bad filter value, a database
+ * error) throws here instead of cutting a file short; a later failure destroys the stream.
  */
-export async function sendXlsx(reply: FastifyReply, spec: XlsxExport): Promise<FastifyReply> {
+async function xlsxStream(spec: XlsxExport, onError: (err: unknown) => void): Promise<PassThrough> {
   const { source, first } = await firstBatch(spec.rows);
   const { stream: excelStream } = await loadExcel();
   const stream = new PassThrough();
@@ -123,13 +125,24 @@ export async function sendXlsx(reply: FastifyReply, spec: XlsxExport): Promise<F
     sheet.commit();
     await workbook.commit();
   })().catch((err) => {
-    reply.log.error({ err }, 'exportación xlsx interrumpida');
+    onError(err);
     stream.destroy(err as Error);
   });
+  return stream;
+}
+
+/** Sends the workbook as the reply body; call as `return sendXlsx(reply, {...})`. */
+export async function sendXlsx(reply: FastifyReply, spec: XlsxExport): Promise<FastifyReply> {
+  const stream = await xlsxStream(spec, (err) => reply.log.error({ err }, 'exportación xlsx interrumpida'));
   reply
     .header('content-type', XLSX_TYPE)
     .header('content-disposition', contentDisposition(exportFileName(spec.filename)));
   return reply.send(stream);
+}
+
+/** Writes the workbook to a file (a background export job); rejects when a batch fails. */
+export async function writeXlsxFile(file: string, spec: XlsxExport): Promise<void> {
+  await pipeline(await xlsxStream(spec, () => {}), createWriteStream(file));
 }
 
 /**

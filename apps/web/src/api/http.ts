@@ -1,7 +1,7 @@
 // The one HTTP client (SPEC §7 header, §8): Bearer token and X-Requested-With on every call,
 // the SPEC §9 timeout, the {success, result, error} envelope and the error catalogue handled once.
-import type { ApiError, Envelope } from '@app/contracts';
-import { LIMITS, messages } from '@app/contracts';
+import type { ApiError, BackgroundJob, Envelope } from '@app/contracts';
+import { isBackgroundJob, LIMITS, messages } from '@app/contracts';
 import { i18n } from '../app/i18n';
 import { getToken } from '../auth/token';
 
@@ -45,10 +45,12 @@ export interface FileResult {
 
 type Hook = {
   toast: (text: string) => void;
+  /** A download answered 202: the export runs as a background job (the shell follows it). */
+  exportJob: (job: BackgroundJob) => void;
   unauthorized: () => void;
   forbidden: () => void;
 };
-const hooks: Hook = { toast: () => {}, unauthorized: () => {}, forbidden: () => {} };
+const hooks: Hook = { toast: () => {}, exportJob: () => {}, unauthorized: () => {}, forbidden: () => {} };
 /** The shell plugs in the toast and the redirects (kept out of this module to stay UI-free). */
 export function setHttpHooks(h: Partial<Hook>): void {
   Object.assign(hooks, h);
@@ -122,8 +124,8 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   clearTimeout(timer);
 
   const type = res.headers.get('content-type') ?? '';
-  // Files (pdf, xml, zip, xlsx) are answers, never errors.
-  if (res.ok && (opts.file || FILE_TYPES.test(type))) {
+  // Files (pdf, xml, zip, xlsx) are answers, never errors; a file asked for may come as a job (202).
+  if (res.ok && (FILE_TYPES.test(type) || (opts.file && !(res.status === 202 && type.includes('json'))))) {
     return { blob: await res.blob(), filename: filenameOf(res) } as T;
   }
   let parsed: unknown = null;
@@ -169,9 +171,10 @@ export async function downloadFile(
   try {
     const file =
       opts.body !== undefined
-        ? await request<FileResult>(path, { method: 'POST', body: opts.body, file: true })
-        : await http.get<FileResult>(path, opts.query, { file: true });
-    saveFile(file, fallbackName);
+        ? await request<FileResult | BackgroundJob>(path, { method: 'POST', body: opts.body, file: true })
+        : await http.get<FileResult | BackgroundJob>(path, opts.query, { file: true });
+    if (isBackgroundJob(file)) hooks.exportJob(file);
+    else saveFile(file, fallbackName);
   } catch {
     // the client's toast says why
   }

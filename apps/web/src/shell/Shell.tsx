@@ -9,6 +9,7 @@ import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { Loading } from '../app/guard';
 import { HOME_PATH, screenByPath } from '../app/screens';
 import { useSession } from '../auth/session';
+import { ExportJobDialog } from './ExportJobDialog';
 import { GlobalFiltersProvider } from './filters';
 import { openTab } from './openedTabs';
 import { DealerSelector, ManufacturerSelector, useSmallScreen } from './Selectors';
@@ -205,6 +206,7 @@ export default function Shell() {
         </Box>
       </Box>
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
+      <ExportJobDialog />
       <ScrollTop />
     </GlobalFiltersProvider>
   );

@@ -1,0 +1,86 @@
+// A big export runs as a background job (the server answers 202): this dialog follows it with the
+// shared progress bar and, when the file is ready, offers "Descargar". It opens from the export
+// button (downloadFile hands the job here) or from a notification's link (?trabajo=<id>), so a
+// user who closed it finds the file again from the bell.
+import { type BackgroundJob, EXPORT_JOB_PARAM, JOB_TEXTS } from '@app/contracts';
+import FileDownload from '@mui/icons-material/FileDownload';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSearchParams } from 'react-router';
+import { downloadFile, http } from '../api/http';
+import { JobProgress } from '../resources/JobProgress';
+
+let current: BackgroundJob | null = null;
+const listeners = new Set<() => void>();
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+function setCurrent(job: BackgroundJob | null): void {
+  current = job;
+  for (const l of listeners) l();
+}
+
+/** Opens the dialog on `job` (the export call's 202 answer). */
+export const showExportJob = (job: BackgroundJob): void => setCurrent(job);
+
+export function ExportJobDialog() {
+  const job = useSyncExternalStore(subscribe, () => current);
+  const [params, setParams] = useSearchParams();
+  const fromLink = params.get(EXPORT_JOB_PARAM);
+  const [ended, setEnded] = useState<BackgroundJob | null>(null);
+
+  // A notification's link: the job by its id (only its owner gets it; otherwise nothing opens).
+  useEffect(() => {
+    if (!fromLink || current?.id === fromLink) return;
+    let alive = true;
+    http
+      .get<BackgroundJob>(`/jobs/${encodeURIComponent(fromLink)}`, undefined, { silent: true })
+      .then((j) => alive && setCurrent(j))
+      .catch(() => {});
+    return () => {
+      alive = false;
+    };
+  }, [fromLink]);
+
+  const close = () => {
+    setCurrent(null);
+    if (fromLink)
+      setParams(
+        (p) => {
+          p.delete(EXPORT_JOB_PARAM);
+          return p;
+        },
+        { replace: true },
+      );
+  };
+  // The end of the job shown now (a job opened after another starts without one).
+  const done = ended?.status === 'done' && ended.id === job?.id ? ended : null;
+  return (
+    <Dialog open={!!job} onClose={close} maxWidth="sm" fullWidth aria-labelledby="export-job-title">
+      <DialogTitle id="export-job-title">{job?.title ?? 'Exportación'}</DialogTitle>
+      <DialogContent dividers>
+        {job && (
+          <>
+            {!done && <Typography variant="body2">{JOB_TEXTS.exportBig}</Typography>}
+            <JobProgress key={job.id} job={job} onEnd={setEnded} />
+            {done && <Alert severity="success">{JOB_TEXTS.exportReady}</Alert>}
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>Cerrar</Button>
+        <Button
+          variant="contained"
+          startIcon={<FileDownload />}
+          disabled={!done}
+          onClick={() =>
+            done && void downloadFile(`/jobs/${done.id}/file`, done.file_name ?? 'exportacion.xlsx')
+          }
+        >
+          {JOB_TEXTS.download}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
