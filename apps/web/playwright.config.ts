@@ -11,6 +11,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT) || 3310;
 export const ADMIN_PASSWORD = 'Admin12345';
 /** Uploads from this size on run as background jobs (e2e/jobs.spec.ts); the other specs' files are far smaller. */
 export const E2E_IMPORT_JOB_BYTES = 150_000;
+/** jobs.spec.ts's big import (6,000 sales) makes the export of its rows a job. */
+export const E2E_EXPORT_JOB_ROWS = 5_000;
 
 /**
  * The server's business clock for the suite (FAKE_NOW): 23:00 in Lima today, when UTC's day is
@@ -57,7 +59,9 @@ export default defineConfig({
     cwd: root,
     url: `http://127.0.0.1:${E2E_PORT}/api/getUserConfigurations`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A wait for the server to answer, not a budget: on a loaded 2-core machine its start (the
+    // PGlite template copied and migrated) has taken over two minutes.
+    timeout: 360_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
@@ -69,6 +73,7 @@ export default defineConfig({
       // requirement on (Preferencias) for its own administrator.
       TWO_FACTOR_REQUIRED: 'false',
       IMPORT_JOB_BYTES: String(E2E_IMPORT_JOB_BYTES),
+      EXPORT_JOB_ROWS: String(E2E_EXPORT_JOB_ROWS),
     },
   },
 });

@@ -1,6 +1,7 @@
 // A big sales file imported as a background job: the shared "in progress" component of the upload
 // dialog shows the bar, the step and the rows, the dialog can be closed and opened again while it
 // runs, and the per-row result shows when it ends; the job's owner is told in the notifications.
+// Then the export of those rows, past E2E_EXPORT_JOB_ROWS, is a job whose file the dialog offers.
 import { SALES_IMPORT_HEADERS } from '@app/contracts';
 import ExcelJS from 'exceljs';
 import { E2E_IMPORT_JOB_BYTES } from '../playwright.config';
@@ -72,4 +73,24 @@ test('a big sales import runs as a job: progress, leave and come back, the repor
   await shot(page, 'jobs-import-done');
   const saved = await api<{ total: number }>(request, token, 'GET', `/sales?query=${prefix}`);
   expect(saved.total).toBeGreaterThan(0);
+
+  // Its 6,000 rows exported: more than E2E_EXPORT_JOB_ROWS, so the export is a job too; the
+  // dialog follows it and offers the file when it is ready.
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await page.getByLabel('Buscar').fill(prefix);
+  await expect(page.getByRole('grid').getByText(`${prefix}`).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Exportar a Excel' }).click();
+  const exporting = page.getByRole('dialog', { name: 'Exportación de CEM' });
+  await expect(exporting.getByText(/se prepara en segundo plano/)).toBeVisible();
+  await expect(exporting.getByText(/El archivo está listo\. CEM_/)).toBeVisible({ timeout: 180_000 });
+  await shot(page, 'jobs-export-ready');
+  const download = page.waitForEvent('download');
+  await exporting.getByRole('button', { name: 'Descargar' }).click();
+  const exported = await download;
+  expect(exported.suggestedFilename()).toMatch(/^CEM_\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile((await exported.path())!);
+  expect(wb.worksheets[0]!.rowCount).toBe(ROWS + 1);
+  await exporting.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(exporting).toBeHidden();
 });

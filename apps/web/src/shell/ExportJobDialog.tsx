@@ -63,8 +63,12 @@ export function ExportJobDialog() {
         {job && (
           <>
             {!done && <Typography variant="body2">{JOB_TEXTS.exportBig}</Typography>}
-            <JobProgress key={job.id} job={job} onEnd={setEnded} />
-            {done && <Alert severity="success">{JOB_TEXTS.exportReady}</Alert>}
+            {!done && <JobProgress key={job.id} job={job} onEnd={setEnded} />}
+            {done && (
+              <Alert severity="success">
+                {JOB_TEXTS.exportReady} {done.file_name}
+              </Alert>
+            )}
           </>
         )}
       </DialogContent>
