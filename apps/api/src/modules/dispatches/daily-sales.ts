@@ -1,21 +1,26 @@
 // Daily sales: the cells of the month grid (JSON) or of the uploaded Formato_Daily_{year}_{month}
-// (a row per dealer, brand and model, a column per day) are checked first and written together
-// (insert, replace, or delete when 0) in one transaction, or none with the per-row report.
+// (a row per dealer, brand and model, a column per day) are checked here; the engine
+// (core/import.ts) writes them together (insert, replace, or delete when 0) in one transaction
+// with its audit row, or none, with the per-row report.
 import {
   DAILY_TEMPLATE_HEADERS,
   type DailySaleEntryInput,
   dailySaleEntrySchema,
+  dailySalesBatchSchema,
   daysInMonth,
+  defineQuery,
   type ImportReportEntry,
-  type ImportResult,
   QUERY_LABELS,
+  requiredMonthParam,
+  yearParam,
 } from '@app/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../core/action';
-import { writeAudit } from '../../core/audit';
 import type { CurrentUser } from '../../core/context';
+import { ValidationError } from '../../core/errors';
+import { defineImport } from '../../core/import';
 import { text, up } from '../../core/import-kit';
-import { readTemplateBatches, templateBuffer } from '../../core/import-template';
+import { templateBuffer } from '../../core/import-template';
 import { limaToday } from '../../core/lima';
 import type { SheetRow } from '../../core/xlsx-read';
 import { manufacturerModels, manufacturers } from '../../db/schema';
@@ -91,88 +96,7 @@ function checkCell(
   };
 }
 
-/** Checks every cell; writes all of them in one transaction only if every one is right. */
-export async function saveDailySales(
-  db: Db,
-  cells: DailyCell[],
-  user: CurrentUser,
-  source: 'grid' | 'import',
-): Promise<ImportResult> {
-  const l = await loadLookups(db);
-  const today = limaToday();
-  const report = new Map<number, ImportReportEntry>();
-  const valid = new Map<string, CheckedDaily>();
-  const firstRow = new Map<string, number>();
-  let failed = 0;
-  for (const c of cells) {
-    const entry = report.get(c.row) ?? { row: c.row, ok: true, errors: [] };
-    report.set(c.row, entry);
-    const { errors, value } = checkCell(c, l, user, today);
-    if (value && !c.checkOnly) {
-      const key = `${value.dealer_id}|${value.manufacturer_model_id}|${value.sale_date}`;
-      const first = firstRow.get(key);
-      if (first !== undefined)
-        errors.push(`${c.label ? `${c.label}: ` : ''}Venta repetida: ya figura en la fila ${first}`);
-      else firstRow.set(key, c.row);
-    }
-    if (errors.length) {
-      for (const e of errors) if (!entry.errors.includes(e)) entry.errors.push(e);
-      if (entry.ok) failed++;
-      entry.ok = false;
-    } else if (value && !c.checkOnly)
-      valid.set(`${value.dealer_id}|${value.manufacturer_model_id}|${value.sale_date}`, value);
-  }
-  const list = [...report.values()];
-  if (failed > 0 || valid.size === 0) return { saved: 0, total: list.length, failed, report: list };
-  const rows = [...valid.values()];
-  /** Cells whose stored value this save changed (a value rewritten as it was is not a change). */
-  let changed = 0;
-  await db.transaction(async (tx) => {
-    const keep = rows.filter((r) => r.units > 0);
-    const clear = rows.filter((r) => r.units === 0);
-    for (let i = 0; i < keep.length; i += 5000) {
-      const written = await tx
-        .insert(dailySales)
-        .values(keep.slice(i, i + 5000))
-        .onConflictDoUpdate({
-          target: [dailySales.dealer_id, dailySales.manufacturer_model_id, dailySales.sale_date],
-          set: { units: sql`excluded.units`, updated_at: sql`now()` },
-          setWhere: sql`${dailySales.units} is distinct from excluded.units`,
-        })
-        .returning({ id: dailySales.id });
-      changed += written.length;
-    }
-    // A 0 clears the cell: the entry is removed, so the grid and the reports show it empty.
-    for (const r of clear) {
-      const gone = await tx
-        .delete(dailySales)
-        .where(
-          and(
-            eq(dailySales.dealer_id, r.dealer_id),
-            eq(dailySales.manufacturer_model_id, r.manufacturer_model_id),
-            eq(dailySales.sale_date, r.sale_date),
-          ),
-        )
-        .returning({ id: dailySales.id });
-      changed += gone.length;
-    }
-    await writeAudit(tx, {
-      user,
-      resource: 'daily-sale-entries',
-      recordId: null,
-      action: source,
-      after: {
-        saved: rows.length,
-        changed,
-        units: keep.reduce((s, r) => s + r.units, 0),
-        cleared: clear.length,
-      },
-    });
-  });
-  return { saved: rows.length, changed, total: list.length, failed: 0, report: list };
-}
-
-export const cellsFromEntries = (entries: unknown[]): DailyCell[] =>
+const cellsFromEntries = (entries: unknown[]): DailyCell[] =>
   entries.map((e, i) => ({
     row: i + 1,
     entry: e && typeof e === 'object' && !Array.isArray(e) ? (e as DailyCell['entry']) : {},
@@ -186,7 +110,7 @@ export const dailyHeaders = (year: number, month: number) => [
 ];
 
 /** A file row: one cell per filled day (blank = unchanged, 0 = cleared). */
-export function cellsFromSheet(rows: SheetRow[], year: number, month: number): DailyCell[] {
+function cellsFromSheet(rows: SheetRow[], year: number, month: number): DailyCell[] {
   const days = daysInMonth(year, month);
   const out: DailyCell[] = [];
   for (const { number, values } of rows) {
@@ -215,23 +139,111 @@ export function cellsFromSheet(rows: SheetRow[], year: number, month: number): D
   return out;
 }
 
-export async function readDailyCells(
-  file: string,
-  bytes: number,
-  year: number,
-  month: number,
-): Promise<DailyCell[]> {
-  const template = {
-    headers: dailyHeaders(year, month),
-    noRows: 'El archivo no tiene filas de ventas debajo de los encabezados',
-    maxRows: 20_000,
-  };
-  const cells: DailyCell[] = [];
-  // One push per cell: a batch of 5,000 rows × 31 days spread as arguments overflows the stack.
-  for await (const rows of readTemplateBatches(file, bytes, template))
-    for (const cell of cellsFromSheet(rows, year, month)) cells.push(cell);
-  return cells;
-}
+/** The file's month: ?year&month of the upload (the job keeps them). */
+const monthQuery = defineQuery({ year: yearParam({ lastYear: 'next' }), month: requiredMonthParam() });
+
+export const dailySalesImport = defineImport({
+  kind: 'daily-sales-import',
+  title: 'Carga de venta diaria',
+  name: 'Venta diaria',
+  link: '/main/daily',
+  tags: ['Venta diaria'],
+  permission: 'DailySales.store',
+  audit: 'daily-sale-entries',
+  query: monthQuery,
+  file: {
+    path: '/api/daily-sales/import',
+    summary: 'Venta diaria desde Formato_Daily (campo file; ?year&month)',
+    sheet: ({ year, month }) => ({
+      headers: dailyHeaders(year, month),
+      noRows: 'El archivo no tiene filas de ventas debajo de los encabezados',
+      maxRows: 20_000,
+    }),
+    rows: (rows, { year, month }) => cellsFromSheet(rows, year, month),
+    accept(upload, { year, month }) {
+      const named = /Formato_Daily_(\d{4})_(\d{1,2})\b/i.exec(upload.filename);
+      if (named && (Number(named[1]) !== year || Number(named[2]) !== month))
+        throw ValidationError.field(
+          'file',
+          `El archivo es de ${named[2]}/${named[1]} y se eligió ${month}/${year}: elija ese mes o use la plantilla del mes elegido`,
+        );
+    },
+  },
+  batch: {
+    path: '/api/daily-sales',
+    summary:
+      'Guarda ventas diarias {entries: [{dealer_id, manufacturer_model_id, sale_date, units}]}; 0 borra',
+    body: dailySalesBatchSchema,
+    access: { permission: 'DailySales.store', or: ['DailySales.update'] },
+    source: 'grid',
+    items: (body) => cellsFromEntries(body.entries),
+  },
+  async check({ db, user }, batches) {
+    const l = await loadLookups(db);
+    const today = limaToday();
+    const report = new Map<number, ImportReportEntry>();
+    const valid = new Map<string, CheckedDaily>();
+    const firstRow = new Map<string, number>();
+    let failed = 0;
+    for await (const cells of batches)
+      for (const c of cells) {
+        const entry = report.get(c.row) ?? { row: c.row, ok: true, errors: [] };
+        report.set(c.row, entry);
+        const { errors, value } = checkCell(c, l, user, today);
+        if (value && !c.checkOnly) {
+          const key = `${value.dealer_id}|${value.manufacturer_model_id}|${value.sale_date}`;
+          const first = firstRow.get(key);
+          if (first !== undefined)
+            errors.push(`${c.label ? `${c.label}: ` : ''}Venta repetida: ya figura en la fila ${first}`);
+          else firstRow.set(key, c.row);
+        }
+        if (errors.length) {
+          for (const e of errors) if (!entry.errors.includes(e)) entry.errors.push(e);
+          if (entry.ok) failed++;
+          entry.ok = false;
+        } else if (value && !c.checkOnly)
+          valid.set(`${value.dealer_id}|${value.manufacturer_model_id}|${value.sale_date}`, value);
+      }
+    return { report: [...report.values()], valid: [...valid.values()], failed };
+  },
+  // Insert or replace; a 0 clears the cell. `changed`: cells whose stored value this save changed
+  // (a value rewritten as it was is not a change).
+  async save(tx, rows) {
+    let changed = 0;
+    const keep = rows.filter((r) => r.units > 0);
+    const clear = rows.filter((r) => r.units === 0);
+    for (let i = 0; i < keep.length; i += 5000) {
+      const written = await tx
+        .insert(dailySales)
+        .values(keep.slice(i, i + 5000))
+        .onConflictDoUpdate({
+          target: [dailySales.dealer_id, dailySales.manufacturer_model_id, dailySales.sale_date],
+          set: { units: sql`excluded.units`, updated_at: sql`now()` },
+          setWhere: sql`${dailySales.units} is distinct from excluded.units`,
+        })
+        .returning({ id: dailySales.id });
+      changed += written.length;
+    }
+    // A 0 clears the cell: the entry is removed, so the grid and the reports show it empty.
+    for (const r of clear) {
+      const gone = await tx
+        .delete(dailySales)
+        .where(
+          and(
+            eq(dailySales.dealer_id, r.dealer_id),
+            eq(dailySales.manufacturer_model_id, r.manufacturer_model_id),
+            eq(dailySales.sale_date, r.sale_date),
+          ),
+        )
+        .returning({ id: dailySales.id });
+      changed += gone.length;
+    }
+    return {
+      audit: { changed, units: keep.reduce((s, r) => s + r.units, 0), cleared: clear.length },
+      answer: { changed },
+    };
+  },
+});
 
 /**
  * Formato_Daily_{year}_{month}: a row per dealer (in the caller's scope) and model of the brand,

@@ -4,27 +4,21 @@
 import {
   brandParam,
   DISPATCH_FILES,
-  dailySalesBatchSchema,
   dateParam,
   dealerParam,
   defineQuery,
   monthParam,
-  objectivesBatchSchema,
   optionalYearParam,
   REPORT_QUERIES,
   reportRequestSchema,
-  requiredMonthParam,
   type SimaPullResult,
   yearParam,
 } from '@app/contracts';
 import { fetchSimaBrands } from '../../connectors/sima';
 import { defineAction } from '../../core/action';
-import { ValidationError } from '../../core/errors';
-import { IMPORT_UPLOAD } from '../../core/import-template';
 import { limaToday } from '../../core/lima';
-import { withUploadedFile } from '../../core/upload';
 import { sendXlsxBuffer, sendXlsxReport } from '../../core/xlsx';
-import { cellsFromEntries, dailyTemplate, readDailyCells, saveDailySales } from './daily-sales';
+import { dailySalesImport, dailyTemplate } from './daily-sales';
 import { loadLookups, readBrand } from './dispatches.lookups';
 import {
   dailyReport,
@@ -35,14 +29,14 @@ import {
 } from './dispatches.reports';
 import { fetchAndCheck, pullPeriod, upsertLines } from './dispatches.sima';
 import { dailyGrid, dealerModels, objectivesSummary, transactionSummary } from './dispatches.summary';
-import { cellsFromRows, objectivesTemplate, readObjectiveCells, saveObjectives } from './objectives';
+import { objectivesImport } from './objectives';
 
 const tags = ['Despachos'];
 const dailyTags = ['Venta diaria'];
 
 // The queries of the module's calls: a period (objectives are loaded up to next year), the brand
 // (?manufacturer, or ?manufacturer_id) and the dealer (?dealer_id, or ?dealer).
-const planYear = () => yearParam({ lastYear: 'next' });
+const _planYear = () => yearParam({ lastYear: 'next' });
 const filters = { manufacturer: brandParam(), dealer_id: dealerParam() };
 const aliases = { dealer: 'dealer_id', manufacturer_id: 'manufacturer' } as const;
 const yearMonthsQuery = REPORT_QUERIES.transactionSummary;
@@ -135,45 +129,6 @@ const models = defineAction({
   },
 });
 
-const objectivesBatch = defineAction({
-  method: 'POST',
-  path: '/api/dispatches-objectives',
-  summary: 'Objetivos por concesionario, marca y mes como JSON {rows}; todo o nada, con reporte por fila',
-  tags,
-  access: { permission: 'Transactions.store' },
-  body: objectivesBatchSchema,
-  async handler({ body, user, db }) {
-    return saveObjectives(db, cellsFromRows(body.rows), user, 'batch');
-  },
-});
-
-const objectivesImport = defineAction({
-  method: 'POST',
-  path: '/api/dispatches-objectives/import',
-  summary: 'Objetivos desde Formato_Objetivos.xlsx (campo file); todo o nada, con reporte por fila',
-  tags,
-  access: { permission: 'Transactions.store' },
-  rateLimit: 'upload',
-  async handler({ request, user, db }) {
-    return withUploadedFile(request, IMPORT_UPLOAD, async (upload) =>
-      saveObjectives(db, await readObjectiveCells(upload.file, upload.bytes), user, 'import'),
-    );
-  },
-});
-
-const objectivesFile = defineAction({
-  method: 'GET',
-  path: '/api/dispatches-objectives/template',
-  summary: 'Plantilla vacía Formato_Objetivos.xlsx',
-  tags,
-  access: { permission: 'Transactions.view' },
-  download: true,
-  raw: true,
-  async handler({ reply }) {
-    return sendXlsxBuffer(reply, DISPATCH_FILES.objectivesTemplate, await objectivesTemplate());
-  },
-});
-
 const objectives = defineAction({
   method: 'GET',
   path: '/api/objectives-summary',
@@ -205,18 +160,6 @@ const grid = defineAction({
   },
 });
 
-const saveDaily = defineAction({
-  method: 'POST',
-  path: '/api/daily-sales',
-  summary: 'Guarda ventas diarias {entries: [{dealer_id, manufacturer_model_id, sale_date, units}]}; 0 borra',
-  tags: dailyTags,
-  access: { permission: 'DailySales.store', or: ['DailySales.update'] },
-  body: dailySalesBatchSchema,
-  async handler({ body, user, db }) {
-    return saveDailySales(db, cellsFromEntries(body.entries), user, 'grid');
-  },
-});
-
 const dailyFile = defineAction({
   method: 'GET',
   path: '/api/daily-sales/template',
@@ -230,28 +173,6 @@ const dailyFile = defineAction({
     const { year, month } = query;
     const buf = await dailyTemplate(db, user, { year, month, ...(await readFilters(db, query)) });
     return sendXlsxBuffer(reply, DISPATCH_FILES.dailyTemplate(year, month), buf);
-  },
-});
-
-const dailyImport = defineAction({
-  method: 'POST',
-  path: '/api/daily-sales/import',
-  summary: 'Venta diaria desde Formato_Daily (campo file; ?year&month); todo o nada, con reporte por fila',
-  tags: dailyTags,
-  access: { permission: 'DailySales.store' },
-  query: defineQuery({ year: planYear(), month: requiredMonthParam() }),
-  rateLimit: 'upload',
-  async handler({ request, query, user, db }) {
-    const { year, month } = query;
-    return withUploadedFile(request, IMPORT_UPLOAD, async (upload) => {
-      const named = /Formato_Daily_(\d{4})_(\d{1,2})\b/i.exec(upload.filename);
-      if (named && (Number(named[1]) !== year || Number(named[2]) !== month))
-        throw ValidationError.field(
-          'file',
-          `El archivo es de ${named[2]}/${named[1]} y se eligió ${month}/${year}: elija ese mes o use la plantilla del mes elegido`,
-        );
-      return saveDailySales(db, await readDailyCells(upload.file, upload.bytes, year, month), user, 'import');
-    });
   },
 });
 
@@ -349,14 +270,11 @@ export const dispatchActions = [
   simaBrands,
   summary,
   models,
-  objectivesBatch,
-  objectivesImport,
-  objectivesFile,
+  ...objectivesImport.actions,
   objectives,
   grid,
-  saveDaily,
+  ...dailySalesImport.actions,
   dailyFile,
-  dailyImport,
   dailyReportFile,
   dispatchReportFile,
   dynamicReportFile,

@@ -1,20 +1,20 @@
 // Objectives per dealer, brand and month: from JSON rows (one month each) or from the uploaded
 // Formato_Objetivos.xlsx (a row per dealer, brand and year, a column per month). Every row is
-// checked first; only when all are right are they written (insert or replace), in one transaction.
+// checked here; the engine (core/import.ts) writes them all (insert or replace) in one transaction
+// with its audit row, or none, with the report per row.
 import {
+  DISPATCH_FILES,
   type ImportReportEntry,
-  type ImportResult,
   MONTH_SHORT,
   OBJECTIVES_TEMPLATE_HEADERS,
   type ObjectiveRowInput,
+  objectivesBatchSchema,
   QUERY_LABELS,
 } from '@app/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../core/action';
-import { writeAudit } from '../../core/audit';
 import type { CurrentUser } from '../../core/context';
+import { defineImport } from '../../core/import';
 import { text, up } from '../../core/import-kit';
-import { readTemplateBatches, templateBuffer } from '../../core/import-template';
 import type { SheetRow } from '../../core/xlsx-read';
 import { type Lookups, loadLookups, notOwnDealer } from './dispatches.lookups';
 import { dispatchObjectives } from './dispatches.tables';
@@ -100,49 +100,14 @@ function checkObjectives(cells: ObjectiveCell[], l: Lookups, user: CurrentUser) 
   return { report: [...report.values()], valid, failed };
 }
 
-/** Checks every cell; writes them all (insert or replace) in one transaction only if all are right. */
-export async function saveObjectives(
-  db: Db,
-  cells: ObjectiveCell[],
-  user: CurrentUser,
-  source: 'batch' | 'import',
-): Promise<ImportResult> {
-  const { report, valid, failed } = checkObjectives(cells, await loadLookups(db), user);
-  if (failed > 0 || valid.length === 0) return { saved: 0, total: report.length, failed, report };
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < valid.length; i += 5000) {
-      await tx
-        .insert(dispatchObjectives)
-        .values(valid.slice(i, i + 5000))
-        .onConflictDoUpdate({
-          target: [
-            dispatchObjectives.dealer_id,
-            dispatchObjectives.manufacturer_id,
-            dispatchObjectives.year,
-            dispatchObjectives.month,
-          ],
-          set: { units: sql`excluded.units`, updated_at: sql`now()` },
-        });
-    }
-    await writeAudit(tx, {
-      user,
-      resource: 'dispatches-objectives',
-      recordId: null,
-      action: source,
-      after: { saved: valid.length, dealers: new Set(valid.map((v) => v.dealer_id)).size },
-    });
-  });
-  return { saved: valid.length, total: report.length, failed: 0, report };
-}
-
 /** JSON rows: one objective each, numbered from 1. */
-export const cellsFromRows = (rows: ObjectiveRowInput[]): ObjectiveCell[] =>
+const cellsFromRows = (rows: ObjectiveRowInput[]): ObjectiveCell[] =>
   rows.map((data, i) => ({ row: i + 1, data }));
 
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
 /** A file row (Concesionario, Marca, Año, Ene..Dic): one cell per filled month; a row without any month is wrong. */
-export function cellsFromSheet(rows: SheetRow[]): ObjectiveCell[] {
+function cellsFromSheet(rows: SheetRow[]): ObjectiveCell[] {
   const out: ObjectiveCell[] = [];
   for (const { number, values } of rows) {
     const [dealer, brand, year] = values;
@@ -159,26 +124,30 @@ export function cellsFromSheet(rows: SheetRow[]): ObjectiveCell[] {
   return out;
 }
 
-export const OBJECTIVES_TEMPLATE = {
-  headers: OBJECTIVES_TEMPLATE_HEADERS,
-  noRows: 'El archivo no tiene filas de objetivos debajo de los encabezados',
-  maxRows: 20_000,
-};
-
-/** Every cell of an uploaded Formato_Objetivos.xlsx (the file is read before anything is written). */
-export async function readObjectiveCells(file: string, bytes: number): Promise<ObjectiveCell[]> {
-  const cells: ObjectiveCell[] = [];
-  // One push per cell, not a spread of a whole batch (too many arguments for the stack).
-  for await (const rows of readTemplateBatches(file, bytes, OBJECTIVES_TEMPLATE))
-    for (const cell of cellsFromSheet(rows)) cells.push(cell);
-  return cells;
-}
-
-/** The empty Formato_Objetivos.xlsx. */
-export function objectivesTemplate(): Promise<Buffer> {
-  return templateBuffer({
+export const objectivesImport = defineImport({
+  kind: 'objectives-import',
+  title: 'Carga de objetivos',
+  name: 'Objetivos',
+  link: '/main/dispatches',
+  tags: ['Despachos'],
+  permission: 'Transactions.store',
+  audit: 'dispatches-objectives',
+  file: {
+    path: '/api/dispatches-objectives/import',
+    summary: 'Objetivos desde Formato_Objetivos.xlsx (campo file)',
+    sheet: {
+      headers: OBJECTIVES_TEMPLATE_HEADERS,
+      noRows: 'El archivo no tiene filas de objetivos debajo de los encabezados',
+      maxRows: 20_000,
+    },
+    rows: cellsFromSheet,
+  },
+  template: {
+    path: '/api/dispatches-objectives/template',
+    summary: 'Plantilla vacía Formato_Objetivos.xlsx',
+    permission: 'Transactions.view',
+    filename: DISPATCH_FILES.objectivesTemplate,
     sheetName: 'Objetivos',
-    headers: OBJECTIVES_TEMPLATE_HEADERS,
     widths: Object.fromEntries(MONTH_SHORT.map((m) => [m, 9])),
     help: [
       [QUERY_LABELS.dealer, 'Código del concesionario (por ejemplo LIM01)'],
@@ -187,5 +156,35 @@ export function objectivesTemplate(): Promise<Buffer> {
       ['Ene ... Dic', 'Unidades objetivo del mes (entero de 0 a 100000); una celda vacía no cambia ese mes'],
       ['Reglas', 'Si alguna fila tiene errores no se guarda ninguna; un objetivo ya cargado se reemplaza'],
     ],
-  });
-}
+  },
+  batch: {
+    path: '/api/dispatches-objectives',
+    summary: 'Objetivos por concesionario, marca y mes como JSON {rows}; todo o nada, con reporte por fila',
+    body: objectivesBatchSchema,
+    items: (body) => cellsFromRows(body.rows),
+  },
+  async check({ db, user }, batches) {
+    const cells: ObjectiveCell[] = [];
+    // One push per cell, not a spread of a whole batch (too many arguments for the stack).
+    for await (const batch of batches) for (const cell of batch) cells.push(cell);
+    return checkObjectives(cells, await loadLookups(db), user);
+  },
+  // An objective already loaded (dealer, brand, month) is replaced.
+  async save(tx, valid) {
+    for (let i = 0; i < valid.length; i += 5000) {
+      await tx
+        .insert(dispatchObjectives)
+        .values(valid.slice(i, i + 5000))
+        .onConflictDoUpdate({
+          target: [
+            dispatchObjectives.dealer_id,
+            dispatchObjectives.manufacturer_id,
+            dispatchObjectives.year,
+            dispatchObjectives.month,
+          ],
+          set: { units: sql`excluded.units`, updated_at: sql`now()` },
+        });
+    }
+    return { audit: { dealers: new Set(valid.map((v) => v.dealer_id)).size } };
+  },
+});

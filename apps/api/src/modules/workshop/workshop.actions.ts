@@ -6,63 +6,17 @@ import {
   REPORT_QUERIES,
   type ReportInfoRow,
   WORKSHOP_FILES,
-  workshopBatchSchema,
 } from '@app/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../core/action';
-import { defineAction } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ValidationError } from '../../core/errors';
-import { IMPORT_UPLOAD } from '../../core/import-template';
 import { defineReport } from '../../core/report';
-import { withUploadedFile } from '../../core/upload';
-import { sendXlsxBuffer } from '../../core/xlsx';
 import { requestedDealer } from '../figures/figures.scope';
-import { readWorkshopRows, rowsFromObjects, saveWorkshopRows, workshopTemplate } from './workshop.import';
+import { workshopImport } from './workshop.import';
 import { reportInfo } from './workshop.summary';
 
 const tags = ['Info Taller'];
-
-const template = defineAction({
-  method: 'GET',
-  path: '/api/workshop-infos/template',
-  summary: 'Plantilla vacía Plantilla_Info_Taller.xlsx',
-  tags,
-  access: { permission: 'WorkshopInfos.view' },
-  download: true,
-  raw: true,
-  async handler({ reply }) {
-    return sendXlsxBuffer(reply, WORKSHOP_FILES.template, await workshopTemplate());
-  },
-});
-
-const importFile = defineAction({
-  method: 'POST',
-  path: '/api/workshop-infos/import',
-  summary: 'Información de taller desde la plantilla .xlsx (campo file); todo o nada, con reporte por fila',
-  tags,
-  access: { permission: 'WorkshopInfos.store' },
-  rateLimit: 'upload',
-  // The audit row (who, how many) is written by saveWorkshopRows in the transaction of the rows.
-  async handler({ request, user, db }) {
-    return withUploadedFile(request, IMPORT_UPLOAD, async (upload) =>
-      saveWorkshopRows(db, await readWorkshopRows(upload.file, upload.bytes), user, 'import'),
-    );
-  },
-});
-
-const batch = defineAction({
-  method: 'POST',
-  path: '/api/workshop-infos/batch',
-  summary: 'Información de taller como JSON {rows}; mismas reglas que la carga, en una transacción',
-  tags,
-  access: { permission: 'WorkshopInfos.store' },
-  body: workshopBatchSchema,
-  bodyLimit: 20 * 1024 * 1024,
-  async handler({ body, user, db }) {
-    return saveWorkshopRows(db, rowsFromObjects(body.rows), user, 'batch');
-  },
-});
 
 const reportQuery = REPORT_QUERIES.reportInfo;
 
@@ -156,4 +110,4 @@ const reportInfoActions = defineReport({
   }),
 });
 
-export const workshopActions = [template, importFile, batch, ...reportInfoActions];
+export const workshopActions = [...workshopImport.actions, ...reportInfoActions];

@@ -1,21 +1,19 @@
-// Workshop rows from the template (.xlsx) or JSON: every row is checked first (dealer, branch,
-// period, each figure), with a report per row; only when all are right are they written, in one
-// transaction (a row already loaded for that dealer, branch and month is replaced). The file is
-// read with the template pieces every upload uses (readTemplateBatches, templateBuffer).
+// The workshop import, declared on the engine (core/import.ts): rows from the template (.xlsx) or
+// JSON are checked here (dealer, branch, period, each figure); the engine writes them all in one
+// transaction with its audit row, or none, with the report per row.
 import {
   type ImportReportEntry,
-  type ImportResult,
   QUERY_LABELS,
   WORKSHOP_COLUMNS,
+  WORKSHOP_FILES,
   WORKSHOP_TEMPLATE_HEADERS,
   type WorkshopRowInput,
+  workshopBatchSchema,
 } from '@app/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../core/action';
-import { writeAudit } from '../../core/audit';
 import type { CurrentUser } from '../../core/context';
+import { defineImport } from '../../core/import';
 import { loadReferences, type References, text, up } from '../../core/import-kit';
-import { readTemplateBatches, templateBuffer } from '../../core/import-template';
 import { limaWallClock } from '../../core/lima';
 import type { SheetRow } from '../../core/xlsx-read';
 import { workshopInfos } from './workshop.tables';
@@ -46,7 +44,7 @@ const currentPeriod = () => {
 };
 
 /** Checks every row; answers the report, the rows to write and how many failed. */
-export function checkWorkshopRows(rows: WorkshopRow[], l: References, user: CurrentUser) {
+function checkWorkshopRows(rows: WorkshopRow[], l: References, user: CurrentUser) {
   const report: ImportReportEntry[] = [];
   const valid: NewInfo[] = [];
   const firstRow = new Map<string, number>();
@@ -145,53 +143,8 @@ const REPLACED = [
   'updated_by',
 ];
 
-/**
- * Checks every row, then (only if all are right) writes them all in one transaction with the
- * run's audit row: a row for a dealer, branch and month already loaded replaces it.
- */
-export async function saveWorkshopRows(
-  db: Db,
-  rows: WorkshopRow[],
-  user: CurrentUser,
-  source: 'import' | 'batch',
-): Promise<ImportResult> {
-  const { report, valid, failed } = checkWorkshopRows(
-    rows,
-    await loadReferences(db, { branches: true }),
-    user,
-  );
-  if (failed > 0 || valid.length === 0) return { saved: 0, total: report.length, failed, report };
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < valid.length; i += 2000) {
-      await tx
-        .insert(workshopInfos)
-        .values(valid.slice(i, i + 2000).map((v) => ({ ...v, source, updated_by: user.id })))
-        .onConflictDoUpdate({
-          target: [
-            workshopInfos.dealer_id,
-            workshopInfos.dealer_branch_id,
-            workshopInfos.year,
-            workshopInfos.month,
-          ],
-          set: {
-            ...Object.fromEntries(REPLACED.map((k) => [k, sql.raw(`excluded.${k}`)])),
-            updated_at: sql`now()`,
-          },
-        });
-    }
-    await writeAudit(tx, {
-      user,
-      resource: 'workshop-infos',
-      recordId: null,
-      action: source,
-      after: { saved: valid.length, dealers: new Set(valid.map((v) => v.dealer_id)).size },
-    });
-  });
-  return { saved: valid.length, total: report.length, failed: 0, report };
-}
-
 /** JSON rows (batch): keys as WORKSHOP_COLUMNS, or dealer_id / dealer_branch_id; numbered from 1. */
-export function rowsFromObjects(objects: Record<string, unknown>[]): WorkshopRow[] {
+function rowsFromObjects(objects: Record<string, unknown>[]): WorkshopRow[] {
   const keys = [...WORKSHOP_COLUMNS.map((c) => c.key), 'dealer_id', 'dealer_branch_id'] as const;
   return objects.map((o, i) => {
     const data: Record<string, string | number> = {};
@@ -215,25 +168,30 @@ function rowFromSheet({ number, values }: SheetRow): WorkshopRow {
   return { row: number, data: data as WorkshopRowInput };
 }
 
-export const WORKSHOP_TEMPLATE = {
-  headers: WORKSHOP_TEMPLATE_HEADERS,
-  noRows: 'El archivo no tiene filas de información de taller debajo de los encabezados',
-  maxRows: 50_000,
-};
-
-/** Every row of an uploaded template (read whole before anything is written). */
-export async function readWorkshopRows(file: string, bytes: number): Promise<WorkshopRow[]> {
-  const out: WorkshopRow[] = [];
-  for await (const rows of readTemplateBatches(file, bytes, WORKSHOP_TEMPLATE))
-    out.push(...rows.map(rowFromSheet));
-  return out;
-}
-
-/** The empty Plantilla_Info_Taller.xlsx, with its instructions sheet. */
-export function workshopTemplate(): Promise<Buffer> {
-  return templateBuffer({
+export const workshopImport = defineImport({
+  kind: 'workshop-import',
+  title: 'Carga de información de taller',
+  name: 'Info Taller',
+  link: '/workshopinfo',
+  tags: ['Info Taller'],
+  permission: 'WorkshopInfos.store',
+  audit: 'workshop-infos',
+  file: {
+    path: '/api/workshop-infos/import',
+    summary: 'Información de taller desde la plantilla .xlsx (campo file)',
+    sheet: {
+      headers: WORKSHOP_TEMPLATE_HEADERS,
+      noRows: 'El archivo no tiene filas de información de taller debajo de los encabezados',
+      maxRows: 50_000,
+    },
+    rows: (rows) => rows.map(rowFromSheet),
+  },
+  template: {
+    path: '/api/workshop-infos/template',
+    summary: 'Plantilla vacía Plantilla_Info_Taller.xlsx',
+    permission: 'WorkshopInfos.view',
+    filename: WORKSHOP_FILES.template,
     sheetName: 'Info Taller',
-    headers: WORKSHOP_TEMPLATE_HEADERS,
     widths: { Concesionario: 14, Sede: 24, Año: 8, Mes: 6, Observaciones: 30 },
     help: [
       [QUERY_LABELS.dealer, 'Código del concesionario (por ejemplo LIM01)'],
@@ -250,5 +208,38 @@ export function workshopTemplate(): Promise<Buffer> {
         'Si alguna fila tiene errores no se guarda ninguna; una fila del mismo concesionario, sede y mes ya cargada se reemplaza',
       ],
     ],
-  });
-}
+  },
+  batch: {
+    path: '/api/workshop-infos/batch',
+    summary: 'Información de taller como JSON {rows}; mismas reglas que la carga, en una transacción',
+    body: workshopBatchSchema,
+    bodyLimit: 20 * 1024 * 1024,
+    items: (body) => rowsFromObjects(body.rows),
+  },
+  async check({ db, user }, batches) {
+    const rows: WorkshopRow[] = [];
+    for await (const batch of batches) for (const r of batch) rows.push(r);
+    return checkWorkshopRows(rows, await loadReferences(db, { branches: true }), user);
+  },
+  // A row for a dealer, branch and month already loaded replaces it.
+  async save(tx, valid, { user, source }) {
+    for (let i = 0; i < valid.length; i += 2000) {
+      await tx
+        .insert(workshopInfos)
+        .values(valid.slice(i, i + 2000).map((v) => ({ ...v, source, updated_by: user.id })))
+        .onConflictDoUpdate({
+          target: [
+            workshopInfos.dealer_id,
+            workshopInfos.dealer_branch_id,
+            workshopInfos.year,
+            workshopInfos.month,
+          ],
+          set: {
+            ...Object.fromEntries(REPLACED.map((k) => [k, sql.raw(`excluded.${k}`)])),
+            updated_at: sql`now()`,
+          },
+        });
+    }
+    return { audit: { dealers: new Set(valid.map((v) => v.dealer_id)).size } };
+  },
+});
