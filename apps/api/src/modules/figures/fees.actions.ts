@@ -4,7 +4,7 @@ import { type FeesAnswer, gridBatchSchema } from '@app/contracts';
 import { defineAction } from '../../core/action';
 import { checkCells, readCells, writeCells } from './figures.cells';
 import { activeConcepts, gridDealers, manufacturerOnly, yearGridQuery } from './figures.scope';
-import { importGridFile, sendGridXlsx } from './figures.xlsx';
+import { defineGridImport, sendGridXlsx } from './figures.xlsx';
 
 const tags = ['Cuotas'];
 const query = yearGridQuery;
@@ -66,17 +66,19 @@ const exportGrid = defineAction({
   },
 });
 
-const importGrid = defineAction({
-  method: 'POST',
-  path: '/api/fees/import',
-  summary: 'Carga el archivo exportado de cuotas (campo file): todo o nada, reporte por fila',
-  tags,
-  access: { permission: 'Fees.update' },
-  authorize: manufacturerOnly,
-  rateLimit: 'upload',
-  async handler({ request, db, user }) {
-    return importGridFile(request, db, user, 'fees');
+const importGrid = defineGridImport(
+  'fees',
+  {
+    kind: 'fees-import',
+    title: 'Carga de cuotas',
+    name: 'Cuotas',
+    link: '/main/fee',
+    tags,
+    permission: 'Fees.update',
+    path: '/api/fees/import',
+    summary: 'Carga el archivo exportado de cuotas (campo file)',
   },
-});
+  manufacturerOnly,
+);
 
-export const feesActions = [grid, batch, exportGrid, importGrid];
+export const feesActions = [grid, batch, exportGrid, ...importGrid.actions];

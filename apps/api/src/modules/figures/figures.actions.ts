@@ -37,7 +37,7 @@ import {
   manufacturerOnly,
   requestedDealer,
 } from './figures.scope';
-import { importGridFile, sendGridXlsx } from './figures.xlsx';
+import { defineGridImport, sendGridXlsx } from './figures.xlsx';
 
 const tags = ['Cifras'];
 
@@ -125,17 +125,15 @@ const exportGrid = defineAction({
   },
 });
 
-const importGrid = defineAction({
-  method: 'POST',
-  path: '/api/figures/import',
-  summary: 'Carga el archivo exportado de cifras (campo file): todo o nada, reporte por fila',
+const importGrid = defineGridImport('figures', {
+  kind: 'figures-import',
+  title: 'Carga de cifras',
+  name: 'Cifras',
+  link: '/main/figure',
   tags,
-  access: { permission: 'Figures.update' },
-  rateLimit: 'upload',
-  // The audit row (who, how many cells) is written with the cells, in their transaction.
-  async handler({ request, db, user }) {
-    return importGridFile(request, db, user, 'figures');
-  },
+  permission: 'Figures.update',
+  path: '/api/figures/import',
+  summary: 'Carga el archivo exportado de cifras (campo file)',
 });
 
 const enable = defineAction({
@@ -314,7 +312,7 @@ export const figuresActions = [
   batch,
   conceptAcrossDealers,
   exportGrid,
-  importGrid,
+  ...importGrid.actions,
   enable,
   confirm,
   reopen,

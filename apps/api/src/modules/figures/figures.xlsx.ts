@@ -13,20 +13,11 @@ import {
   MONTH_SHORT,
   QUERY_LABELS,
 } from '@app/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Db } from '../../core/action';
-import { writeAudit } from '../../core/audit';
-import type { CurrentUser } from '../../core/context';
-import { BadRequestError } from '../../core/errors';
-import { withUploadedFile } from '../../core/upload';
+import { defineImport } from '../../core/import';
 import { sendXlsx } from '../../core/xlsx';
-import {
-  checkXlsxArchive,
-  readSheetRows,
-  XLSX_MESSAGES,
-  XLSX_UPLOAD_BYTES,
-  type XlsxLimits,
-} from '../../core/xlsx-read';
+import type { XlsxLimits } from '../../core/xlsx-read';
 import { assertPeriods, type Cell, type CellTable, readCells, writeCells } from './figures.cells';
 import { periodStates } from './figures.periods';
 import { activeConcepts, dealersInScope, monthKey } from './figures.scope';
@@ -113,6 +104,12 @@ function parseNumber(v: unknown): number | null | undefined {
   return Number(text);
 }
 
+/** A worksheet row: its cells in the order of GRID_COLUMNS. */
+interface GridItem {
+  number: number;
+  values: unknown[];
+}
+
 interface FileRow {
   number: number;
   year: number;
@@ -121,149 +118,164 @@ interface FileRow {
   months: (number | null)[];
 }
 
-/** Reads and checks the uploaded grid; answers the rows or the report of what is wrong. */
-async function readGridFile(
-  file: string,
-  bytes: number,
-  dealersByCode: Map<string, GridDealer>,
-  conceptsByCode: Map<string, ConceptRow>,
-): Promise<{ rows: FileRow[]; report: GridImportReport['report'] }> {
-  await checkXlsxArchive(file, bytes, LIMITS);
-  let header: number[] | null = null;
-  const rows: FileRow[] = [];
-  const report: GridImportReport['report'] = [];
-  for await (const r of readSheetRows(file, LIMITS)) {
-    if (!header) {
-      const names = r.values.map(norm);
-      const at = (h: string) => names.indexOf(norm(h));
-      header = [at('Año'), at('Código concesionario'), at('Código concepto'), ...MONTH_SHORT.map(at)];
-      if (header.some((i) => i < 0))
-        throw new BadRequestError(
-          `El archivo no tiene las columnas de la plantilla. La primera fila debe ser: ${[...FIXED, ...MONTH_SHORT].join(', ')}`,
-        );
-      continue;
-    }
-    if (r.values.every(blank)) continue;
-    const [yi, di, ci, ...mi] = header;
-    const problems: string[] = [];
-    const year = Number(r.values[yi]);
-    if (!Number.isInteger(year) || year < 2000 || year > 2100)
-      problems.push(`Año "${r.values[yi] ?? ''}" no es válido`);
-    const dealer = dealersByCode.get(norm(r.values[di]));
-    if (!dealer) problems.push(`El concesionario "${r.values[di] ?? ''}" no existe o no le corresponde`);
-    const concept = conceptsByCode.get(norm(r.values[ci]));
-    if (!concept) problems.push(`El concepto "${r.values[ci] ?? ''}" no existe o no está habilitado`);
-    const months = mi.map((i, m) => {
-      const n = parseNumber(r.values[i]);
-      if (n === undefined) problems.push(`${MONTH_SHORT[m]}: "${r.values[i]}" no es un número`);
-      return n ?? null;
-    });
-    if (problems.length) report.push({ row: r.number, ok: false, message: problems.join('; ') });
-    else rows.push({ number: r.number, year, dealer: dealer!, concept: concept!, months });
-  }
-  if (!header) throw new BadRequestError(XLSX_MESSAGES.empty);
-  const years = new Set(rows.map((r) => r.year));
-  if (years.size > 1) {
-    const first = rows[0].year;
-    for (const r of rows.filter((x) => x.year !== first))
-      report.push({ row: r.number, ok: false, message: `Todas las filas deben ser del año ${first}` });
-  }
-  return { rows, report };
+/** A changed cell to write, with the year and dealer it belongs to. */
+interface GridChange {
+  cell: Cell;
+  year: number;
+  dealer: GridDealer;
 }
 
-export const GRID_UPLOAD = {
-  field: 'file',
-  maxBytes: XLSX_UPLOAD_BYTES,
-  accept: /\.xlsx$/i,
-  messages: {
-    noFile: XLSX_MESSAGES.noFile,
-    wrongType: XLSX_MESSAGES.notXlsx,
-    tooLarge: XLSX_MESSAGES.tooLarge,
-  },
-};
+type Report = GridImportReport['report'];
+
+/** The columns the upload reads, found by name in the header (the others are only shown). */
+const GRID_COLUMNS = ['Año', 'Código concesionario', 'Código concepto', ...MONTH_SHORT];
+
+/** A row as the file says it (year, dealer in scope, active concept, numbers), or its problems. */
+function readRow(
+  { number, values }: GridItem,
+  dealersByCode: Map<string, GridDealer>,
+  conceptsByCode: Map<string, ConceptRow>,
+): FileRow | string[] {
+  const [y, d, c, ...m] = values;
+  const problems: string[] = [];
+  const year = Number(y);
+  if (!Number.isInteger(year) || year < 2000 || year > 2100) problems.push(`Año "${y ?? ''}" no es válido`);
+  const dealer = dealersByCode.get(norm(d));
+  if (!dealer) problems.push(`El concesionario "${d ?? ''}" no existe o no le corresponde`);
+  const concept = conceptsByCode.get(norm(c));
+  if (!concept) problems.push(`El concepto "${c ?? ''}" no existe o no está habilitado`);
+  const months = m.map((v, i) => {
+    const n = parseNumber(v);
+    if (n === undefined) problems.push(`${MONTH_SHORT[i]}: "${v}" no es un número`);
+    return n ?? null;
+  });
+  return problems.length ? problems : { number, year, dealer: dealer!, concept: concept!, months };
+}
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
-/** The upload of an exported grid: all changed cells or none, with a report per row. */
-export async function importGridFile(
-  request: FastifyRequest,
-  db: Db,
-  user: CurrentUser,
+/**
+ * The upload of an exported grid (figures or fees), declared on the engine (core/import.ts): only
+ * the cells that differ from what is stored are written (for figures, in an enabled month), all
+ * in one transaction with the audit row, or none, with a report per row.
+ */
+export function defineGridImport(
   table: CellTable,
-): Promise<GridImportReport> {
-  const [dealers, concepts] = await Promise.all([dealersInScope(db, user), activeConcepts(db)]);
-  const dealersByCode = new Map(dealers.map((d) => [norm(d.code), d]));
-  const conceptsByCode = new Map(concepts.map((c) => [norm(c.code), c]));
-  const { rows, report } = await withUploadedFile(request, GRID_UPLOAD, (u) =>
-    readGridFile(u.file, u.bytes, dealersByCode, conceptsByCode),
-  );
-  const total = rows.length + report.length;
-  if (!total) throw new BadRequestError('El archivo no tiene filas debajo de los encabezados');
-  const year = rows[0]?.year ?? 0;
-  const ids = [...new Set(rows.map((r) => r.dealer.id))];
-  const stored = new Map(
-    (await readCells(db, table, year, ids, null)).map((v) => [
-      `${v.dealer_id}:${v.concept_id}:${v.month}`,
-      v.value,
-    ]),
-  );
-  const states =
-    table === 'figures'
-      ? new Map(
-          (await periodStates(db, year, ids, null)).map((p) => [monthKey(p.dealer_id, p.month), p.status]),
-        )
-      : null;
-  const cells: Cell[] = [];
-  const changedPerRow = new Map<number, number>();
-  for (const r of rows) {
-    const problems: string[] = [];
-    r.months.forEach((value, i) => {
-      const month = i + 1;
-      const before = stored.get(`${r.dealer.id}:${r.concept.id}:${month}`);
-      const same =
-        value === null ? before === undefined : before !== undefined && round2(before) === round2(value);
-      if (same) return;
-      const status = states?.get(monthKey(r.dealer.id, month));
-      const wrong = conceptValueError(r.concept, value);
-      if (wrong) problems.push(`${MONTH_SHORT[i]}: ${wrong} (se ingresó ${value})`);
-      else if (states && status !== 'enabled')
-        problems.push(
-          `${MONTH_SHORT[i]}: el periodo está ${status === 'confirmed' ? 'confirmado' : 'cerrado'}, no se puede cambiar`,
-        );
-      else cells.push({ dealer_id: r.dealer.id, concept_id: r.concept.id, month, value });
-      changedPerRow.set(r.number, (changedPerRow.get(r.number) ?? 0) + 1);
-    });
-    if (problems.length) report.push({ row: r.number, ok: false, message: problems.join('; ') });
-  }
-  const failed = report.filter((x) => !x.ok).length;
-  const okRows = rows
-    .filter((r) => !report.some((x) => x.row === r.number))
-    .map((r) => ({
-      row: r.number,
-      ok: true,
-      message: changedPerRow.get(r.number) ? `${changedPerRow.get(r.number)} cambio(s)` : 'Sin cambios',
-    }));
-  const fullReport = [...report, ...okRows].sort((a, b) => a.row - b.row);
-  if (failed) return { saved: 0, total, failed, skipped: 0, report: fullReport };
-  if (cells.length) {
-    await db.transaction(async (tx) => {
-      const byDealer = new Map(dealers.map((d) => [d.id, d]));
+  head: {
+    kind: string;
+    title: string;
+    name: string;
+    link: string;
+    tags: string[];
+    permission: string;
+    path: string;
+    summary: string;
+  },
+  authorize?: Parameters<typeof defineImport>[0]['authorize'],
+) {
+  return defineImport({
+    ...head,
+    authorize,
+    audit: TITLES[table].resource,
+    file: {
+      path: head.path,
+      summary: head.summary,
+      sheet: {
+        headers: GRID_COLUMNS,
+        columns: 'by-name',
+        headerError: `El archivo no tiene las columnas de la plantilla. La primera fila debe ser: ${[...FIXED, ...MONTH_SHORT].join(', ')}`,
+        noRows: 'El archivo no tiene filas debajo de los encabezados',
+        maxRows: LIMITS.maxRows - 1,
+        limits: LIMITS,
+      },
+      rows: (rows): GridItem[] => rows,
+    },
+    async check({ db, user }, batches) {
+      const [dealers, concepts] = await Promise.all([dealersInScope(db, user), activeConcepts(db)]);
+      const dealersByCode = new Map(dealers.map((d) => [norm(d.code), d]));
+      const conceptsByCode = new Map(concepts.map((c) => [norm(c.code), c]));
+      const rows: FileRow[] = [];
+      const report: Report = [];
+      for await (const batch of batches)
+        for (const item of batch) {
+          const r = readRow(item, dealersByCode, conceptsByCode);
+          if (Array.isArray(r)) report.push({ row: item.number, ok: false, message: r.join('; ') });
+          else rows.push(r);
+        }
+      const first = rows[0]?.year;
+      for (const r of rows.filter((x) => x.year !== first))
+        report.push({ row: r.number, ok: false, message: `Todas las filas deben ser del año ${first}` });
+      const total = rows.length + report.length;
+      const year = first ?? 0;
+      const ids = [...new Set(rows.map((r) => r.dealer.id))];
+      const stored = new Map(
+        (await readCells(db, table, year, ids, null)).map((v) => [
+          `${v.dealer_id}:${v.concept_id}:${v.month}`,
+          v.value,
+        ]),
+      );
+      const states =
+        table === 'figures'
+          ? new Map(
+              (await periodStates(db, year, ids, null)).map((p) => [
+                monthKey(p.dealer_id, p.month),
+                p.status,
+              ]),
+            )
+          : null;
+      const changes: GridChange[] = [];
+      const changedPerRow = new Map<number, number>();
+      for (const r of rows) {
+        const problems: string[] = [];
+        r.months.forEach((value, i) => {
+          const month = i + 1;
+          const before = stored.get(`${r.dealer.id}:${r.concept.id}:${month}`);
+          const same =
+            value === null ? before === undefined : before !== undefined && round2(before) === round2(value);
+          if (same) return;
+          const status = states?.get(monthKey(r.dealer.id, month));
+          const wrong = conceptValueError(r.concept, value);
+          if (wrong) problems.push(`${MONTH_SHORT[i]}: ${wrong} (se ingresó ${value})`);
+          else if (states && status !== 'enabled')
+            problems.push(
+              `${MONTH_SHORT[i]}: el periodo está ${status === 'confirmed' ? 'confirmado' : 'cerrado'}, no se puede cambiar`,
+            );
+          else
+            changes.push({
+              cell: { dealer_id: r.dealer.id, concept_id: r.concept.id, month, value },
+              year,
+              dealer: r.dealer,
+            });
+          changedPerRow.set(r.number, (changedPerRow.get(r.number) ?? 0) + 1);
+        });
+        if (problems.length) report.push({ row: r.number, ok: false, message: problems.join('; ') });
+      }
+      const failed = report.filter((x) => !x.ok).length;
+      const wrongRows = new Set(report.map((x) => x.row));
+      const okRows = rows
+        .filter((r) => !wrongRows.has(r.number))
+        .map((r) => ({
+          row: r.number,
+          ok: true,
+          message: changedPerRow.get(r.number) ? `${changedPerRow.get(r.number)} cambio(s)` : 'Sin cambios',
+        }));
+      const fullReport = [...report, ...okRows].sort((a, b) => a.row - b.row);
+      if (failed) return { report: fullReport, valid: [], failed, total, answer: { skipped: 0 } };
+      return {
+        report: fullReport,
+        valid: changes,
+        failed: 0,
+        total,
+        answer: { skipped: rows.length - changedPerRow.size },
+      };
+    },
+    async save(tx, changes, { user, source }) {
+      const year = changes[0].year;
+      const cells = changes.map((c) => c.cell);
+      const byDealer = new Map(changes.map((c) => [c.dealer.id, c.dealer]));
       if (table === 'figures') await assertPeriods(tx, year, cells, byDealer, ['enabled']);
-      await writeCells(tx, table, year, cells, user.id, 'import');
-      await writeAudit(tx, {
-        user,
-        resource: TITLES[table].resource,
-        recordId: null,
-        action: 'import',
-        after: { year, cells: cells.length, dealers: new Set(cells.map((c) => c.dealer_id)).size },
-      });
-    });
-  }
-  return {
-    saved: cells.length,
-    total,
-    failed: 0,
-    skipped: rows.length - changedPerRow.size,
-    report: fullReport,
-  };
+      await writeCells(tx, table, year, cells, user.id, source);
+      return { audit: { year, cells: cells.length, dealers: byDealer.size } };
+    },
+  });
 }

@@ -179,6 +179,7 @@ export default function ObjectivesView() {
         title="Cargar objetivos"
         help="Complete Formato_Objetivos.xlsx: una fila por concesionario, marca y año, una columna por mes."
         url="/dispatches-objectives/import"
+        jobKind="objectives-import"
         template={template}
         onClose={() => setUploading(false)}
         onSaved={() => void queryClient.invalidateQueries({ queryKey: ['objectives-summary'] })}

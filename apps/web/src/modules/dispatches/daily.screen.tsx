@@ -328,6 +328,7 @@ export default function DailyScreen() {
         title={`Cargar Formato Daily ${MONTHS[month - 1].name} ${year}`}
         help={`Complete Formato_Daily_${year}_${month}.xlsx: una fila por concesionario y modelo, una columna por día (vacío no cambia, 0 borra).`}
         url={`/daily-sales/import?year=${year}&month=${month}`}
+        jobKind="daily-sales-import"
         template={template}
         onClose={() => setOpen(null)}
         onSaved={() => void queryClient.invalidateQueries({ queryKey: ['daily-sales'] })}

@@ -2,12 +2,14 @@
 // as a chip, the kind of number of a concept's unit, and the per-row report of an upload or a
 // CASIS pull.
 import {
+  type BackgroundJob,
   type ConceptRow,
   type ConceptRule,
   conceptKind,
   conceptValueError,
   conceptValueWarning,
   type GridImportReport,
+  isBackgroundJob,
   PERIOD_STATUSES,
   type PeriodStatus,
 } from '@app/contracts';
@@ -29,8 +31,10 @@ import {
   ListItemText,
   Typography,
 } from '@mui/material';
+import { useState } from 'react';
 import { http } from '../../api/http';
 import { thisYear, YearField } from '../../fields/PeriodFields';
+import { JobProgress } from '../../resources/JobProgress';
 import type { NumberKind } from '../../sheet/numbers';
 
 export { lastMonth } from '../../fields/PeriodFields';
@@ -153,7 +157,13 @@ export function ReportDialog({
 }
 
 /** 'Cargar Excel': the chosen .xlsx goes to `path`; `onDone` gets the per-row report. */
+/**
+ * The upload of an exported grid. A big file runs as a job on the server (202): its progress is
+ * shown here until it ends, then its report as for a small file.
+ */
 export function UploadButton({ path, onDone }: { path: string; onDone: (r: GridImportReport) => void }) {
+  const [job, setJob] = useState<BackgroundJob<GridImportReport> | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const choose = () => {
     const input = document.createElement('input');
     input.type = 'file';
@@ -164,16 +174,43 @@ export function UploadButton({ path, onDone }: { path: string; onDone: (r: GridI
       const form = new FormData();
       form.append('file', file);
       try {
-        onDone(await http.post<GridImportReport>(path, form));
+        const r = await http.post<GridImportReport | BackgroundJob<GridImportReport>>(path, form);
+        if (isBackgroundJob(r)) setJob(r as BackgroundJob<GridImportReport>);
+        else onDone(r as GridImportReport);
       } catch {
         // shown by the client
       }
     };
     input.click();
   };
+  const ended = (j: BackgroundJob<GridImportReport>) => {
+    if (j.status === 'done' && j.result) {
+      setJob(null);
+      onDone(j.result);
+    } else setFailure(j.error ?? 'El trabajo no terminó');
+  };
+  const close = () => {
+    setJob(null);
+    setFailure(null);
+  };
   return (
-    <Button startIcon={<UploadFile />} onClick={choose}>
-      Cargar Excel
-    </Button>
+    <>
+      <Button startIcon={<UploadFile />} onClick={choose}>
+        Cargar Excel
+      </Button>
+      <Dialog open={!!job} onClose={failure ? close : undefined} maxWidth="sm" fullWidth>
+        <DialogTitle>{job?.title ?? 'Carga'}</DialogTitle>
+        <DialogContent>
+          {failure ? (
+            <Alert severity="error">{failure}</Alert>
+          ) : (
+            job && <JobProgress job={job} onEnd={ended} />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{failure ? 'Cerrar' : 'Seguir en segundo plano'}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
   );
 }

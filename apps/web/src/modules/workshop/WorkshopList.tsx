@@ -78,6 +78,7 @@ export default function WorkshopList() {
         title="Cargar información de taller"
         help="Una fila por concesionario, sede y mes, con las columnas de la plantilla. Un mes ya cargado se reemplaza."
         url="/workshop-infos/import"
+        jobKind="workshop-import"
         template={template}
         onClose={() => setUploading(false)}
         onSaved={() => void queryClient.invalidateQueries({ queryKey: ['list', 'workshop-infos'] })}
