@@ -4,6 +4,7 @@
 import { AUDITED_CALLS, defineContract, f, RESOURCE_CONTRACTS } from '@app/contracts';
 import { integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditedAs } from '../src/core/action';
 import { allActions, allResources, plainResourcesModule } from '../src/core/registry';
 import { API_MODULES } from '../src/modules';
 import { createTestApp, type TestContext } from './harness';
@@ -23,7 +24,7 @@ describe('registry', () => {
 
   it('every resource an action audits is in RESOURCE_CONTRACTS', () => {
     const names = allActions(API_MODULES)
-      .map((a) => a.audit?.resource)
+      .map((a) => auditedAs(a)?.resource)
       .filter((n): n is string => !!n && n !== 'auth');
     expect(names.filter((n) => !contracts[n] && !AUDITED_CALLS.some((c) => c.id === n))).toEqual([]);
   });

@@ -2,12 +2,14 @@
 // it, its body schema and (for calls on one record) the resource whose record it acts on.
 // registerAction() gives every action the engine's guarantees: the permission check, the body
 // parsed with zod (422 with Spanish messages), the target record loaded within the caller's
-// dealer scope (another dealer's id answers 404), writes in one transaction with their audit
-// row, the per-address limit, the download token where declared, and the body in /api/docs.
+// dealer scope (another dealer's id answers 404), writes only where declared (`audit`: a staff
+// write in one transaction with its one audit row; a call that declares none reads only), the
+// per-address limit, the download token where declared, and the body in /api/docs.
 // Its query string is declared the same way (a zod schema of contracts/query): parsed once with
 // Lima's clock, 422 naming the parameter, and a declared `dealer_id` held to a dealer user's own
 // dealer (another dealer's id answers 404, as a target of another dealer does).
 import { type AuditAction, DEALER_QUERY_KEY, queryShape } from '@app/contracts';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
@@ -37,6 +39,30 @@ export type Executor = Db | Tx;
  */
 export type Access = 'public' | 'login' | { permission: string; or?: string[] };
 
+/**
+ * What a call writes, declared on the action (the registry test runs every call once and holds
+ * it to this):
+ * - `{ resource, action }`: a staff write. `ctx.write` runs it in one transaction with exactly one
+ *   audit row (who, the action, the entity, and what the handler answers: counts, ids);
+ *   `ctx.db` reads only, so nothing is written beside it.
+ * - `{ exempt: reason }`: writes that are no staff write (the caller's own session, a read
+ *   receipt, a public survey answer): `ctx.write` runs them in one transaction without an audit
+ *   row, and `ctx.db` may write (a refused login still counts the attempt).
+ * - `{ pipeline: reason }`: an import, batch or pull whose pipeline writes all its rows and its
+ *   one audit row in its own transaction (`defineImport`, `insertSales`, ...): `ctx.db` may write.
+ * - absent: the call reads only. `ctx.db` refuses insert, update and delete, runs its
+ *   transactions READ ONLY, and `ctx.write` throws.
+ */
+export type AuditDecl = { resource: string; action: AuditAction } | { exempt: string } | { pipeline: string };
+
+/** The audit row an action's `ctx.write` writes, when it is a staff write. */
+export function auditedAs(action: Action): { resource: string; action: AuditAction } | undefined {
+  return action.audit && 'resource' in action.audit ? action.audit : undefined;
+}
+
+/** Whether the call may write at all (any `audit` declaration). */
+export const declaresWrites = (action: Action): boolean => !!action.audit;
+
 /** What the audit row of a write says beyond who and when. */
 export interface AuditDetail {
   recordId?: number | null;
@@ -59,10 +85,14 @@ export interface ActionContext<B, U extends CurrentUser | null = CurrentUser, Q 
   id: number;
   /** The record of `target`, loaded within the caller's dealer scope (only on actions with a target). */
   target: Row;
+  /**
+   * The database. Read-only unless the action declares `exempt` or `pipeline` writes: a staff
+   * write writes only through `write`, and a call that declares nothing reads only.
+   */
   db: Db;
   /**
-   * Runs the writes in one transaction together with the action's audit row. The audit detail
-   * defaults to the target (before) and the result when it is an object (after).
+   * Runs the writes in one transaction together with the action's audit row (once per call).
+   * The audit detail defaults to the target (before) and the result when it is an object (after).
    */
   write<R>(fn: (tx: Tx) => Promise<R>, detail?: (result: R) => AuditDetail): Promise<R>;
 }
@@ -97,8 +127,8 @@ export interface ActionDef<
   authorize?(caller: { user: CurrentUser; params: Record<string, string> }): void;
   /** The resource whose record `:id` names; loaded within the dealer scope or 404. */
   target?: Resource;
-  /** The audit row of `ctx.write`: resource name and action word. */
-  audit?: { resource: string; action: AuditAction };
+  /** What the call writes and how it is audited (see AuditDecl); absent: it reads only. */
+  audit?: AuditDecl;
   /** A file download: the session may come as ?enc_auth_token=. */
   download?: boolean;
   /** Per-address limit of this call. */
@@ -173,6 +203,8 @@ export function registerAction(app: FastifyInstance, action: Action): void {
   if (action.download) Object.assign(config, DOWNLOAD_ROUTE);
   if (action.rateLimit) config.rateLimit = perAddressLimit(action.rateLimit);
   const querySchema = actionQuerySchema(action);
+  // Exempt and pipeline writes run their own transactions on the database; others read only.
+  const ownWrites = !!action.audit && !auditedAs(action);
   const schema: Record<string, unknown> = {
     tags: action.tags,
     summary: action.summary,
@@ -209,7 +241,8 @@ export function registerAction(app: FastifyInstance, action: Action): void {
       action.authorize?.({ user, params: (request.params ?? {}) as Record<string, string> });
     },
     handler: async (request, reply) => {
-      const db = app.ctx.handle.db;
+      const writeDb = app.ctx.handle.db;
+      const db = ownWrites ? writeDb : readOnlyDb(writeDb, `${action.method} ${action.path}`);
       const user = action.access === 'public' ? request.auth : currentUser(request);
       const params = (request.params ?? {}) as Record<string, string>;
       const query = parseQuery(action, request.query, user ?? null);
@@ -222,10 +255,15 @@ export function registerAction(app: FastifyInstance, action: Action): void {
         target = await findOne(db, action.target, id, user);
         if (!target) throw new NotFoundError();
       }
-      const write = async <R>(fn: (tx: Tx) => Promise<R>, detail?: (result: R) => AuditDetail) =>
-        db.transaction(async (tx) => {
+      const audited = auditedAs(action);
+      let writes = 0;
+      const write = async <R>(fn: (tx: Tx) => Promise<R>, detail?: (result: R) => AuditDetail) => {
+        if (!action.audit) throw new Error(`${action.method} ${action.path}: escribe sin declararlo (audit)`);
+        // One write per call, so a staff write leaves exactly one audit row.
+        if (writes++) throw new Error(`${action.method} ${action.path}: una sola escritura por llamada`);
+        return writeDb.transaction(async (tx) => {
           const result = await fn(tx);
-          if (action.audit) {
+          if (audited) {
             const d = detail?.(result) ?? {
               recordId: action.target ? id : null,
               before: target ?? null,
@@ -233,8 +271,8 @@ export function registerAction(app: FastifyInstance, action: Action): void {
             };
             await writeAudit(tx, {
               user: user ?? null,
-              resource: action.audit.resource,
-              action: action.audit.action,
+              resource: audited.resource,
+              action: audited.action,
               recordId: d.recordId ?? (action.target ? id : null),
               before: d.before ?? null,
               after: d.after ?? null,
@@ -242,6 +280,7 @@ export function registerAction(app: FastifyInstance, action: Action): void {
           }
           return result;
         });
+      };
       const ctx = {
         app,
         request,
@@ -258,6 +297,46 @@ export function registerAction(app: FastifyInstance, action: Action): void {
       const result = await action.handler(ctx as never);
       // An import's per-row report is bounded here for every import and batch (core/import-report).
       return action.raw ? result : ok(boundReport(result));
+    },
+  });
+}
+
+/** What a read-only executor refuses. */
+const WRITE_METHODS = new Set(['insert', 'update', 'delete', 'refreshMaterializedView']);
+/** A statement that writes, in raw SQL run through `execute`. */
+const WRITE_SQL =
+  /^\s*(?:with\b[\s\S]*?\b)?(?:insert|update|delete|merge|truncate|create|drop|alter|grant|revoke|copy|lock)\b/i;
+
+/**
+ * The database as a call that declares no write sees it: insert, update and delete throw, raw SQL
+ * that writes throws, and a transaction runs READ ONLY (PostgreSQL itself then refuses any write
+ * in it). Reads, locks for reading and transactions work as usual.
+ */
+export function readOnlyDb<T extends Executor>(db: T, who: string): T {
+  const refuse = (what: string) => () => {
+    throw new Error(`${who} lee solamente: no puede ${what} (declare audit en la acción)`);
+  };
+  return new Proxy(db, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && WRITE_METHODS.has(key)) return refuse(key);
+      if (key === 'execute')
+        return (query: Parameters<Executor['execute']>[0]) => {
+          const text =
+            typeof query === 'string'
+              ? query
+              : (
+                  target as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }
+                ).dialect.sqlToQuery((query as { getSQL(): unknown }).getSQL()).sql;
+          if (WRITE_SQL.test(text)) refuse('escribir con SQL')();
+          return target.execute(query);
+        };
+      if (key === 'transaction')
+        return <R>(fn: (tx: Tx) => Promise<R>, config?: Parameters<Executor['transaction']>[1]) =>
+          target.transaction(async (tx) => {
+            await tx.execute(sql`set transaction read only`);
+            return fn(readOnlyDb(tx, who));
+          }, config);
+      return Reflect.get(target, key, receiver);
     },
   });
 }

@@ -61,6 +61,7 @@ export type ResourcePath = keyof typeof RESOURCE_CONTRACTS;
 export const AUDITED_CALLS: { id: string; name: string }[] = [
   { id: 'notifications', name: 'Notificaciones' },
   { id: 'saved-views', name: 'Vistas guardadas' },
+  { id: 'mail-outbox', name: 'Correos pendientes' },
 ];
 
 export const AUDIT_RESOURCES: { id: string; name: string }[] = Object.values(

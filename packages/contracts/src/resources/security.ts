@@ -133,6 +133,8 @@ export const AUDIT_ACTIONS = [
   { id: 'confirm', name: 'Confirmó' },
   { id: 'reopen', name: 'Reabrió' },
   { id: 'remind', name: 'Envió recordatorios' },
+  { id: 'invite', name: 'Envió invitaciones de encuesta' },
+  { id: 'flush', name: 'Envió los correos pendientes' },
   { id: 'reply', name: 'Respondió la alerta' },
   { id: 'close', name: 'Cerro la alerta' },
   { id: 'comment', name: 'Comentó' },

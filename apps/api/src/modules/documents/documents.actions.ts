@@ -61,6 +61,7 @@ const download = defineAction({
     'Descarga un archivo del documento (con su nombre y tipo) y lo marca como leído; 404 si el documento no está publicado para el usuario. ?inline=1 lo abre en el navegador',
   tags,
   access: { permission: 'Documents.view' },
+  audit: { exempt: 'El acuse de lectura propio al descargar' },
   query: defineQuery({
     inline: textParam(20).meta({ description: '1: Content-Disposition inline (ver en el navegador)' }),
   }),
@@ -97,6 +98,7 @@ const read = defineAction({
   summary: 'Marca el documento como leído por el usuario (al abrirlo)',
   tags,
   access: { permission: 'Documents.view' },
+  audit: { exempt: 'El acuse de lectura propio del documento' },
   target: documentResource,
   async handler({ id, user, db }) {
     return { id, read_at: await markRead(db, id, user.id) };

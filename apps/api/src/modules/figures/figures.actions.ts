@@ -144,10 +144,24 @@ const enable = defineAction({
   access: { permission: 'Figures.store' },
   authorize: manufacturerOnly,
   body: figureEnableSchema,
-  // One audit row per period enabled, written by enablePeriods in the transaction.
-  async handler({ db, user, body }) {
+  // One audit row for the call: the month, how many periods and which.
+  audit: { resource: 'figure-periods', action: 'enable' },
+  async handler({ db, user, body, write }) {
     const list = await dealersInScope(db, user, body.all ? undefined : body.dealer_ids);
-    return db.transaction((tx) => enablePeriods(tx, user, body.year, body.month, list, !!body.all));
+    const { period_ids: _ids, ...answer } = await write(
+      (tx) => enablePeriods(tx, user, body.year, body.month, list, !!body.all),
+      (r) => ({
+        recordId: r.period_ids.length === 1 ? r.period_ids[0] : null,
+        after: {
+          year: body.year,
+          month: body.month,
+          enabled: r.enabled,
+          period_ids: r.period_ids,
+          skipped: r.skipped.length,
+        },
+      }),
+    );
+    return answer;
   },
 });
 
@@ -158,10 +172,14 @@ const confirm = defineAction({
   tags,
   access: { permission: 'Figures.update' },
   body: figureConfirmSchema,
-  async handler({ db, user, body }) {
+  audit: { resource: 'figure-periods', action: 'confirm' },
+  async handler({ db, user, body, write }) {
     const dealer = await requestedDealer(db, user, body.dealer_id);
     if (!dealer) throw ValidationError.field('dealer_id', FIGURE_MESSAGES.noDealer);
-    return db.transaction((tx) => confirmPeriod(tx, user, body.year, body.month, dealer));
+    return write(
+      (tx) => confirmPeriod(tx, user, body.year, body.month, dealer),
+      (row) => ({ recordId: row.id, before: { status: 'enabled' }, after: row }),
+    );
   },
 });
 
@@ -174,9 +192,10 @@ const reopen = defineAction({
   authorize: manufacturerOnly,
   body: figureReopenSchema,
   target: figurePeriodResource,
-  async handler({ db, user, id, body, target }) {
+  audit: { resource: 'figure-periods', action: 'reopen' },
+  async handler({ db, user, id, body, target, write }) {
     const [dealer] = await dealersInScope(db, user, [target.dealer_id]);
-    return db.transaction((tx) => reopenPeriod(tx, user, id, body.reason, dealer.code));
+    return write((tx) => reopenPeriod(tx, user, id, body.reason, dealer.code));
   },
 });
 
@@ -218,11 +237,12 @@ const remind = defineAction({
   access: { permission: 'Figures.store' },
   authorize: manufacturerOnly,
   body: figureRemindSchema,
-  async handler({ app, db, user, body }) {
+  audit: { resource: 'figure-periods', action: 'remind' },
+  async handler({ app, db, user, body, write }) {
     const dealers = await dealersInScope(db, user, body.dealer_ids);
     return remindLateDealers(
       mailContext(app),
-      user,
+      write,
       app.ctx.config.publicUrl,
       body.year,
       body.month,
@@ -300,6 +320,7 @@ const casis = defineAction({
   summary: 'Trae las cifras del mes desde CASIS (URL en Preferencias) y las guarda, todo o nada',
   tags,
   access: { permission: 'Figures.update' },
+  audit: { pipeline: 'pullCasis: todas las celdas y una fila de auditoría en una transacción' },
   body: casisRequestSchema,
   async handler({ db, user, body }) {
     const dealer = await requestedDealer(db, user, body.dealer_id);

@@ -13,7 +13,6 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../core/action';
-import { writeAudit } from '../../core/audit';
 import type { CurrentUser } from '../../core/context';
 import { ConflictError, ValidationError } from '../../core/errors';
 import { limaMonth, limaYear } from '../../core/lima';
@@ -22,8 +21,6 @@ import { monthKey } from './figures.scope';
 import { figurePeriods } from './figures.tables';
 
 export type PeriodRow = typeof figurePeriods.$inferSelect;
-
-const RESOURCE = 'figure-periods';
 
 const userName = (col: PgColumn) => sql<string | null>`(select u.full_name from users u where u.id = ${col})`;
 
@@ -143,6 +140,8 @@ export interface EnableResult {
   enabled: number;
   /** Dealers left as they were (only with `all`): already enabled or confirmed. */
   skipped: { dealer_id: number; dealer_code: string; status: PeriodStatus }[];
+  /** The periods enabled (the audit row names them). */
+  period_ids: number[];
 }
 
 /**
@@ -191,17 +190,9 @@ export async function enablePeriods(
       })
       .returning();
     enabledIds.push(row.id);
-    await writeAudit(tx, {
-      user,
-      resource: RESOURCE,
-      recordId: row.id,
-      action: 'enable',
-      before: { status: 'closed' },
-      after: row,
-    });
   }
   await figuresNotices(tx, enabledIds);
-  return { enabled: open.length, skipped };
+  return { enabled: open.length, skipped, period_ids: enabledIds };
 }
 
 /** enabled → confirmed: the dealer's figures of the month are locked. */
@@ -222,7 +213,6 @@ export async function confirmPeriod(
     .set({ status: 'confirmed', confirmed_at: new Date(), confirmed_by: user.id, updated_at: new Date() })
     .where(eq(figurePeriods.id, before.id))
     .returning();
-  await writeAudit(tx, { user, resource: RESOURCE, recordId: row.id, action: 'confirm', before, after: row });
   return row;
 }
 
@@ -250,7 +240,6 @@ export async function reopenPeriod(
     })
     .where(eq(figurePeriods.id, id))
     .returning();
-  await writeAudit(tx, { user, resource: RESOURCE, recordId: id, action: 'reopen', before, after: row });
   await figuresNotices(tx, [id]);
   return row;
 }

@@ -1,10 +1,10 @@
 // The reminder to the dealers whose month is enabled but not confirmed yet: a mail to each of
 // the dealer's active users (through the mail service: sent, or kept in the outbox without
-// SMTP), the period's reminded_at set and an audit row per dealer reminded.
+// SMTP) and the periods' reminded_at set, with one audit row for the call (the dealers and how many
+// mails); the periods are marked in the call's transaction, then the mails go out.
 import { type GridDealer, periodName } from '@app/contracts';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { writeAudit } from '../../core/audit';
-import type { CurrentUser } from '../../core/context';
+import type { AuditDetail, Tx } from '../../core/action';
 import { users } from '../../db/schema';
 import { escapeHtml, type MailContext, sendMail } from '../mail/mail.service';
 import { periodStates } from './figures.periods';
@@ -32,9 +32,12 @@ function reminderMail(dealer: GridDealer, period: string, link: string) {
   return { subject: `Recordatorio: cifras de ${period} pendientes de confirmar`, text, html };
 }
 
+/** The call's write: one transaction with its audit row (ctx.write of the action). */
+type Write = <R>(fn: (tx: Tx) => Promise<R>, detail?: (result: R) => AuditDetail) => Promise<R>;
+
 export async function remindLateDealers(
   mail: MailContext,
-  user: CurrentUser,
+  write: Write,
   publicUrl: string,
   year: number,
   month: number,
@@ -71,36 +74,42 @@ export async function remindLateDealers(
     without_recipients: [],
     not_late: dealers.length - late.length,
   };
+  const due: { dealer: GridDealer; to: string[] }[] = [];
   for (const d of late) {
-    const to = recipients.filter((r) => r.dealer_id === d.id).map((r) => r.email);
-    if (!to.length) {
-      result.without_recipients.push(d.code);
-      continue;
-    }
-    for (const address of to) {
-      await sendMail(mail, { to: address, ...reminderMail(d, period, link) });
-      result.mails++;
-    }
-    await db.transaction(async (tx) => {
-      const [row] = await tx
+    const to = recipients.filter((r) => r.dealer_id === d.id).map((r) => r.email as string);
+    if (to.length) due.push({ dealer: d, to });
+    else result.without_recipients.push(d.code);
+  }
+  if (!due.length) return result;
+  const ids = due.map((x) => x.dealer.id);
+  await write(
+    (tx) =>
+      tx
         .update(figurePeriods)
         .set({ reminded_at: new Date() })
         .where(
           and(
-            eq(figurePeriods.dealer_id, d.id),
+            inArray(figurePeriods.dealer_id, ids),
             eq(figurePeriods.year, year),
             eq(figurePeriods.month, month),
           ),
         )
-        .returning();
-      await writeAudit(tx, {
-        user,
-        resource: 'figure-periods',
-        recordId: row.id,
-        action: 'remind',
-        after: { dealer: d.code, period, mails: to.length },
-      });
-    });
+        .returning({ id: figurePeriods.id }),
+    (rows) => ({
+      recordId: rows.length === 1 ? rows[0].id : null,
+      after: {
+        period,
+        dealers: due.map((x) => x.dealer.code),
+        mails: due.reduce((n, x) => n + x.to.length, 0),
+        period_ids: rows.map((r) => r.id),
+      },
+    }),
+  );
+  for (const { dealer, to } of due) {
+    for (const address of to) {
+      await sendMail(mail, { to: address, ...reminderMail(dealer, period, link) });
+      result.mails++;
+    }
     result.reminded++;
   }
   return result;

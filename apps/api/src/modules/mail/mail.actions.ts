@@ -1,5 +1,5 @@
 // The mail calls beyond the outbox list: sending what waits in the outbox once SMTP is set.
-import { defineAction } from '../../core/action';
+import { type Db, defineAction } from '../../core/action';
 import { ConflictError } from '../../core/errors';
 import { flushOutbox, mailContext, resolveSmtpUrl } from './mail.service';
 
@@ -11,14 +11,16 @@ const flush = defineAction({
   summary: 'Envía los correos pendientes (requiere SMTP configurado)',
   tags,
   access: { permission: 'Admin.Preferences.update' },
-  async handler({ app }) {
+  // One audit row: how many went out, failed and still wait.
+  audit: { resource: 'mail-outbox', action: 'flush' },
+  async handler({ app, write }) {
     const ctx = mailContext(app);
     if (!(await resolveSmtpUrl(ctx))) {
       throw new ConflictError(
         'El correo no está configurado: defina SMTP_URL (variable de entorno o configuración) y vuelva a intentar',
       );
     }
-    return flushOutbox(ctx);
+    return write((tx) => flushOutbox({ ...ctx, db: tx as unknown as Db }));
   },
 });
 

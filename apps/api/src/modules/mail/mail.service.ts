@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Transporter } from 'nodemailer';
-import type { Db } from '../../core/action';
+import type { Db, Executor } from '../../core/action';
 import { redactUrlCredentials } from '../../core/log-redact';
 import { hostOf, internalHostMessage, internalHostReason } from '../../core/outbound-host';
 import { mailOutbox } from '../../db/schema';
@@ -172,6 +172,49 @@ export async function sendMail(ctx: MailContext, msg: MailMessage): Promise<Mail
   if (error) ctx.log?.warn({ outboxId: row.id, to: msg.to, error: error.message }, 'envío de correo fallido');
   else await announceSent(ctx.db, [row.id]);
   return { outboxId: row.id, status: error ? 'failed' : 'sent', error: error?.message };
+}
+
+/**
+ * Keeps a message in the outbox, to be delivered by `deliverQueued` once the caller's
+ * transaction has committed (so a rolled-back call sends nothing). `db` is that transaction.
+ */
+export async function queueMail(db: Executor, msg: MailMessage): Promise<number> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({ to: msg.to, subject: msg.subject, text: msg.text, html: msg.html ?? null, status: 'pending' })
+    .returning({ id: mailOutbox.id });
+  return row.id;
+}
+
+/**
+ * Delivers the outbox messages queued by a committed call (without SMTP they wait, pending):
+ * the outcome of each id, recorded in the outbox as `sendMail` records it.
+ */
+export async function deliverQueued(ctx: MailContext, ids: number[]): Promise<Map<number, MailStatus>> {
+  const out = new Map<number, MailStatus>(ids.map((id) => [id, 'pending']));
+  const url = ids.length ? await resolveSmtpUrl(ctx) : undefined;
+  if (!url) {
+    if (ids.length)
+      ctx.log?.info({ queued: ids.length }, 'SMTP no configurado: correos guardados en mail_outbox');
+    return out;
+  }
+  const from = await resolveFrom(ctx);
+  const rows = await ctx.db
+    .select()
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.id, ids))
+    .orderBy(asc(mailOutbox.id));
+  const sentIds: number[] = [];
+  for (const m of rows) {
+    const msg = { to: m.to, subject: m.subject, text: m.text ?? '', html: m.html ?? undefined };
+    const error = await deliver(url, from, msg, isOperatorSmtp(ctx, url));
+    await markOutcome(ctx.db, m.id, error?.message);
+    out.set(m.id, error ? 'failed' : 'sent');
+    if (error) ctx.log?.warn({ outboxId: m.id, to: m.to, error: error.message }, 'envío de correo fallido');
+    else sentIds.push(m.id);
+  }
+  await announceSent(ctx.db, sentIds);
+  return out;
 }
 
 /** Told of the outbox ids delivered late (a flush), so a module can update what it recorded. */

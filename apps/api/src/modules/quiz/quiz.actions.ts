@@ -35,9 +35,11 @@ const requestSurveys = defineAction({
   tags,
   access: { permission: 'Sales.update' },
   body: salesQuizRequestSchema,
-  async handler({ app, db, body, user }) {
+  // All invitations and reminders in one transaction, with one audit row (how many).
+  audit: { resource: 'sales', action: 'invite' },
+  async handler({ app, db, body, user, write }) {
     return requestInvitations(
-      { db, mail: mailContext(app), publicUrl: app.ctx.config.publicUrl },
+      { db, mail: mailContext(app), publicUrl: app.ctx.config.publicUrl, write },
       body,
       user,
     );
@@ -64,6 +66,7 @@ const publicAnswer = defineAction({
   summary: 'Responde la encuesta pública (una sola vez)',
   tags,
   access: 'public',
+  audit: { exempt: 'La respuesta del comprador a su encuesta (público, sin usuario del personal)' },
   rateLimit: 'survey',
   body: publicAnswerSchema,
   async handler({ app, db, params, body }) {

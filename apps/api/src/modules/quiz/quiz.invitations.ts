@@ -2,19 +2,19 @@
 // the buyer (or kept in the outbox), and reminders to those who have not answered yet.
 import { createHash, randomBytes } from 'node:crypto';
 import type { SalesFilter, SalesQuizRequest, SalesQuizRequestResult } from '@app/contracts';
-import { type AnyColumn, and, asc, eq, gt, gte, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../core/action';
+import { type AnyColumn, and, asc, eq, gt, gte, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { AuditDetail, Db, Tx } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import { limaToday } from '../../core/lima';
 import { scopeCondition } from '../../core/resource-query';
 import { dealers, manufacturers } from '../../db/schema';
 import {
+  deliverQueued,
   escapeHtml,
   type MailContext,
-  type MailOutcome,
-  resolveMailSettings,
-  sendMail,
+  type MailStatus,
+  queueMail,
 } from '../mail/mail.service';
 import { readIntSetting } from '../preferences/settings';
 import { saleResource } from '../sales/sales.resources';
@@ -132,9 +132,12 @@ async function quizPicker(db: Db, quizId: number | undefined) {
 }
 
 export interface InviteContext {
+  /** Reads only: every write goes through `write`. */
   db: Db;
   mail: MailContext;
   publicUrl: string;
+  /** The call's write: one transaction with its one audit row (ctx.write of the action). */
+  write<R>(fn: (tx: Tx) => Promise<R>, detail?: (result: R) => AuditDetail): Promise<R>;
 }
 
 function invitationMail(
@@ -165,11 +168,13 @@ function invitationMail(
   return { to: sale.email as string, subject, text, html };
 }
 
-const mailStatus = (s: string) => (s === 'sent' ? 'sent' : s === 'pending' ? 'queued' : 'failed');
+const mailStatus = (s: MailStatus) => (s === 'sent' ? 'sent' : s === 'pending' ? 'queued' : 'failed');
 
 /**
  * POST /api/sales-quiz-request. New invitations for sales not yet invited to the questionnaire;
  * with `reminder`, also a reminder (new link, same expiry) to invitations neither answered nor expired.
+ * All of it is one transaction with one audit row (how many invited, reminded and skipped): the
+ * mails are queued in the outbox in it and delivered once it has committed.
  */
 export async function requestInvitations(
   ctx: InviteContext,
@@ -177,7 +182,6 @@ export async function requestInvitations(
   user: CurrentUser,
 ): Promise<SalesQuizRequestResult> {
   const { db } = ctx;
-  const mail = await resolveMailSettings(ctx.mail);
   const { rows, skipped } = await loadSales(db, req, user);
   const pick = await quizPicker(db, req.quiz_id);
   const days = await readIntSetting(db, 'SURVEY_EXPIRY_DAYS', DEFAULT_EXPIRY_DAYS);
@@ -201,98 +205,127 @@ export async function requestInvitations(
     for (const i of inv) existing.set(`${i.sale_id}|${i.quiz_id}`, i);
   }
   const now = sql`now()`;
-  const recordMail = (invitationId: number, out: MailOutcome) =>
-    db
-      .update(quizInvitations)
-      .set({ email_status: mailStatus(out.status), mail_outbox_id: out.outboxId })
-      .where(eq(quizInvitations.id, invitationId));
-  let invited = 0;
-  let reminded = 0;
   const started = Date.now();
-  for (const sale of rows) {
-    const quiz = pick(sale.manufacturer_id);
-    if (!quiz) {
-      skipped.push({
-        sale_id: sale.id,
-        buyer: sale.buyer_name,
-        reason: 'No hay una encuesta habilitada para la marca de la venta',
-      });
-      continue;
-    }
-    const email = sale.email?.trim() ?? '';
-    if (!EMAIL_RE.test(email)) {
-      skipped.push({
-        sale_id: sale.id,
-        buyer: sale.buyer_name,
-        reason: email ? `Email "${email}" no es válido` : 'La venta no tiene Email',
-      });
-      await db
-        .update(sales)
-        .set({ survey_status: 'contacto_invalido', updated_at: now })
-        .where(eq(sales.id, sale.id));
-      continue;
-    }
-    const prior = existing.get(`${sale.id}|${quiz.id}`);
-    const { token, hash } = newToken();
-    const link = surveyLink(ctx.publicUrl, token);
-    if (prior) {
-      if (!req.reminder) {
-        skipped.push({ sale_id: sale.id, buyer: sale.buyer_name, reason: 'Ya fue invitada a esta encuesta' });
-      } else if (prior.answered_at) {
-        skipped.push({ sale_id: sale.id, buyer: sale.buyer_name, reason: 'Ya respondió la encuesta' });
-      } else if (new Date(prior.expires_at).getTime() <= started) {
-        skipped.push({ sale_id: sale.id, buyer: sale.buyer_name, reason: 'La invitación expiró' });
-      } else {
-        // Only the hash is kept, so a reminder carries a new link; the previous one stops working.
-        const updated = await db
-          .update(quizInvitations)
-          .set({
-            token_hash: hash,
-            reminded_at: now,
-            reminder_count: sql`${quizInvitations.reminder_count} + 1`,
-            email,
-            updated_at: now,
-          })
-          .where(stillOpen(prior.id, now))
-          .returning({ id: quizInvitations.id });
-        if (!updated.length) {
-          skipped.push({ sale_id: sale.id, buyer: sale.buyer_name, reason: 'Ya respondió la encuesta' });
-          continue;
-        }
-        const out = await sendMail(
-          mail,
-          invitationMail(sale, quiz.title, link, new Date(prior.expires_at), true),
-        );
-        await recordMail(prior.id, out);
-        reminded++;
+  const run = async (tx: Tx) => {
+    let invited = 0;
+    let reminded = 0;
+    const queued: { invitation: number; outbox: number }[] = [];
+    const recordMail = async (invitation: number, outbox: number) => {
+      await tx
+        .update(quizInvitations)
+        .set({ email_status: 'queued', mail_outbox_id: outbox })
+        .where(eq(quizInvitations.id, invitation));
+      queued.push({ invitation, outbox });
+    };
+    for (const sale of rows) {
+      const quiz = pick(sale.manufacturer_id);
+      if (!quiz) {
+        skipped.push({
+          sale_id: sale.id,
+          buyer: sale.buyer_name,
+          reason: 'No hay una encuesta habilitada para la marca de la venta',
+        });
+        continue;
       }
-      continue;
+      const email = sale.email?.trim() ?? '';
+      if (!EMAIL_RE.test(email)) {
+        skipped.push({
+          sale_id: sale.id,
+          buyer: sale.buyer_name,
+          reason: email ? `Email "${email}" no es válido` : 'La venta no tiene Email',
+        });
+        await tx
+          .update(sales)
+          .set({ survey_status: 'contacto_invalido', updated_at: now })
+          .where(eq(sales.id, sale.id));
+        continue;
+      }
+      const prior = existing.get(`${sale.id}|${quiz.id}`);
+      const { token, hash } = newToken();
+      const link = surveyLink(ctx.publicUrl, token);
+      if (prior) {
+        if (!req.reminder) {
+          skipped.push({
+            sale_id: sale.id,
+            buyer: sale.buyer_name,
+            reason: 'Ya fue invitada a esta encuesta',
+          });
+        } else if (prior.answered_at) {
+          skipped.push({ sale_id: sale.id, buyer: sale.buyer_name, reason: 'Ya respondió la encuesta' });
+        } else if (new Date(prior.expires_at).getTime() <= started) {
+          skipped.push({ sale_id: sale.id, buyer: sale.buyer_name, reason: 'La invitación expiró' });
+        } else {
+          // Only the hash is kept, so a reminder carries a new link; the previous one stops working.
+          const updated = await tx
+            .update(quizInvitations)
+            .set({
+              token_hash: hash,
+              reminded_at: now,
+              reminder_count: sql`${quizInvitations.reminder_count} + 1`,
+              email,
+              updated_at: now,
+            })
+            .where(stillOpen(prior.id, now))
+            .returning({ id: quizInvitations.id });
+          if (!updated.length) {
+            skipped.push({ sale_id: sale.id, buyer: sale.buyer_name, reason: 'Ya respondió la encuesta' });
+            continue;
+          }
+          const outbox = await queueMail(
+            tx,
+            invitationMail(sale, quiz.title, link, new Date(prior.expires_at), true),
+          );
+          await recordMail(prior.id, outbox);
+          reminded++;
+        }
+        continue;
+      }
+      const expires = new Date(started + days * 86_400_000);
+      const created = await tx
+        .insert(quizInvitations)
+        .values({
+          sale_id: sale.id,
+          quiz_id: quiz.id,
+          token_hash: hash,
+          email,
+          expires_at: expires,
+          sent_at: now,
+          email_status: 'queued',
+        })
+        .onConflictDoNothing({ target: [quizInvitations.sale_id, quizInvitations.quiz_id] })
+        .returning({ id: quizInvitations.id });
+      if (!created.length) {
+        skipped.push({ sale_id: sale.id, buyer: sale.buyer_name, reason: 'Ya fue invitada a esta encuesta' });
+        continue;
+      }
+      const outbox = await queueMail(tx, invitationMail(sale, quiz.title, link, expires, false));
+      await recordMail(created[0].id, outbox);
+      await tx
+        .update(sales)
+        .set({ survey_status: 'enviada', updated_at: now })
+        .where(and(eq(sales.id, sale.id), ne(sales.survey_status, 'respondida')));
+      invited++;
     }
-    const expires = new Date(started + days * 86_400_000);
-    const created = await db
-      .insert(quizInvitations)
-      .values({
-        sale_id: sale.id,
-        quiz_id: quiz.id,
-        token_hash: hash,
-        email,
-        expires_at: expires,
-        sent_at: now,
-        email_status: 'queued',
-      })
-      .onConflictDoNothing({ target: [quizInvitations.sale_id, quizInvitations.quiz_id] })
-      .returning({ id: quizInvitations.id });
-    if (!created.length) {
-      skipped.push({ sale_id: sale.id, buyer: sale.buyer_name, reason: 'Ya fue invitada a esta encuesta' });
-      continue;
-    }
-    const out = await sendMail(mail, invitationMail(sale, quiz.title, link, expires, false));
-    await recordMail(created[0].id, out);
-    await db
-      .update(sales)
-      .set({ survey_status: 'enviada', updated_at: now })
-      .where(and(eq(sales.id, sale.id), ne(sales.survey_status, 'respondida')));
-    invited++;
-  }
-  return { invited, reminded, skipped };
+    return { invited, reminded, skipped, queued };
+  };
+  const { queued, ...result } = await ctx.write(run, (r) => ({
+    after: {
+      invited: r.invited,
+      reminded: r.reminded,
+      skipped: r.skipped.length,
+      quiz_id: req.quiz_id ?? null,
+    },
+  }));
+  // Committed: the mails go out now (without SMTP they wait in the outbox, as queued).
+  const outcomes = await deliverQueued(
+    ctx.mail,
+    queued.map((q) => q.outbox),
+  );
+  const failed = queued.filter((q) => outcomes.get(q.outbox) === 'failed').map((q) => q.invitation);
+  if (failed.length)
+    await ctx.mail.db
+      .update(quizInvitations)
+      .set({ email_status: mailStatus('failed') })
+      .where(inArray(quizInvitations.id, failed));
+  return result;
 }

@@ -27,6 +27,7 @@ const pull = defineAction({
   summary: 'Trae las ventas del sistema externo (URL en Preferencias) y las guarda',
   tags,
   access: { permission: 'Sales.store' },
+  audit: { pipeline: 'insertSales: todas las filas y una fila de auditoría (sales-api) en una transacción' },
   body: salesApiRequestSchema,
   async handler({ body, user, db }) {
     let dealerCode: string | undefined;

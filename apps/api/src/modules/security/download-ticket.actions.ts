@@ -10,6 +10,7 @@ export const downloadTicketAction = defineAction({
   summary: 'Ticket de un solo uso (60 s) para abrir una descarga con un enlace (?ticket=)',
   tags: ['Auth'],
   access: 'login',
+  audit: { exempt: 'Un ticket de descarga de un solo uso para la propia sesión' },
   body: downloadTicketSchema,
   result: downloadTicketResultSchema,
   async handler({ app, db, user, body }): Promise<DownloadTicket> {

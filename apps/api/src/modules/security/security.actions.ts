@@ -185,6 +185,7 @@ const login = defineAction({
   summary: 'Inicia sesión',
   tags: authTags,
   access: 'public',
+  audit: { exempt: 'El inicio de sesión: cuenta los intentos, no cambia datos del negocio' },
   body: loginSchema,
   rateLimit: 'login',
   async handler({ app, request, body, db }) {
@@ -250,6 +251,7 @@ const logout = defineAction({
   summary: 'Cierra la sesión (invalida los tokens emitidos)',
   tags: authTags,
   access: 'login',
+  audit: { exempt: 'Cierra la propia sesión (invalida los tokens propios)' },
   async handler({ user, db }) {
     await db
       .update(users)

@@ -64,6 +64,7 @@ const secondStep = defineAction({
   summary: 'Segundo paso del inicio de sesión: código de la aplicación o código de recuperación',
   tags: authTags,
   access: 'public',
+  audit: { exempt: 'El segundo paso del inicio de sesión: cuenta los intentos' },
   body: twoFactorLoginSchema,
   rateLimit: 'login',
   async handler({ app, request, body, db }) {
@@ -122,6 +123,7 @@ const setupAtLogin = defineAction({
   summary: 'Primer inicio de sesión de un administrador: genera el secreto y su código QR',
   tags: authTags,
   access: 'public',
+  audit: { exempt: 'Secreto pendiente del propio inicio de sesión; su confirmación queda auditada' },
   body: twoFactorSetupSchema,
   rateLimit: 'login',
   async handler({ app, body, db }) {
@@ -173,6 +175,7 @@ const enrol = defineAction({
   summary: 'Inicia la activación: secreto y código QR (se muestran solo hasta confirmar)',
   tags,
   access: 'login',
+  audit: { exempt: 'Secreto pendiente propio; su confirmación queda auditada (two-factor-on)' },
   async handler({ app, user, db }) {
     await assertNotEnabled(db, user.id);
     return startEnrolment(db, app.ctx.jwtSecret, { id: user.id, username: user.username });
