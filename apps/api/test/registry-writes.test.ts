@@ -118,8 +118,10 @@ const SAMPLES: Record<string, () => Promise<Call>> = {
   'POST /api/notifications/:id/read': async () => {
     await ok('POST', '/api/figures/enable', admin, { year: YEAR, month: 2, dealer_ids: [dealer.dealerId] });
     const [n] = await t.handle.query<{ id: number }>(
-      'select id from notifications where user_id = $1 and read_at is null order by id desc limit 1',
-      [dealer.userId],
+      `select n.id from notifications n where n.dealer_id = $1
+       and not exists (select 1 from notification_reads r where r.notification_id = n.id and r.user_id = $2)
+       order by n.id desc limit 1`,
+      [dealer.dealerId, dealer.userId],
     );
     return asDealer(`/api/notifications/${n.id}/read`);
   },
@@ -191,6 +193,7 @@ const SAMPLES: Record<string, () => Promise<Call>> = {
   'POST /api/agreements/:id/comments': async () => {
     agreementId = (
       await ok('POST', '/api/agreements', admin, {
+        zone_id: (await ok('POST', '/api/zones', admin, { name: uniq('Zona ') })).id,
         dealer_id: dealer.dealerId,
         title: 'Plan de citas',
         level: 'high',
@@ -208,10 +211,28 @@ const SAMPLES: Record<string, () => Promise<Call>> = {
     });
     return asAdmin('/api/agreements-noty', { agreement_id: agreementId });
   },
-  'POST /api/workshop-infos/batch': async () =>
-    asAdmin('/api/workshop-infos/batch', {
-      rows: [{ dealer_id: dealer.dealerId, year: YEAR, month: 3, work_orders_opened: 10 }],
-    }),
+  'POST /api/workshop-infos/batch': async () => {
+    const branch = await ok('POST', '/api/dealer-branches', admin, {
+      dealer_id: dealer.dealerId,
+      name: uniq('Taller'),
+    });
+    return asAdmin('/api/workshop-infos/batch', {
+      rows: [
+        {
+          dealer_id: dealer.dealerId,
+          dealer_branch_id: branch.id,
+          year: YEAR,
+          month: 3,
+          work_orders_opened: 12,
+          work_orders_closed: 11,
+          hours_sold: 40,
+          hours_worked: 44,
+          labour_revenue: 4400,
+          parts_revenue: 5000,
+        },
+      ],
+    });
+  },
   'POST /api/documents/upload': async () => ({
     ...asAdmin('/api/documents/upload'),
     file: multipart(samplePdf('Circular', ['Línea']), 'Circular.pdf'),
@@ -243,6 +264,21 @@ const NOT_RUN: Record<string, string> = {
   'POST /api/fees/import': 'carga de Excel (defineImport)',
   'POST /api/workshop-infos/import': 'carga de Excel (defineImport)',
 };
+
+/**
+ * The writes that are no staff write (no audit row), pinned here: making a write exempt is a
+ * decision this list shows in review, not a quiet way around the audit.
+ */
+const EXEMPT = [
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'POST /api/auth/download-ticket',
+  'POST /api/auth/two-factor',
+  'POST /api/auth/two-factor/setup',
+  'POST /api/user/two-factor/enable',
+  'POST /api/public/quiz/:token',
+  'POST /api/documents/:id/read',
+];
 
 let twoFactorSecret = '';
 let agreementId = 0;
@@ -277,6 +313,8 @@ describe('writes only through the engine', () => {
       const exempt = !!d && 'exempt' in d;
       if (!exempt && !SAMPLES[k] && !NOT_RUN[k]) problems.push(`${k}: sin ejemplo en SAMPLES`);
     }
+    const exempt = writes.filter((a) => a.audit && 'exempt' in a.audit).map(key);
+    expect(exempt.sort()).toEqual([...EXEMPT].sort());
     for (const k of [...Object.keys(SAMPLES), ...Object.keys(NOT_RUN)])
       if (!writes.some((a) => key(a) === k)) problems.push(`${k}: ya no está en el registro`);
     expect(problems).toEqual([]);
@@ -288,7 +326,13 @@ describe('writes only through the engine', () => {
     for (const [k, sample] of Object.entries(SAMPLES)) {
       const action = writes.find((a) => key(a) === k);
       if (!action) continue;
-      const call = await sample();
+      let call: Call;
+      try {
+        call = await sample();
+      } catch (err) {
+        problems.push(`${k}: preparación: ${String(err).slice(0, 300)}`);
+        continue;
+      }
       const before = await auditCount();
       const xid = await nextXid(t.handle);
       const res = await t.app.inject({
@@ -315,7 +359,9 @@ describe('writes only through the engine', () => {
         [Math.max(1, (await auditCount()) - before)],
       );
       if (rows.length !== (await auditCount()) - before || rows.length !== 1) {
-        problems.push(`${k}: ${(await auditCount()) - before} filas de auditoría (se espera 1)`);
+        problems.push(
+          `${k}: ${(await auditCount()) - before} filas de auditoría (se espera 1): ${res.body.slice(0, 200)}`,
+        );
         continue;
       }
       const [row] = rows;
