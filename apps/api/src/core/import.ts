@@ -270,6 +270,8 @@ export function defineImport<
     },
   });
 
+  // Its rows and its one audit row are written in runImport's own transaction.
+  const pipelineNote = `defineImport: todas las filas y una fila de auditoría (${def.audit}) en una transacción`;
   const upload = defineAction({
     method: 'POST',
     path: def.file.path,
@@ -278,6 +280,7 @@ export function defineImport<
     access,
     authorize: def.authorize,
     query: def.query,
+    audit: { pipeline: pipelineNote },
     rateLimit: 'upload',
     async handler({ app, request, reply, user, db, query }) {
       const q = query as Query;
@@ -335,6 +338,7 @@ export function defineImport<
         tags: def.tags,
         access: batch.access ?? access,
         authorize: def.authorize,
+        audit: { pipeline: pipelineNote },
         body: batch.body,
         bodyLimit: batch.bodyLimit,
         async handler({ body, user, db }) {
