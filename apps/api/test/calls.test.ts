@@ -260,9 +260,9 @@ describe('engine', () => {
     expect(exact.body.result.totalIsEstimate).toBeUndefined();
     const lookup = await api(t.app, 'GET', '/api/concepts?perPage=-1', { token: admin });
     expect(lookup.body.result.length).toBe(5000);
-    // SPEC §9: a base resource's list defaults to 5 rows, as the client asks.
+    // SPEC §9: a list whose size the spec does not name defaults to 10 rows, as the client asks.
     const firstPage = await api(t.app, 'GET', '/api/concepts', { token: admin });
-    expect(firstPage.body.result.data).toHaveLength(5);
+    expect(firstPage.body.result.data).toHaveLength(10);
   });
 
   it('answers manufacturer models as items/totalCount too', async () => {

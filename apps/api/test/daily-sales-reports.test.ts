@@ -422,18 +422,4 @@ describe('the named reports', () => {
     expect(dA.getCell(d.col('Proyección al cierre')).value).toBe(soldA);
     expect(d.totals.getCell(d.col('Venta a la fecha')).value).toBe(g.totals.total);
   });
-
-  it('keeps the reports of the importer from dealer users', async () => {
-    for (const [m, url] of [
-      ['GET', '/api/transaction/report-export'],
-      ['POST', '/api/transaction/export-dynamic-report'],
-      ['POST', '/api/transaction/export-internal-report'],
-      ['POST', '/api/transaction/export-internal-daily-report'],
-    ] as const) {
-      expect(
-        (await api(t.app, m, url, { token: dealerToken, body: m === 'POST' ? {} : undefined })).status,
-        url,
-      ).toBe(403);
-    }
-  });
 });

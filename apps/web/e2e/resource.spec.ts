@@ -7,7 +7,8 @@ import { api, apiToken, loginForm, shot, uid } from './helpers';
 test('create, edit, search, sort, page and delete zones', async ({ page, request }) => {
   const token = await apiToken(request);
   const id = uid();
-  for (const n of ['A', 'B', 'C', 'D', 'E', 'F']) {
+  const letters = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K'];
+  for (const n of letters) {
     await api(request, token, 'POST', '/zones', { code: `${n}${id}`, name: `Zona ${n} ${id}`, active: true });
   }
   await loginForm(page);
@@ -15,17 +16,34 @@ test('create, edit, search, sort, page and delete zones', async ({ page, request
   const rows = page.getByRole('row');
   const grid = page.getByRole('grid');
 
-  // Paging: base page size 5 (SPEC §9); page 2 kept in the URL.
-  await expect(page.getByRole('combobox', { name: 'Filas por página: 5' })).toBeVisible();
-  await expect(rows).toHaveCount(6); // header + 5
+  // Paging: SPEC §9's default page size 10 (the spec names no size for zones); page 2 kept in the URL.
+  await expect(page.getByRole('combobox', { name: 'Filas por página: 10' })).toBeVisible();
+  await expect(rows).toHaveCount(11); // header + 10
   await page.getByRole('button', { name: 'Ir a la página siguiente' }).click();
   await expect(page).toHaveURL(/page=2/);
   await page.reload();
   await expect(page).toHaveURL(/page=2/);
   // Other flows may have added zones to the same database: page 2 of whatever there is.
-  const { total } = await api<{ total: number }>(request, token, 'GET', '/zones?perPage=5');
-  const last = Math.min(10, total);
-  await expect(page.getByText(new RegExp(`6[–-]${last} de ${total}`))).toBeVisible();
+  const { total } = await api<{ total: number }>(request, token, 'GET', '/zones?perPage=10');
+  const last = Math.min(20, total);
+  await expect(page.getByText(new RegExp(`11[–-]${last} de ${total}`))).toBeVisible();
+
+  // The page size a user chooses sticks to the list: it opens at 5 next time, the dealers' list
+  // keeps its own default, and a link that names a size shows that size.
+  await page.getByRole('combobox', { name: 'Filas por página: 10' }).click();
+  await page.getByRole('option', { name: '5', exact: true }).click();
+  await expect(rows).toHaveCount(6);
+  await page.goto('/main/dealer');
+  await expect(page.getByRole('combobox', { name: 'Filas por página: 10' })).toBeVisible();
+  await page.goto('/main/zone');
+  await expect(page.getByRole('combobox', { name: 'Filas por página: 5' })).toBeVisible();
+  await expect(rows).toHaveCount(6);
+  await page.goto('/main/zone?perPage=20');
+  await expect(page.getByRole('combobox', { name: 'Filas por página: 20' })).toBeVisible();
+  await shot(page, 'resource-page-size');
+  await page.getByRole('combobox', { name: 'Filas por página: 20' }).click();
+  await page.getByRole('option', { name: '10', exact: true }).click();
+  await expect(rows).toHaveCount(11);
 
   // Search, through the URL too.
   await page.getByLabel('Buscar').fill(`Zona C ${id}`);
@@ -33,14 +51,14 @@ test('create, edit, search, sort, page and delete zones', async ({ page, request
   await expect(rows).toHaveCount(2);
   await expect(grid.getByText(`Zona C ${id}`)).toBeVisible();
   await page.getByLabel('Buscar').fill(id);
-  await expect(rows).toHaveCount(6);
+  await expect(rows).toHaveCount(11);
 
   // Sort by Nombre descending (two clicks).
   await page.getByRole('columnheader', { name: 'Nombre' }).click();
   await expect(page).toHaveURL(/sort=name&order=asc/);
   await page.getByRole('columnheader', { name: 'Nombre' }).click();
   await expect(page).toHaveURL(/order=desc/);
-  await expect(rows.nth(1)).toContainText(`Zona F ${id}`);
+  await expect(rows.nth(1)).toContainText(`Zona K ${id}`);
   await shot(page, 'resource-search-sort');
 
   // Create through the dialog: client validation, then save.

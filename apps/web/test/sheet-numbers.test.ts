@@ -1,6 +1,13 @@
 // The grids' numbers: what a user types or pastes from Excel is read in the es-PE way, and
 // values show with the currency sign or % as their concept's unit says.
-import { excelFormat, formatCount, formatMoney, formatPercent } from '@app/contracts';
+import {
+  excelFormat,
+  formatCount,
+  formatMoney,
+  formatPercent,
+  formatPointChange,
+  formatRelativeChange,
+} from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { formatNumber, formatRatio, parseNumber } from '../src/sheet/numbers';
 
@@ -40,5 +47,13 @@ describe('sheet numbers', () => {
     expect(excelFormat('percent')).toBe('0.0 %');
     expect(excelFormat('integer')).toBe('#,##0');
     expect(excelFormat('number', 'S/', 1)).toBe('#,##0.0');
+  });
+
+  it('a change of a percentage reads in points (pp), of a count in per cent', () => {
+    expect(formatPointChange(2.34)).toBe('+2.3 pp');
+    expect(formatPointChange(-1)).toBe('−1.0 pp');
+    expect(formatPointChange(0)).toBe('0.0 pp');
+    expect(formatRelativeChange(1250.55)).toBe('+1,250.6 %');
+    expect(formatPointChange(null)).toBe('—');
   });
 });

@@ -70,6 +70,19 @@ export const formatRatio = (v: number | null | undefined) =>
 export const formatMeasure = (v: number | null | undefined, decimals?: number) =>
   present(v) ? formatNumber(v, 'number', DEFAULT_CURRENCY, decimals) : NO_VALUE;
 
+const signed = (delta: number, text: string) => `${delta > 0 ? '+' : delta < 0 ? '−' : ''}${text}`;
+
+/**
+ * A change between two percentages, in percentage points: '+2.3 pp', '−1.0 pp' (a ratio that went
+ * from 40 % to 42.3 % rose 2.3 points, not 5.8 %); '—' when empty.
+ */
+export const formatPointChange = (delta: number | null | undefined) =>
+  present(delta) ? signed(delta, `${formatter(1, 1).format(Math.abs(delta))} pp`) : NO_VALUE;
+
+/** A relative change of a count or an amount, in per cent: '+12.5 %'; '—' when empty. */
+export const formatRelativeChange = (delta: number | null | undefined) =>
+  present(delta) ? signed(delta, `${formatter(1, 1).format(Math.abs(delta))} %`) : NO_VALUE;
+
 /**
  * What a user typed or pasted, as a number: null for an empty cell, undefined when it is not a
  * number. '1,234.5', 'S/ 1,234.50', '85 %', ' 12 ' and '(12)' (Excel's negative) are read.

@@ -292,13 +292,17 @@ export const DEALER_ROLE_PERMISSIONS: string[] = [
   'Figures.update',
   'Figures.export',
   'Figures.Resumen.view',
+  'Figures.Resumen.export',
   'Fees.view',
+  'Fees.export',
   'Documents.view',
   'DailySales.view',
   'DailySales.store',
   'DailySales.update',
   'DailySales.export',
   'Transactions.view',
+  // Its own dispatches report and dynamic report (the internal reports stay the importer's).
+  'Transactions.export',
 ];
 
 export const ADMIN_ROLE = 'Administrador';

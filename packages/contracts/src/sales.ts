@@ -168,7 +168,7 @@ export const saleContract = defineContract(
         }),
       { input: 'date', sort: true, column: { width: 105, type: 'date' } },
     ),
-    invoice: f.text('Factura', 40, { search: true, sort: true, column: { width: 110 } }),
+    invoice: f.text('Factura', 40, { search: true, sort: true, column: { chars: 14 } }),
     buyer_name: f.text('Cliente', 200, { search: true, sort: true, column: { flex: 1.5 } }),
     document_type: f.rule('Tipo Documento', (l) => field.choice(l, documentCodes), {
       options: DOCUMENT_TYPES,
@@ -181,7 +181,7 @@ export const saleContract = defineContract(
     manufacturer_id: f.ref('Marca', 'manufacturers', { filter: true, input: 'select' }),
     manufacturer_name: f.display('Marca', { sort: true, column: { width: 110 } }),
     manufacturer_model_id: f.optRef('Modelo', 'manufacturer-models', { within: 'manufacturer_id' }),
-    model_name: f.text('Modelo', 150, { search: true, sort: true, column: { flex: 1 } }),
+    model_name: f.text('Modelo', 150, { search: true, sort: true, column: { chars: 12 } }),
     year: f.rule(
       'Año',
       (l) =>

@@ -185,7 +185,8 @@ export function saveFile(file: FileResult, fallbackName: string): void {
   const url = URL.createObjectURL(file.blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = file.filename ?? fallbackName;
+  // Named as the server names its files: no spaces ('Resumen Comparativo' → 'Resumen_Comparativo').
+  a.download = (file.filename ?? fallbackName).trim().replace(/\s+/g, '_');
   document.body.appendChild(a);
   a.click();
   a.remove();

@@ -76,7 +76,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
   const canDestroy = usePermission(`${base}.destroy`) && !def.readOnly;
   const canExport = usePermission(`${base}.export`);
   const defaultPerPage = pageSizeOf(def);
-  const [params, update] = useListParams(defaultPerPage);
+  const [params, update] = useListParams(defaultPerPage, path);
   const { dealerId, manufacturerId } = useGlobalFilters();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Record<string, any> | null>(null);
@@ -132,7 +132,8 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
         headerName: label(c),
         width: c.width,
         flex: c.width ? undefined : (c.flex ?? 1),
-        minWidth: 90,
+        // Sized by what it holds (fromContract.ts): the grid scrolls sideways rather than cut.
+        minWidth: c.width ? undefined : (c.minWidth ?? 90),
         type: opts ? 'singleSelect' : c.type === 'date' ? 'string' : (c.type ?? 'string'),
         // Only what the server sorts by: a click never answers 422.
         sortable: isSortable(contract, c.field),
@@ -400,6 +401,9 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
         keepNonExistentRowsSelected={!!def.onSelectionChange}
         onRowSelectionModelChange={(m) => def.onSelectionChange?.([...m.ids].map(Number))}
         autoHeight
+        // Every column is drawn (a page holds at most 50 rows): a column scrolled sideways out
+        // of view is still in the page, as its header and its buttons are for a keyboard.
+        columnBufferPx={10_000}
         getRowHeight={def.autoRowHeight ? () => 'auto' : undefined}
         density="compact"
         sx={{ '& .MuiDataGrid-columnHeaders': { bgcolor: 'grey.50' } }}

@@ -33,6 +33,50 @@ function columnType(spec: FieldSpec | undefined): ColumnDef['type'] {
   return 'string';
 }
 
+/** Pixels per character of the grid's text (Roboto 14px: digits and capitals ~8, lower case ~7). */
+const CHAR_PX = 7.5;
+/** A cell's padding, and a header's room for its sort arrow and menu. */
+const CELL_PAD = 22;
+const HEADER_PAD = 48;
+
+/**
+ * The characters a column's values usually have, from what the contract declares: the hint's
+ * `chars`, a date (10), an e-mail (26), a phone (12), a fixed list's longest name, a number's
+ * digits, a short text's maximum length (a VIN's 17, a code's 10), 16 for a longer free text
+ * (an invoice, a reference) and 22 for a name (a field of 100 characters or more, or a joined
+ * name the server answers).
+ */
+export function columnChars(
+  spec: FieldSpec | undefined,
+  type: ColumnDef['type'],
+  options?: Option[],
+): number {
+  const hint = typeof spec?.column === 'object' ? spec.column : {};
+  if (hint.chars) return hint.chars;
+  if (type === 'date') return 10;
+  if (type === 'boolean') return 4;
+  if (hint.format === 'money') return 14;
+  if (hint.format === 'percent') return 7;
+  if (hint.format === 'month') return 10;
+  if (options?.length) return Math.max(...options.map((o) => o.name.length));
+  if (spec?.input === 'email') return 26;
+  if (spec?.input === 'phone') return 12;
+  const info = spec?.rule ? ruleInfo(spec.rule) : undefined;
+  if (type === 'number') {
+    const max = info?.max ?? 999_999;
+    return Math.min(14, String(Math.round(Math.abs(max))).length + 2);
+  }
+  const max = info?.maxLength;
+  if (max === undefined) return 22;
+  if (max <= 20) return max;
+  return max < 100 ? 16 : 22;
+}
+
+/** The narrowest a column reads its values and its header whole. */
+export function columnMinWidth(chars: number, header: string): number {
+  return Math.round(Math.max(chars * CHAR_PX + CELL_PAD, header.length * CHAR_PX + HEADER_PAD));
+}
+
 /** A stored value of a general type, by the name Preferences gives it. */
 function TypeName(p: { code: string; fallback: Option[]; value: unknown }) {
   const name = useTypeName(p.code, p.fallback);
@@ -44,11 +88,19 @@ export function resolveColumn(contract: ResourceContract, c: ColumnDef): ColumnD
   const spec = specOf(contract, c.field);
   const hint = typeof spec?.column === 'object' ? spec.column : {};
   const options = spec && optionsOf(spec);
+  const type = c.type ?? columnType(spec);
+  // Sized by what it holds: never narrower than its usual value, and sharing the spare room in
+  // proportion to it (a VIN does not take the width a name and an e-mail need).
+  const minWidth = columnMinWidth(
+    columnChars(spec, type, options),
+    c.header ?? hint.header ?? spec?.label ?? c.field,
+  );
   const out: ColumnDef = {
     header: hint.header,
     width: hint.width,
-    flex: hint.flex,
-    type: columnType(spec),
+    flex: hint.flex ?? Math.round(minWidth / 10) / 10,
+    minWidth,
+    type,
     filter: spec?.filter ? { options } : undefined,
     ...c,
   };

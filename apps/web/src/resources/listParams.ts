@@ -1,5 +1,7 @@
 // The list state (page, page size, sort, search, column filters, hidden columns) lives in the
-// URL, so a reload, a shared link or a saved view shows the same list.
+// URL, so a reload, a shared link or a saved view shows the same list. The page size a user
+// chooses is also kept per list in local storage: the list opens at it when the URL names none.
+import { PAGE_SIZES } from '@app/contracts';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -14,14 +16,37 @@ export interface ListParams {
   hidden?: string[];
 }
 
-export function readListParams(sp: URLSearchParams, defaultPerPage: number): ListParams {
+const sizeKey = (list: string) => `list-page-size:${list}`;
+
+/** The page size the user chose for a list, if any (one of SPEC's 5, 10, 20, 50). */
+export function storedPageSize(list: string | undefined): number | undefined {
+  if (!list) return undefined;
+  try {
+    const n = Number(localStorage.getItem(sizeKey(list)));
+    return (PAGE_SIZES as readonly number[]).includes(n) ? n : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Remembers the page size chosen for a list (the list's default forgets it). */
+export function storePageSize(list: string, size: number, defaultPerPage: number): void {
+  try {
+    if (size === defaultPerPage) localStorage.removeItem(sizeKey(list));
+    else localStorage.setItem(sizeKey(list), String(size));
+  } catch {
+    // storage unavailable (private mode): the URL still carries the size
+  }
+}
+
+export function readListParams(sp: URLSearchParams, defaultPerPage: number, list?: string): ListParams {
   const filters: Record<string, string> = {};
   for (const [k, v] of sp) {
     const m = /^filter\[(\w+)\]$/.exec(k);
     if (m && v !== '') filters[m[1]] = v;
   }
   const page = Math.max(1, Number(sp.get('page')) || 1);
-  const perPage = Number(sp.get('perPage')) || defaultPerPage;
+  const perPage = Number(sp.get('perPage')) || storedPageSize(list) || defaultPerPage;
   const order = sp.get('order');
   return {
     page,
@@ -60,15 +85,18 @@ export function toApiQuery(p: ListParams, extra: Record<string, string> = {}): R
   return q;
 }
 
-export function useListParams(defaultPerPage: number) {
+/** The list's state from the URL; `list` names it for the page size the user chose (its path). */
+export function useListParams(defaultPerPage: number, list?: string) {
   const [sp, setSp] = useSearchParams();
-  const params = useMemo(() => readListParams(sp, defaultPerPage), [sp, defaultPerPage]);
+  const params = useMemo(() => readListParams(sp, defaultPerPage, list), [sp, defaultPerPage, list]);
   const update = useCallback(
     (patch: Partial<ListParams>) => {
       const next = { ...params, ...patch };
+      if (list && patch.perPage !== undefined && patch.perPage !== params.perPage)
+        storePageSize(list, patch.perPage, defaultPerPage);
       setSp(writeListParams(next, defaultPerPage), { replace: true });
     },
-    [params, setSp, defaultPerPage],
+    [params, setSp, defaultPerPage, list],
   );
   return [params, update] as const;
 }

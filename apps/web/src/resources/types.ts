@@ -13,6 +13,8 @@ export interface ColumnDef {
   header?: string;
   width?: number;
   flex?: number;
+  /** The narrowest the column gets (the grid scrolls sideways rather than cut a value short). */
+  minWidth?: number;
   type?: 'string' | 'number' | 'boolean' | 'date';
   /**
    * A column filter: filter[key]=value (key defaults to the field). Defaults to the contract's

@@ -117,6 +117,12 @@ export const field = {
     z.preprocess(emptyToNull, z.enum(values, { error: typeError(label) }).nullable()).optional(),
 };
 
+/**
+ * SPEC §9's default page size, for every list whose size it does not name (users 10, roles 50,
+ * general types 15, ubigeo, type values and configurations 10 are declared on their contracts).
+ */
+export const DEFAULT_PAGE_SIZE = 10;
+
 /** Labels every record shares. */
 export const commonLabels = {
   id: 'Id',
@@ -150,6 +156,11 @@ export interface ColumnHint {
   header?: string;
   width?: number;
   flex?: number;
+  /**
+   * The characters a value usually has (a VIN 17, a name 22), when the rule's maximum length
+   * does not say it well; the list sizes the column to read that many (see columnChars).
+   */
+  chars?: number;
   /** For fields without a rule (server display fields); a rule says it for the others. */
   type?: 'string' | 'number' | 'boolean' | 'date';
   /** How the list shows the value (the shared formatter): S/ 1,234.50, 85.0 %, 1,250, a month's name. */
@@ -357,7 +368,7 @@ export interface ContractHead {
   permission: string;
   /** Spanish title: list heading, dialog title, menu entry, export file name. */
   title: string;
-  /** Default page size of its list (SPEC §9: 5 unless said). */
+  /** Default page size of its list (SPEC §9: 10 unless it names the list's own). */
   pageSize?: number;
   /** The list's order: a field (ascending) or a field and a direction. Default name, else id. */
   sort?: string | { field: string; order: 'asc' | 'desc' };
@@ -412,7 +423,7 @@ export function defineContract<const H extends ContractHead, F extends Fields>(
   }
   let schema = z.object(shape) as unknown as z.ZodObject<RuleShape<F>>;
   if (options.refine) schema = options.refine(schema);
-  return { ...head, pageSize: head.pageSize ?? 5, fields: all, labels, schema };
+  return { ...head, pageSize: head.pageSize ?? DEFAULT_PAGE_SIZE, fields: all, labels, schema };
 }
 
 /** Names of the fields with a flag, in field order (the server's searchable, sortable, filters). */

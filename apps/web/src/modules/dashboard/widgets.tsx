@@ -6,6 +6,8 @@ import {
   formatCount,
   formatMeasure,
   formatPercent,
+  formatPointChange,
+  formatRelativeChange,
 } from '@app/contracts';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
@@ -64,7 +66,7 @@ export function change(
 
 /** How a change reads: '+21.8 pp' for a percentage, '+12.5 %' for a count. */
 export const formatChange = (delta: number, unit: 'units' | 'pct' | 'hours') =>
-  `${delta > 0 ? '+' : delta < 0 ? '−' : ''}${formatMeasure(Math.abs(delta), 1)} ${unit === 'pct' ? 'pp' : '%'}`;
+  unit === 'pct' ? formatPointChange(delta) : formatRelativeChange(delta);
 
 export interface CardProps {
   title: string;

@@ -26,7 +26,7 @@ import { usePermission } from '../../auth/session';
 import { MonthField, thisYear, YearField } from '../../fields/PeriodFields';
 import { useGlobalFilters } from '../../shell/filters';
 import { useSelectorsPlace } from '../../shell/Selectors';
-import { avg, pct } from './format';
+import { avg, count, pct } from './format';
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
@@ -71,8 +71,8 @@ function RankingTable({
           <TableRow key={r.dealer_id}>
             {!insufficient && <TableCell>{r.position}</TableCell>}
             <TableCell>{r.dealer_name}</TableCell>
-            <TableCell {...num}>{r.responses}</TableCell>
-            <TableCell {...num}>{r.rating_answers}</TableCell>
+            <TableCell {...num}>{count(r.responses)}</TableCell>
+            <TableCell {...num}>{count(r.rating_answers)}</TableCell>
             <TableCell {...num}>{pct(r.top_box)}</TableCell>
             <TableCell {...num}>{avg(r.average)}</TableCell>
             {insufficient && (
@@ -158,7 +158,7 @@ export default function StatsView() {
                       dataKey: 'top',
                       label: 'Top box (%)',
                       color: theme.palette.primary.main,
-                      valueFormatter: (v) => `${v ?? 0} %`,
+                      valueFormatter: (v) => pct(v === null ? null : v / 100),
                     },
                   ]}
                   margin={{ left: 10, right: 20 }}
@@ -200,11 +200,11 @@ export default function StatsView() {
                   {d.cobertura.map((r) => (
                     <TableRow key={r.dealer_id}>
                       <TableCell>{r.dealer_name}</TableCell>
-                      <TableCell {...num}>{r.sales}</TableCell>
-                      <TableCell {...num}>{r.invitations}</TableCell>
-                      <TableCell {...num}>{r.responses}</TableCell>
+                      <TableCell {...num}>{count(r.sales)}</TableCell>
+                      <TableCell {...num}>{count(r.invitations)}</TableCell>
+                      <TableCell {...num}>{count(r.responses)}</TableCell>
                       <TableCell {...num}>{pct(r.response_rate)}</TableCell>
-                      <TableCell {...num}>{r.invalid_contacts}</TableCell>
+                      <TableCell {...num}>{count(r.invalid_contacts)}</TableCell>
                       <TableCell {...num}>{pct(r.invalid_contact_rate)}</TableCell>
                     </TableRow>
                   ))}
@@ -229,14 +229,14 @@ export default function StatsView() {
                   {d.postventa.flatMap((r) => [
                     <TableRow key={`d${r.dealer_id}`} sx={{ bgcolor: 'grey.50' }}>
                       <TableCell sx={{ fontWeight: 600 }}>{r.dealer_name}</TableCell>
-                      <TableCell {...num}>{r.responses}</TableCell>
+                      <TableCell {...num}>{count(r.responses)}</TableCell>
                       <TableCell {...num}>{avg(r.average)}</TableCell>
                       <TableCell {...num}>{pct(r.top_box)}</TableCell>
                     </TableRow>,
                     ...r.questions.map((q) => (
                       <TableRow key={`d${r.dealer_id}-${q.question}`}>
                         <TableCell sx={{ pl: 4 }}>{q.question}</TableCell>
-                        <TableCell {...num}>{q.answers}</TableCell>
+                        <TableCell {...num}>{count(q.answers)}</TableCell>
                         <TableCell {...num}>{avg(q.average)}</TableCell>
                         <TableCell {...num}>{pct(q.top_box)}</TableCell>
                       </TableRow>

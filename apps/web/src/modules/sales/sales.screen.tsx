@@ -30,8 +30,9 @@ export function SurveyStatusChip({ status }: { status: string }) {
 export const salesScreen = defineScreen({
   contract: saleContract,
   columns: [
-    'sale_date',
+    // The dealer leads: in view whatever the width (the list scrolls sideways on a phone).
     'dealer_name',
+    'sale_date',
     'invoice',
     'buyer_name',
     'email',

@@ -3,6 +3,7 @@
 // month a year before; above it, the chart of the months' productivity (the toolbar's dealer or
 // the whole network) against last year. Exportable.
 import {
+  formatPointChange,
   MONTH_SHORT,
   queryFor,
   REPORT_QUERIES,
@@ -35,7 +36,7 @@ import { downloadFile, http } from '../../api/http';
 import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission } from '../../auth/session';
 import { lastMonth, MonthField, YearField } from '../../fields/PeriodFields';
-import { formatNumber, formatRatio, useCurrencySign } from '../../sheet/numbers';
+import { formatNumber, formatPercent, formatRatio, useCurrencySign } from '../../sheet/numbers';
 import { useGlobalFilters } from '../../shell/filters';
 
 const defaultYear = () => lastMonth().year;
@@ -112,7 +113,9 @@ function Compare({
         {up !== null && up !== 0 && (
           <Box
             component="span"
-            aria-label={up > 0 ? 'sube' : 'baja'}
+            // A ratio's change in percentage points ('sube +2.3 pp'), as the dashboard gives it.
+            aria-label={`${up > 0 ? 'sube' : 'baja'}${kind === 'ratio' ? ` ${formatPointChange(up / 10)}` : ''}`}
+            title={kind === 'ratio' ? `${formatPointChange(up / 10)} frente al año anterior` : undefined}
             sx={{ ml: 0.5, color: up > 0 ? 'success.main' : 'error.main' }}
           >
             {up > 0 ? '▲' : '▼'}
@@ -219,13 +222,13 @@ export default function ReportView() {
                   dataKey: 'now',
                   label: String(year),
                   color: theme.palette.primary.main,
-                  valueFormatter: (v) => (v === null ? '—' : `${v} %`),
+                  valueFormatter: (v) => formatPercent(v),
                 },
                 {
                   dataKey: 'before',
                   label: String(year - 1),
                   color: theme.palette.grey[400],
-                  valueFormatter: (v) => (v === null ? '—' : `${v} %`),
+                  valueFormatter: (v) => formatPercent(v),
                 },
               ]}
             />
