@@ -16,6 +16,7 @@ export const RELIABILITY_PORTS = {
   faults: { server: 3373, dbProxy: 3374, smtp: 3375, second: 3376 },
   backup: { server: 3377 },
   dataLock: { a: 3378, b: 3379 },
+  jobsKill: { server: 3380 },
 } as const;
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
