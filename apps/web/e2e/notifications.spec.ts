@@ -33,7 +33,7 @@ test('the bell and the Notificaciones page: see, filter and clear what needs the
     due_date: limaDay(-3),
   });
   await loginForm(page);
-  const bell = page.getByRole('button', { name: /^Notificaciones \(\d+ sin leer\)$/ });
+  const bell = page.getByRole('button', { name: /^Notificaciones: \d+ sin leer$/ });
   await expect(bell).toBeVisible();
   await bell.click();
   const popup = page

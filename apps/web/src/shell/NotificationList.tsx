@@ -8,7 +8,7 @@ import Event from '@mui/icons-material/Event';
 import EventBusy from '@mui/icons-material/EventBusy';
 import SentimentVeryDissatisfied from '@mui/icons-material/SentimentVeryDissatisfied';
 import TableChart from '@mui/icons-material/TableChart';
-import { Box, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { Box, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useMarkRead, whenText } from './notifications';
@@ -38,46 +38,47 @@ export function NotificationList({
   return (
     <List dense={dense} disablePadding aria-label="Notificaciones">
       {items.map((n) => (
-        <ListItemButton
-          key={n.id}
-          divider
-          onClick={() => {
-            if (!n.read_at) markRead.mutate(n);
-            onOpen?.();
-            if (n.link) navigate(n.link);
-          }}
-          sx={{ alignItems: 'flex-start', bgcolor: n.read_at ? undefined : 'action.hover' }}
-        >
-          <ListItemIcon sx={{ minWidth: 40, mt: 0.5 }} aria-hidden>
-            {ICONS[n.kind]}
-          </ListItemIcon>
-          <ListItemText
-            primary={
-              <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
-                <Box component="span" sx={{ flex: 1, fontWeight: n.read_at ? 400 : 700 }}>
-                  {n.title}
-                </Box>
-                {!n.read_at && (
-                  <Box component="span" sx={{ fontSize: 12, color: 'primary.main', whiteSpace: 'nowrap' }}>
-                    Nueva
+        // Each button in its own <li> (a <ul> holds only list items: axe's list rule).
+        <ListItem key={n.id} disablePadding divider>
+          <ListItemButton
+            onClick={() => {
+              if (!n.read_at) markRead.mutate(n);
+              onOpen?.();
+              if (n.link) navigate(n.link);
+            }}
+            sx={{ alignItems: 'flex-start', bgcolor: n.read_at ? undefined : 'action.hover' }}
+          >
+            <ListItemIcon sx={{ minWidth: 40, mt: 0.5 }} aria-hidden>
+              {ICONS[n.kind]}
+            </ListItemIcon>
+            <ListItemText
+              primary={
+                <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
+                  <Box component="span" sx={{ flex: 1, fontWeight: n.read_at ? 400 : 700 }}>
+                    {n.title}
                   </Box>
-                )}
-              </Box>
-            }
-            secondary={
-              <>
-                {n.body && (
-                  <Typography component="span" variant="body2" sx={{ display: 'block' }}>
-                    {n.body}
+                  {!n.read_at && (
+                    <Box component="span" sx={{ fontSize: 12, color: 'primary.main', whiteSpace: 'nowrap' }}>
+                      Nueva
+                    </Box>
+                  )}
+                </Box>
+              }
+              secondary={
+                <>
+                  {n.body && (
+                    <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+                      {n.body}
+                    </Typography>
+                  )}
+                  <Typography component="span" variant="caption" color="text.secondary">
+                    {kindName(n.kind)} · {whenText(n.created_at)}
                   </Typography>
-                )}
-                <Typography component="span" variant="caption" color="text.secondary">
-                  {kindName(n.kind)} · {whenText(n.created_at)}
-                </Typography>
-              </>
-            }
-          />
-        </ListItemButton>
+                </>
+              }
+            />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

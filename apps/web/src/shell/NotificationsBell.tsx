@@ -26,7 +26,9 @@ export function NotificationsBell() {
   const markAll = useMarkAllRead();
   const unread = latest.data?.unread ?? 0;
   const items = latest.data?.data ?? [];
-  const label = unread ? `Notificaciones (${unread} sin leer)` : 'Notificaciones';
+  // The name holds the badge's text as shown ("99+" reads "más de 99"), outside parentheses:
+  // axe's label-content-name-mismatch drops a parenthetical, so "(4 sin leer)" hid the "4".
+  const label = unread ? `Notificaciones: ${unread > 99 ? 'más de 99' : unread} sin leer` : 'Notificaciones';
   return (
     <>
       <Tooltip title={label}>

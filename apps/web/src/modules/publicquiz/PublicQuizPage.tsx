@@ -129,6 +129,8 @@ function QuestionInput({
             <Typography component="span" sx={{ fontSize: 20, fontWeight: 600 }}>
               {n}
             </Typography>
+            {/* A space between number and word (no box in a flex column): the text reads "1 Muy
+                insatisfecho", as its name "1 - Muy insatisfecho" (axe: label-content-name-mismatch). */}{' '}
             <Typography component="span" sx={{ fontSize: 11 }}>
               {labels[n - 1] ?? DEFAULT_RATING_LABELS[n - 1]}
             </Typography>
