@@ -3,7 +3,7 @@
 // copied from Excel pastes across rows and columns, Delete empties a selection. On top of it:
 // numbers in es-PE with the currency sign, computed read-only columns, a total per row and total
 // rows per column group, the cells changed since the last save marked, and one "save all".
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography, useMediaQuery } from '@mui/material';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type CellProps,
@@ -17,6 +17,9 @@ import { enqueueSnackbar } from 'notistack';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { SHEET_KEYS_HELP, useSheetA11y } from './a11y';
 import { formatNumber, type NumberKind, parseNumber, useCurrencySign } from './numbers';
+
+/** The gutter's width on a phone (its name in two lines of 12 px). */
+const PHONE_GUTTER = 136;
 
 export type SheetRow = Record<string, unknown>;
 
@@ -301,13 +304,17 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
     () => (columns[0]?.type === 'label' ? [columns[0], columns.slice(1)] : [undefined, columns]),
     [columns],
   );
+  // On a phone the gutter is narrow and its name takes two lines, so the month beside it shows
+  // its whole number (a 250 px concept column left a phone 90 px, cutting figures mid-digit).
+  const phone = useMediaQuery((t) => t.breakpoints.down('sm'));
+  const gutterWidth = phone ? Math.min(head?.width ?? 220, PHONE_GUTTER) : (head?.width ?? 220);
   const gutter = useMemo(
     () =>
       head
         ? {
             title: head.title,
-            basis: head.width ?? 220,
-            minWidth: head.width ?? 220,
+            basis: gutterWidth,
+            minWidth: gutterWidth,
             component: ({ rowData }: { rowData: GridRow<R> }) => (
               <Box
                 component="span"
@@ -319,7 +326,16 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
                   textAlign: 'left',
                   overflow: 'hidden',
                   textOverflow: 'ellipsis',
-                  whiteSpace: 'nowrap',
+                  ...(phone
+                    ? {
+                        display: '-webkit-box',
+                        WebkitLineClamp: 2,
+                        WebkitBoxOrient: 'vertical',
+                        whiteSpace: 'normal',
+                        fontSize: 12,
+                        lineHeight: 1.2,
+                      }
+                    : { whiteSpace: 'nowrap' }),
                 }}
               >
                 {String(rowData.__total ?? rowData[head.key] ?? '')}
@@ -327,7 +343,7 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
             ),
           }
         : false,
-    [head],
+    [head, phone, gutterWidth],
   );
 
   const gridColumns = useMemo(() => {
