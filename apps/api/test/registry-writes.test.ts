@@ -233,10 +233,17 @@ const SAMPLES: Record<string, () => Promise<Call>> = {
       ],
     });
   },
-  'POST /api/documents/upload': async () => ({
-    ...asAdmin('/api/documents/upload'),
-    file: multipart(samplePdf('Circular', ['Línea']), 'Circular.pdf'),
-  }),
+  'POST /api/documents/upload': async () => {
+    // A file left unlinked for days: the upload sweeps it first (housekeeping, not its audit).
+    await t.handle.query(
+      `insert into document_files (storage_key, filename, mime, bytes, sha256, created_at)
+       values ('huerfano/x.pdf', 'x.pdf', 'application/pdf', 1, repeat('0', 64), now() - interval '10 days')`,
+    );
+    return {
+      ...asAdmin('/api/documents/upload'),
+      file: multipart(samplePdf('Circular', ['Línea']), 'Circular.pdf'),
+    };
+  },
   'POST /api/saved-views': async () =>
     asDealer('/api/saved-views', { screen: '/main/dealer-contact', name: uniq('Vista'), params: '?page=1' }),
   'DELETE /api/saved-views/:id': async () => {

@@ -23,9 +23,11 @@ const upload = defineAction({
   access: { permission: 'Documents.store', or: ['Documents.update'] },
   rateLimit: 'upload',
   audit: { resource: 'documents', action: 'upload' },
-  async handler({ app, request, user, db, write }): Promise<DocumentFile> {
+  async handler({ app, request, user, write }): Promise<DocumentFile> {
     const storage = app.ctx.storage;
-    await sweepOrphans(db, storage);
+    // Housekeeping, not the caller's write: files left unlinked for hours go, on the app's
+    // database (the call's own db reads only; its write is the upload below, audited).
+    await sweepOrphans(app.ctx.handle.db, storage);
     return withUploadedFile(request, DOCUMENT_UPLOAD_RULE, (file) =>
       storeUpload(
         storage,
