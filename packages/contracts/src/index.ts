@@ -15,4 +15,5 @@ export * from './quiz';
 export * from './resources';
 export * from './sales';
 export * from './saved-views';
+export * from './schedules';
 export * from './search';

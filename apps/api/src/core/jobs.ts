@@ -96,6 +96,26 @@ export function defineJob<D>(def: JobDef<D>): JobDef<D> {
 
 export const jobKind = (kind: string) => KINDS.get(kind);
 
+/**
+ * Recurring work (a scheduled mail): pg-boss's own schedule (cron in Lima's time zone) sends one
+ * job per occurrence whatever the number of servers, and one of them runs it. It also runs once
+ * when this server starts (a run missed while every server was down). `run` must itself be safe
+ * to run twice (claim what it does with a unique row): the start-up runs of two servers meet.
+ */
+export interface RecurringDef {
+  /** The pg-boss queue and schedule name. */
+  name: string;
+  cron: string;
+  run(app: FastifyInstance): Promise<unknown>;
+}
+
+const RECURRING: RecurringDef[] = [];
+
+export function defineRecurring(def: RecurringDef): RecurringDef {
+  if (!RECURRING.some((r) => r.name === def.name)) RECURRING.push(def);
+  return def;
+}
+
 export type JobRow = typeof backgroundJobs.$inferSelect;
 
 /** What the status call and the 202 answer show of a job. */
@@ -208,12 +228,24 @@ export class JobRunner {
         if (job) await this.run(job.id, job.data);
       },
     );
+    for (const r of RECURRING) await this.startRecurring(boss, r);
     if (!this.stopped) {
       this.sweeper = setInterval(() => void this.sweep().catch(() => {}), SWEEP_MS);
       this.sweeper.unref();
       void this.sweep().catch(() => {});
     }
     return boss;
+  }
+
+  private async startRecurring(boss: PgBoss, def: RecurringDef): Promise<void> {
+    const run = () =>
+      def.run(this.app).catch((err) => this.app.log.warn(`Tarea programada ${def.name}: ${errorLine(err)}`));
+    await boss.createQueue(def.name, { policy: 'singleton', retryLimit: 0, expireInSeconds: 600 } as never);
+    await boss.schedule(def.name, def.cron, null, { tz: 'America/Lima', singletonKey: def.name });
+    await boss.work(def.name, { pollingIntervalSeconds: 5 }, async () => {
+      await run();
+    });
+    if (!this.stopped) void run();
   }
 
   async stop(): Promise<void> {

@@ -5,7 +5,18 @@
 // user's own dealer, another's id 404) come from the engine, as do the /api/docs entries.
 import type { z } from 'zod';
 import { type Action, type ActionContext, defineAction } from './action';
-import { dateCell, NUM_FMT, type ReportCellType, type ReportColumn, sendXlsx, sendXlsxReport } from './xlsx';
+import {
+  contentDisposition,
+  dateCell,
+  exportFileName,
+  NUM_FMT,
+  type ReportCellType,
+  type ReportColumn,
+  streamToBuffer,
+  XLSX_TYPE,
+  xlsxReportStream,
+  xlsxStream,
+} from './xlsx';
 
 export interface ReportColumnDef<R> {
   key: string;
@@ -64,13 +75,60 @@ export interface ReportInfo {
 
 export type ReportAction = Action & { report?: ReportInfo };
 
+/** What a report's context needs outside a request (a scheduled mail): the database, a user, the query. */
+export type ReportContext<Q extends z.ZodType> = Ctx<Q>;
+
+/**
+ * The JSON call and the export of a declaration, plus the same file in memory for a context made
+ * outside a request (a scheduled mail attaches it): one column list, one file frame, for both.
+ */
+export type ReportActions<Q extends z.ZodType, D> = [Action, Action] & {
+  /** The file in memory, with the data it was made of (loaded once). */
+  xlsx(ctx: Ctx<Q>): Promise<{ filename: string; content: Buffer; data: D }>;
+};
+
 /** The column of a file from its declaration. */
 function fileColumn<R>(c: ReportColumnDef<R>): ReportColumn {
   return { key: c.key, header: c.label, type: c.type, total: c.total, width: c.width };
 }
 
+/** The file of a declaration for a context: its name and its workbook as a stream. */
+async function reportFile<Q extends z.ZodType, D, R>(
+  def: ReportDef<Q, D, R>,
+  c: Ctx<Q>,
+  log: (err: unknown) => void,
+) {
+  const data = await def.load(c);
+  const declared = typeof def.columns === 'function' ? def.columns(data, c) : def.columns;
+  const frame = await def.file(data, c);
+  const rows = def
+    .rows(data, c)
+    .map((r) =>
+      Object.fromEntries(
+        declared.map((col) => [col.key, col.value ? col.value(r) : (r as Record<string, unknown>)[col.key]]),
+      ),
+    );
+  const columns = declared.map(fileColumn);
+  const stream =
+    frame.title !== undefined
+      ? await xlsxReportStream(
+          { ...frame, title: frame.title, info: frame.info ?? [], columns, rows: [rows] },
+          log,
+        )
+      : await xlsxStream(
+          {
+            filename: frame.filename,
+            sheetName: frame.sheetName,
+            columns: columns.map((col) => typedColumn(col)),
+            rows: [rows],
+          },
+          log,
+        );
+  return { filename: exportFileName(frame.filename), stream, data };
+}
+
 /** The JSON call and its .xlsx export of one report declaration. */
-export function defineReport<Q extends z.ZodType, D, R>(def: ReportDef<Q, D, R>): [Action, Action] {
+export function defineReport<Q extends z.ZodType, D, R>(def: ReportDef<Q, D, R>): ReportActions<Q, D> {
   const exportPath = def.exportPath ?? `${def.path}/export`;
   const info: ReportInfo = { path: def.path, exportPath };
   const json = defineAction({
@@ -96,40 +154,28 @@ export function defineReport<Q extends z.ZodType, D, R>(def: ReportDef<Q, D, R>)
     download: true,
     raw: true,
     async handler(ctx) {
-      const c = ctx as unknown as Ctx<Q>;
-      const data = await def.load(c);
-      const declared = typeof def.columns === 'function' ? def.columns(data, c) : def.columns;
-      const frame = await def.file(data, c);
-      const rows = def
-        .rows(data, c)
-        .map((r) =>
-          Object.fromEntries(
-            declared.map((col) => [
-              col.key,
-              col.value ? col.value(r) : (r as Record<string, unknown>)[col.key],
-            ]),
-          ),
-        );
-      const columns = declared.map(fileColumn);
-      if (frame.title !== undefined)
-        return sendXlsxReport(ctx.reply, {
-          ...frame,
-          title: frame.title,
-          info: frame.info ?? [],
-          columns,
-          rows: [rows],
-        });
-      return sendXlsx(ctx.reply, {
-        filename: frame.filename,
-        sheetName: frame.sheetName,
-        columns: columns.map((col) => typedColumn(col)),
-        rows: [rows],
-      });
+      const { filename, stream } = await reportFile(def, ctx as unknown as Ctx<Q>, (err) =>
+        ctx.reply.log.error({ err }, 'reporte xlsx interrumpido'),
+      );
+      return ctx.reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', contentDisposition(filename))
+        .send(stream);
     },
   }) as ReportAction;
   json.report = info;
   file.report = info;
-  return [json, file];
+  const actions = [json, file] as ReportActions<Q, D>;
+  actions.xlsx = async (c) => {
+    let failed: unknown;
+    const { filename, stream, data } = await reportFile(def, c, (err) => {
+      failed = err;
+    });
+    const content = await streamToBuffer(stream);
+    if (failed) throw failed;
+    return { filename, content, data };
+  };
+  return actions;
 }
 
 /** A plain table's column with the number format and cell of its type. */

@@ -90,7 +90,7 @@ export interface XlsxExport {
  * of rows is read before this answers, so a query that fails (a bad filter value, a database
  * error) throws here instead of cutting a file short; a later failure destroys the stream.
  */
-async function xlsxStream(spec: XlsxExport, onError: (err: unknown) => void): Promise<PassThrough> {
+export async function xlsxStream(spec: XlsxExport, onError: (err: unknown) => void): Promise<PassThrough> {
   const { source, first } = await firstBatch(spec.rows);
   const { stream: excelStream } = await loadExcel();
   const stream = new PassThrough();
@@ -219,6 +219,18 @@ async function firstBatch(rows: XlsxExport['rows']) {
  * sent, as sendXlsx does.
  */
 export async function sendXlsxReport(reply: FastifyReply, spec: XlsxReport): Promise<FastifyReply> {
+  const stream = await xlsxReportStream(spec, (err) => reply.log.error({ err }, 'reporte xlsx interrumpido'));
+  reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', contentDisposition(exportFileName(spec.filename)));
+  return reply.send(stream);
+}
+
+/** The workbook of `sendXlsxReport` as a stream (the first batch read before it is answered). */
+export async function xlsxReportStream(
+  spec: XlsxReport,
+  onError: (err: unknown) => void,
+): Promise<PassThrough> {
   const { source, first } = await firstBatch(spec.rows);
   const { stream: excelStream } = await loadExcel();
   const stream = new PassThrough();
@@ -284,13 +296,17 @@ export async function sendXlsxReport(reply: FastifyReply, spec: XlsxReport): Pro
     sheet.commit();
     await workbook.commit();
   })().catch((err) => {
-    reply.log.error({ err }, 'reporte xlsx interrumpido');
+    onError(err);
     stream.destroy(err as Error);
   });
-  reply
-    .header('content-type', XLSX_TYPE)
-    .header('content-disposition', contentDisposition(exportFileName(spec.filename)));
-  return reply.send(stream);
+  return stream;
+}
+
+/** A whole stream in memory (a small workbook to attach to a mail). */
+export async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as string));
+  return Buffer.concat(chunks);
 }
 
 /** A workbook already in memory (a template) as the reply body, under its file name. */

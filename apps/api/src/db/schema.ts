@@ -527,5 +527,14 @@ export const mailOutbox = pgTable('mail_outbox', {
   status: varchar('status', { length: 20 }).notNull().default('pending'),
   error: text('error'),
   sent_at: timestamp('sent_at', { withTimezone: true }),
+  /** Files sent with the message (a scheduled report's .xlsx): [{filename, contentType, content (base64)}]. */
+  attachments: jsonb('attachments').$type<MailAttachment[]>(),
   ...timestamps,
 });
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** Base64. */
+  content: string;
+}

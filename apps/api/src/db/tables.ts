@@ -9,6 +9,7 @@ export * from '../modules/jobs/jobs.tables';
 export * from '../modules/notifications/notifications.tables';
 export * from '../modules/quiz/quiz.tables';
 export * from '../modules/sales/sales.tables';
+export * from '../modules/schedules/schedules.tables';
 export * from '../modules/views/views.tables';
 export * from '../modules/workshop/workshop.tables';
 export * from './schema';

@@ -18,6 +18,7 @@ import { organisationModule } from './organisation/organisation.resources';
 import { preferencesModule } from './preferences';
 import { quizModule } from './quiz';
 import { salesModule } from './sales';
+import { schedulesModule } from './schedules';
 import { searchModule } from './search';
 import { securityModule } from './security';
 import { viewsModule } from './views';
@@ -32,6 +33,7 @@ const DECLARED_MODULES: ApiModule[] = [
   salesModule,
   quizModule,
   mailModule,
+  schedulesModule,
   notificationsModule,
   dispatchesModule,
   figuresModule,

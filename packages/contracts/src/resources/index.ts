@@ -62,6 +62,7 @@ export const AUDITED_CALLS: { id: string; name: string }[] = [
   { id: 'notifications', name: 'Notificaciones' },
   { id: 'saved-views', name: 'Vistas guardadas' },
   { id: 'mail-outbox', name: 'Correos pendientes' },
+  { id: 'mail-schedules', name: 'Correos programados' },
 ];
 
 export const AUDIT_RESOURCES: { id: string; name: string }[] = Object.values(

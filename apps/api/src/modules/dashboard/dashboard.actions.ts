@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { type ActionContext, defineAction } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ForbiddenError } from '../../core/errors';
+import { defineReport } from '../../core/report';
 import { type DashboardQueryIn, dashboardQuery, readDashboardQuery } from './dashboard.filter';
 import {
   cifrasGroup,
@@ -37,7 +38,10 @@ const access = { permission: 'Dashboard.view', or: ['Dashboard.Summary.view'] };
 type Ctx = ActionContext<undefined, CurrentUser, DashboardQueryIn>;
 
 /** The groups named, computed at once; a group of a module the user cannot view is null. */
-async function answer<S extends DashboardSchema>(ctx: Ctx, schemas: readonly S[]) {
+async function answer<S extends DashboardSchema>(
+  ctx: Pick<Ctx, 'db' | 'user' | 'query'>,
+  schemas: readonly S[],
+) {
   const q = await readDashboardQuery(ctx.db, ctx.query);
   const c: GroupContext = { ...q, db: ctx.db, user: ctx.user };
   const values = await Promise.all(
@@ -74,7 +78,81 @@ const summaryQuery = defineQuery({
   ),
 });
 
+/** One line of the indicators: the number of the period, the same period a year before. */
+export interface DashboardIndicator {
+  name: string;
+  unit: 'unidades' | '%' | 'registros';
+  value: number | null;
+  previous: number | null;
+  /** (value - previous) ÷ previous, % (null without a previous value). */
+  variation: number | null;
+}
+
+const variation = (v: number | null, p: number | null) =>
+  v === null || p === null || p === 0 ? null : Math.round(((v - p) / Math.abs(p)) * 1000) / 10;
+
+/**
+ * The dashboard's headline numbers as a list (the cards of /api/dash-figures), for the user's
+ * groups: the JSON call, its .xlsx, and the file of the weekly mail (modules/schedules).
+ */
+export const dashboardIndicators = defineReport({
+  path: '/api/dashboard/indicators',
+  summary: 'Las cifras principales del tablero como lista (periodo y año anterior)',
+  exportSummary: 'Las cifras principales del tablero en .xlsx',
+  tags,
+  permission: 'Dashboard.view',
+  exportPermission: 'Dashboard.view',
+  query: dashboardQuery,
+  async load(ctx) {
+    const { filter, period, groups: g } = await answer(ctx, DASHBOARD_SCHEMAS);
+    const rows: DashboardIndicator[] = [];
+    const add = (
+      name: string,
+      unit: DashboardIndicator['unit'],
+      n: { value: number | null; previous: number | null } | null | undefined,
+    ) => {
+      if (n)
+        rows.push({
+          name,
+          unit,
+          value: n.value,
+          previous: n.previous,
+          variation: variation(n.value, n.previous),
+        });
+    };
+    add('Ventas CEM', 'unidades', g.ventas?.sales);
+    add('Unidades despachadas', 'unidades', g.despachos?.dispatched);
+    if (g.despachos)
+      add('Avance del objetivo a la fecha', '%', { value: g.despachos.pacing, previous: null });
+    add('Cobertura de encuestas', '%', g.encuestas?.coverage);
+    add('Top box', '%', g.encuestas?.top_box);
+    add('Cumplimiento de cifras', '%', g.cifras?.compliance);
+    add('Acuerdos abiertos', 'registros', g.seguimiento?.open_agreements);
+    add('Alertas abiertas', 'registros', g.seguimiento?.open_alerts);
+    add('Productividad de taller', '%', g.taller?.productivity);
+    return { filter, period, rows };
+  },
+  rows: (data) => data.rows,
+  columns: [
+    { key: 'name', label: 'Indicador', width: 34 },
+    { key: 'unit', label: 'Unidad', width: 12 },
+    { key: 'value', label: 'Periodo', type: 'number', width: 16 },
+    { key: 'previous', label: 'Año anterior', type: 'number', width: 16 },
+    { key: 'variation', label: 'Variación %', type: 'percent', width: 14 },
+  ],
+  file: ({ period }) => ({
+    filename: `Tablero_${period.from}_${period.to}.xlsx`,
+    sheetName: 'Tablero',
+    title: 'Resumen del tablero',
+    info: [
+      ['Periodo', `${period.from} a ${period.to}`],
+      ['Año anterior', `${period.prev_from} a ${period.prev_to}`],
+    ],
+  }),
+});
+
 export const dashboardActions = [
+  ...dashboardIndicators,
   call(
     '/api/dash-widgets',
     'Todos los grupos del tablero para los filtros',

@@ -13,22 +13,19 @@ import {
   figureRemindSchema,
   figureReopenSchema,
   gridBatchSchema,
-  MONTH_SHORT,
-  REPORT_QUERIES,
-  type ResumenAnswer,
   requiredMonthParam,
   yearParam,
 } from '@app/contracts';
 import { defineAction } from '../../core/action';
 import { ValidationError } from '../../core/errors';
-import { defineReport } from '../../core/report';
-import { mailContext } from '../mail/mail.service';
+import { deliverQueued, mailContext } from '../mail/mail.service';
+import { queueResumenOnConfirm } from '../schedules/schedules.service';
 import { pullCasis } from './figures.casis';
 import { assertPeriods, checkCells, readCells, writeCells } from './figures.cells';
-import { figureSummary } from './figures.compare';
 import { confirmPeriod, enablePeriods, periodStates, reopenPeriod } from './figures.periods';
 import { remindLateDealers } from './figures.remind';
 import { figurePeriodResource } from './figures.resources';
+import { resumenReport } from './figures.resumen';
 import {
   activeConcepts,
   dealersInScope,
@@ -173,13 +170,22 @@ const confirm = defineAction({
   access: { permission: 'Figures.update' },
   body: figureConfirmSchema,
   audit: { resource: 'figure-periods', action: 'confirm' },
-  async handler({ db, user, body, write }) {
+  async handler({ app, db, user, body, write }) {
     const dealer = await requestedDealer(db, user, body.dealer_id);
     if (!dealer) throw ValidationError.field('dealer_id', FIGURE_MESSAGES.noDealer);
-    return write(
-      (tx) => confirmPeriod(tx, user, body.year, body.month, dealer),
-      (row) => ({ recordId: row.id, before: { status: 'enabled' }, after: row }),
+    // The month's Resumen Comparativo to the dealer's contacts (when that schedule is on) is
+    // queued in the confirmation's transaction, and sent once it commits.
+    const { row, mails } = await write(
+      async (tx) => ({
+        row: await confirmPeriod(tx, user, body.year, body.month, dealer),
+        mails: await queueResumenOnConfirm(tx, dealer, body.year, body.month),
+      }),
+      ({ row }) => ({ recordId: row.id, before: { status: 'enabled' }, after: row }),
     );
+    void deliverQueued(mailContext(app), mails).catch((err) =>
+      app.log.warn({ err }, 'no se pudo enviar el Resumen Comparativo del mes confirmado'),
+    );
+    return row;
   },
 });
 
@@ -251,82 +257,6 @@ const remind = defineAction({
   },
 });
 
-const resumenQuery = REPORT_QUERIES.resumen;
-
-const pctOf = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 10);
-type ResumenRow = ResumenAnswer['rows'][number];
-const pctCell = (k: keyof ResumenRow) => (r: ResumenRow) => pctOf(r[k] as number | null);
-
-/** The comparison of the query's month (default: this month) for its dealer, or every dealer. */
-const resumen = defineReport({
-  path: '/api/resumen-comparativo',
-  summary: 'Por concepto: el mes, el mismo mes del año anterior, el acumulado de ambos años y la variación',
-  exportSummary: 'Resumen comparativo en .xlsx',
-  tags,
-  permission: 'Figures.Resumen.view',
-  query: resumenQuery,
-  async load({ db, user, query: q }) {
-    const dealer = await requestedDealer(db, user, q.dealer_id);
-    const rows = await figureSummary(db, {
-      year: q.year,
-      month: q.month,
-      dealerIds: dealer ? [dealer.id] : null,
-    });
-    const answer: ResumenAnswer = {
-      year: q.year,
-      month: q.month,
-      dealer_id: dealer?.id ?? null,
-      dealer_name: dealer?.name ?? null,
-      rows,
-    };
-    return { answer, dealer };
-  },
-  answer: (data) => data.answer,
-  rows: (data) => data.answer.rows,
-  columns: ({ answer: { year, month } }) => {
-    const m = MONTH_SHORT[month - 1];
-    const w = 16;
-    return [
-      { key: 'group', label: 'Grupo', width: w },
-      { key: 'name', label: 'Concepto', width: 36 },
-      { key: 'month', label: `${m} ${year}`, width: w },
-      { key: 'month_prev', label: `${m} ${year - 1}`, width: w },
-      { key: 'month_var', label: 'Variación', width: w },
-      {
-        key: 'month_var_pct',
-        label: 'Variación %',
-        width: w,
-        value: pctCell('month_var_pct'),
-        type: 'percent',
-      },
-      { key: 'ytd', label: `Acumulado ${year}`, width: w },
-      { key: 'ytd_prev', label: `Acumulado ${year - 1}`, width: w },
-      { key: 'ytd_var', label: 'Variación acumulada', width: w },
-      {
-        key: 'ytd_var_pct',
-        label: 'Variación acumulada %',
-        width: w,
-        value: pctCell('ytd_var_pct'),
-        type: 'percent',
-      },
-      { key: 'fee', label: `Cuota ${m}`, width: w },
-      { key: 'compliance', label: 'Cumplimiento %', width: w, value: pctCell('compliance'), type: 'percent' },
-      { key: 'ytd_fee', label: 'Cuota acumulada', width: w },
-      {
-        key: 'ytd_compliance',
-        label: 'Cumplimiento acumulado %',
-        width: w,
-        value: pctCell('ytd_compliance'),
-        type: 'percent',
-      },
-    ];
-  },
-  file: ({ answer: { year, month }, dealer }) => ({
-    filename: `Resumen_Comparativo_${year}_${String(month).padStart(2, '0')}${dealer ? `_${dealer.code}` : ''}.xlsx`,
-    sheetName: 'Resumen comparativo',
-  }),
-});
-
 const casis = defineAction({
   method: 'POST',
   path: '/api/casis-api',
@@ -352,6 +282,6 @@ export const figuresActions = [
   reopen,
   figureDealers,
   remind,
-  ...resumen,
+  ...resumenReport,
   casis,
 ];

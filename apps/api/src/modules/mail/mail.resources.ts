@@ -1,7 +1,7 @@
 // The mail outbox, declared read-only: every message the product sent or keeps pending while
 // SMTP is missing (administrators, under Preferencias). Paging, search, filters and export come
 // from the engine; the older `?status=` parameter keeps working.
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ValidationError } from '../../core/errors';
 import { defineResource } from '../../core/resource';
@@ -25,10 +25,17 @@ export const outboxResource = defineResource({
     error: 'Error',
     sent_at: 'Enviado',
     created_at: 'Fecha',
+    attachment_names: 'Adjuntos',
     updated_at: 'Actualizado',
   },
+  // The names of the files sent with it (the contents stay in the row, never answered).
+  display: {
+    attachment_names: sql<
+      string | null
+    >`(select string_agg(a->>'filename', ', ') from jsonb_array_elements(coalesce(${mailOutbox.attachments}, '[]'::jsonb)) a)`,
+  },
   // The HTML body is for the recipient; the screen shows the text.
-  hidden: ['html'],
+  hidden: ['html', 'attachments'],
   pageSize: 10,
   searchable: ['to', 'subject'],
   sortable: ['id', 'created_at', 'to', 'subject', 'status', 'sent_at'],
@@ -43,5 +50,5 @@ export const outboxResource = defineResource({
     },
   },
   plainFilters: ['status'],
-  listColumns: ['id', 'created_at', 'to', 'subject', 'status', 'sent_at', 'error'],
+  listColumns: ['id', 'created_at', 'to', 'subject', 'status', 'sent_at', 'error', 'attachment_names'],
 });

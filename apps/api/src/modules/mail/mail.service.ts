@@ -10,7 +10,7 @@ import type { Transporter } from 'nodemailer';
 import type { Db, Executor } from '../../core/action';
 import { redactUrlCredentials } from '../../core/log-redact';
 import { hostOf, internalHostMessage, internalHostReason } from '../../core/outbound-host';
-import { mailOutbox } from '../../db/schema';
+import { type MailAttachment, mailOutbox } from '../../db/schema';
 import { readSetting } from '../preferences/settings';
 
 export interface MailMessage {
@@ -18,6 +18,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with it (kept in the outbox with the message, so a retry sends them too). */
+  attachments?: MailAttachment[];
 }
 
 export interface MailContext {
@@ -145,6 +147,11 @@ async function deliver(
       subject: msg.subject,
       text: msg.text,
       html: msg.html,
+      attachments: msg.attachments?.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: Buffer.from(a.content, 'base64'),
+      })),
     });
     return undefined;
   } catch (err) {
@@ -252,7 +259,13 @@ export interface FlushResult {
  * `since` only, when given). Without SMTP it does nothing and reports how many are waiting. When
  * the SMTP server cannot be reached it stops at the first message: the rest wait for the next run.
  */
-export async function flushOutbox(ctx: MailContext, limit = 500, since?: Date): Promise<FlushResult> {
+export async function flushOutbox(
+  ctx: MailContext,
+  limit = 500,
+  since?: Date,
+  /** Only these messages (the ones a caller just queued). */
+  ids?: number[],
+): Promise<FlushResult> {
   const waiting = await ctx.db
     .select()
     .from(mailOutbox)
@@ -260,6 +273,7 @@ export async function flushOutbox(ctx: MailContext, limit = 500, since?: Date): 
       and(
         inArray(mailOutbox.status, ['pending', 'failed']),
         since ? gt(mailOutbox.created_at, since) : undefined,
+        ids ? inArray(mailOutbox.id, ids.length ? ids : [0]) : undefined,
       ),
     )
     .orderBy(asc(mailOutbox.id))
@@ -273,7 +287,13 @@ export async function flushOutbox(ctx: MailContext, limit = 500, since?: Date): 
     const error = await deliver(
       url,
       from,
-      { to: m.to, subject: m.subject, text: m.text ?? '', html: m.html ?? undefined },
+      {
+        to: m.to,
+        subject: m.subject,
+        text: m.text ?? '',
+        html: m.html ?? undefined,
+        attachments: m.attachments ?? undefined,
+      },
       isOperatorSmtp(ctx, url),
     );
     await markOutcome(ctx.db, m.id, error?.message);
@@ -314,6 +334,41 @@ export async function flushOutboxOnce(ctx: MailContext, since?: Date): Promise<F
     };
     if (!res.rows[0]?.locked) return undefined;
     return flushOutbox({ ...ctx, db: tx as unknown as Db }, 500, since);
+  });
+}
+
+/**
+ * Writes messages to the outbox as pending, in the caller's transaction: they exist exactly when
+ * what they tell of was committed (a scheduled report's claim). `deliverQueued` sends them after.
+ */
+export async function queueMails(tx: Executor, msgs: MailMessage[]): Promise<number[]> {
+  if (!msgs.length) return [];
+  const rows = await tx
+    .insert(mailOutbox)
+    .values(
+      msgs.map((m) => ({
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html ?? null,
+        attachments: m.attachments ?? null,
+        status: 'pending',
+      })),
+    )
+    .returning({ id: mailOutbox.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Sends the queued messages `ids` now, under the lock of the automatic retry (waiting for it, so
+ * a retry running at the same moment cannot send them too). Without SMTP they stay pending; when
+ * the SMTP server is down they are marked failed and the retry sends them when it is back.
+ */
+export async function deliverQueued(ctx: MailContext, ids: number[]): Promise<FlushResult | undefined> {
+  if (!ids.length || !(await resolveSmtpUrl(ctx))) return undefined;
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${RETRY_LOCK})`);
+    return flushOutbox({ ...ctx, db: tx as unknown as Db }, ids.length, undefined, ids);
   });
 }
 
