@@ -213,7 +213,13 @@ export async function deliverQueued(ctx: MailContext, ids: number[]): Promise<Ma
     .orderBy(asc(mailOutbox.id));
   const sentIds: number[] = [];
   for (const m of rows) {
-    const msg = { to: m.to, subject: m.subject, text: m.text ?? '', html: m.html ?? undefined };
+    const msg = {
+      to: m.to,
+      subject: m.subject,
+      text: m.text ?? '',
+      html: m.html ?? undefined,
+      attachments: m.attachments ?? undefined,
+    };
     const error = await deliver(url, from, msg, isOperatorSmtp(ctx, url));
     await markOutcome(ctx.db, m.id, error?.message);
     out.set(m.id, error ? 'failed' : 'sent');
@@ -364,7 +370,7 @@ export async function queueMails(tx: Executor, msgs: MailMessage[]): Promise<num
  * a retry running at the same moment cannot send them too). Without SMTP they stay pending; when
  * the SMTP server is down they are marked failed and the retry sends them when it is back.
  */
-export async function deliverQueued(ctx: MailContext, ids: number[]): Promise<FlushResult | undefined> {
+export async function deliverQueuedLocked(ctx: MailContext, ids: number[]): Promise<FlushResult | undefined> {
   if (!ids.length || !(await resolveSmtpUrl(ctx))) return undefined;
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${RETRY_LOCK})`);

@@ -26,7 +26,13 @@ import { dealerContacts, permissions, rolePermissions, userRoles, users } from '
 import { dashboardIndicators } from '../dashboard/dashboard.actions';
 import { dashboardQuery } from '../dashboard/dashboard.filter';
 import { resumenQuery, resumenReport } from '../figures/figures.resumen';
-import { deliverQueued, escapeHtml, type MailMessage, mailContext, queueMails } from '../mail/mail.service';
+import {
+  deliverQueuedLocked,
+  escapeHtml,
+  type MailMessage,
+  mailContext,
+  queueMails,
+} from '../mail/mail.service';
 import { mailScheduleRuns, mailSchedules } from './schedules.tables';
 
 export type ScheduleRow = typeof mailSchedules.$inferSelect;
@@ -313,7 +319,7 @@ export async function runDueSchedules(app: FastifyInstance, at = nowMs()): Promi
       .where(eq(mailScheduleRuns.id, runId));
     return { ids, build_ms };
   });
-  await deliverQueued(mailContext(app), result.ids);
+  await deliverQueuedLocked(mailContext(app), result.ids);
   return { mails: result.ids.length, key, build_ms: result.build_ms };
 }
 
