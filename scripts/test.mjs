@@ -143,6 +143,7 @@ const DATE_SUITES = [
   'test/dispatches-objectives.test.ts',
   'test/figures-periods.test.ts',
   'test/numbers-clock.test.ts',
+  'test/query-scope.test.ts',
 ];
 if (want('api')) {
   suites.push(vitestSuite('api', 'apps/api', API_CONFIGS, [], { TEST_CLOCK: 'night' }));

@@ -4,13 +4,14 @@
 // its own, whatever dealer_id it sends (another dealer's id answers 404, as any record of another
 // dealer does), even a dealer user whose role holds every permission.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionQuerySchema, declaresDealer } from '../src/core/action';
+import { actionQuerySchema, bodyDealer, declaresDealer } from '../src/core/action';
 import { allActions } from '../src/core/registry';
 import { API_MODULES } from '../src/modules';
 import { api, createDealerUser, createTestApp, login, type TestContext, testToday, uniq } from './harness';
 
 const actions = allActions(API_MODULES);
 const scoped = actions.filter((a) => a.method === 'GET' && declaresDealer(a));
+const bodyScoped = actions.filter((a) => bodyDealer(a));
 
 let t: TestContext;
 let admin: string;
@@ -51,7 +52,8 @@ afterAll(async () => {
 describe('query declarations', () => {
   it('every call that reads its query declares it (no hand reader of year, month or dealer_id)', () => {
     const undeclared = actions
-      .filter((a) => /\bquery\b(?!\s*\()/.test(a.handler.toString()) && !actionQuerySchema(a))
+      // (`query: {}`: an empty query handed on, nothing read)
+      .filter((a) => /\bquery\b(?!\s*(\(|:\s*\{\s*\}))/.test(a.handler.toString()) && !actionQuerySchema(a))
       .map((a) => `${a.method} ${a.path}`);
     expect(undeclared).toEqual([]);
     // Every call that takes a query at all takes it as a schema (the old documentation-only form is gone).
@@ -100,6 +102,79 @@ describe('query declarations', () => {
     // The old name of the parameter (dispatches' ?dealer) is held the same way.
     const old = await api(t.app, 'GET', `/api/objectives-summary?dealer=${other}`, { token: dealerAdmin });
     expect(old.status).toBe(404);
+  });
+
+  it('a call whose body names a dealer declares it, and holds a dealer user to its own', async () => {
+    const exports = [
+      '/api/transaction/export-dynamic-report',
+      '/api/transaction/export-internal-report',
+      '/api/transaction/export-internal-daily-report',
+    ];
+    expect(bodyScoped.map((a) => `${a.method} ${a.path}`)).toEqual(
+      expect.arrayContaining([
+        ...exports.map((p) => `POST ${p}`),
+        'POST /api/figures/confirm',
+        'POST /api/casis-api',
+        'PUT /api/figure-batch',
+      ]),
+    );
+    const year = Number(testToday().slice(0, 4));
+    const month = Number(testToday().slice(5, 7));
+    const leaks: string[] = [];
+    for (const a of bodyScoped) {
+      // Another dealer answers 404 whatever else the body holds (nothing is written).
+      const body = { year, month, [bodyDealer(a)!]: other };
+      const res = await api(t.app, a.method, a.path, { token: dealerAdmin, body });
+      // A manufacturer's call (fees) refuses a dealer user before its body: 403.
+      if (a.authorize && res.status === 403) continue;
+      if (res.status !== 404 || res.body.error?.message !== 'El concesionario no existe')
+        leaks.push(`${a.method} ${a.path}: ${res.status}`);
+    }
+    // The reports answer a dealer user's own dealer, named or not: the file of its own dealer.
+    for (const path of exports) {
+      for (const mine of [{ dealer: own }, {}]) {
+        const ok = await t.app.inject({
+          method: 'POST',
+          url: path,
+          headers: { authorization: `Bearer ${dealerAdmin}` },
+          payload: { year, month, ...mine },
+        });
+        if (ok.statusCode !== 200) leaks.push(`${path} ${JSON.stringify(mine)}: ${ok.statusCode}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+    // The administrator may still name any dealer.
+    const adminAsk = await t.app.inject({
+      method: 'POST',
+      url: '/api/transaction/export-internal-report',
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { year, month, dealer: other },
+    });
+    expect(adminAsk.statusCode).toBe(200);
+  });
+
+  it('a resource list filtered by another dealer answers 404 to a dealer user, as the actions do', async () => {
+    const scopedLists = ['/api/sales', '/api/agreements', '/api/dealer-branches', '/api/quiz-alerts'];
+    for (const path of scopedLists) {
+      for (const q of [`filter[dealer_id]=${other}`, `filter[dealer_id]=${own},${other}`]) {
+        const res = await api(t.app, 'GET', `${path}?${q}`, { token: dealerAdmin });
+        expect(res.status, `${path}?${q}`).toBe(404);
+        expect(res.body.error.message).toBe('El concesionario no existe');
+      }
+      const mine = await api(t.app, 'GET', `${path}?filter[dealer_id]=${own}`, { token: dealerAdmin });
+      expect(mine.status, path).toBe(200);
+      // The administrator filters by any dealer.
+      const any = await api(t.app, 'GET', `${path}?filter[dealer_id]=${other}`, { token: admin });
+      expect(any.status, path).toBe(200);
+    }
+    // The old plain parameter of the alerts (?dealer_id=) and the export are held the same way.
+    expect(
+      (await api(t.app, 'GET', `/api/quiz-alerts?dealer_id=${other}`, { token: dealerAdmin })).status,
+    ).toBe(404);
+    expect(
+      (await api(t.app, 'GET', `/api/sales/export?filter[dealer_id]=${other}`, { token: dealerAdmin }))
+        .status,
+    ).toBe(404);
   });
 
   it('answers a bad period with a 422 naming the parameter, in Spanish', async () => {

@@ -2,6 +2,7 @@
 // bodies of the module's calls, the shapes of its summaries and the file names of SPEC §7.
 import { z } from 'zod';
 import { MONTH_SHORT } from './figures';
+import { dealerBodyField } from './query';
 import { defineContract, f, field } from './resources/fields';
 import { vinField } from './sales';
 
@@ -156,8 +157,8 @@ export const reportRequestSchema = z.object({
   manufacturer: z.union([z.number().int().nonnegative(), z.string().max(10)]).optional(),
   year: year().optional(),
   month: month().optional(),
-  /** Dealer id (0 or absent = every dealer in the caller's scope). */
-  dealer: z.number().int().nonnegative().optional(),
+  /** Dealer id (0 or absent = every dealer in the caller's scope; a dealer user: its own, another 404). */
+  dealer: dealerBodyField(),
 });
 export type ReportRequest = z.infer<typeof reportRequestSchema>;
 

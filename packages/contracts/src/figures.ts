@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MONTHS } from './fixed-lists';
 import { EXCEL_PERCENT_POINTS, excelFormat, formatNumber, type NumberKind } from './format';
 import { messages } from './messages';
+import { declareDealer } from './query';
 import { defineContract, f, field } from './resources/fields';
 
 /**
@@ -248,6 +249,8 @@ const cell = (label: string) =>
     .nullable();
 const dealerRef = field.ref('Concesionario');
 const optDealer = field.optRef('Concesionario');
+/** The dealer a whole body is about: declared, so a dealer user's is always its own (engine). */
+const bodyDealer = () => declareDealer(field.optRef('Concesionario'));
 
 /** POST /api/figures/enable: one dealer, several, or every dealer (`all`). */
 export const figureEnableSchema = z
@@ -258,7 +261,7 @@ export const figureEnableSchema = z
   });
 
 /** POST /api/figures/confirm: a dealer user confirms its own month (dealer_id is forced). */
-export const figureConfirmSchema = z.object({ year, month, dealer_id: optDealer });
+export const figureConfirmSchema = z.object({ year, month, dealer_id: bodyDealer() });
 
 /** POST /api/figure-periods/:id/reopen */
 export const figureReopenSchema = z.object({ reason: field.text('Motivo', 300) });
@@ -281,7 +284,7 @@ const gridCell = z.object({
 export const gridBatchSchema = z.object({
   year,
   /** The dealer of cells that name none (a dealer user's cells are always its own). */
-  dealer_id: optDealer,
+  dealer_id: bodyDealer(),
   values: z.array(gridCell).min(1, 'No hay cambios para guardar').max(200_000),
 });
 
@@ -297,7 +300,7 @@ export const figureConceptSchema = z.object({
 });
 
 /** POST /api/casis-api: the month's figures from CASIS (a dealer user: its own). */
-export const casisRequestSchema = z.object({ year, month, dealer_id: optDealer });
+export const casisRequestSchema = z.object({ year, month, dealer_id: bodyDealer() });
 
 const capacityCell = (label: string, max: number, whole = false) => {
   const n = z

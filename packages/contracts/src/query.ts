@@ -88,6 +88,34 @@ export const dealerParam = () =>
     description: 'Concesionario (id); ausente o 0: todos (un usuario de concesionario: el suyo)',
   });
 
+const DEALER_BODY_FIELDS = new WeakSet<z.ZodType>();
+
+/**
+ * Declares a body field as the dealer the call is about, so the engine holds a dealer user to its
+ * own there, as it does a query's dealer_id: absent → its dealer, another dealer's id → 404
+ * 'El concesionario no existe'. Returns the same schema (give each body its own instance).
+ */
+export function declareDealer<T extends z.ZodType>(schema: T): T {
+  DEALER_BODY_FIELDS.add(schema);
+  return schema;
+}
+
+/** A body's dealer: a JSON id, 0 or absent every dealer the caller sees (declared, see declareDealer). */
+export const dealerBodyField = () =>
+  declareDealer(
+    z
+      .number({ error: `${QUERY_LABELS.dealer} no es válido` })
+      .int(`${QUERY_LABELS.dealer} no es válido`)
+      .nonnegative(`${QUERY_LABELS.dealer} no es válido`)
+      .optional(),
+  );
+
+/** The key of a body schema's declared dealer (dealerBodyField), if it has one. */
+export function bodyDealerKey(schema: z.ZodType): string | undefined {
+  const shape = queryShape(schema);
+  return shape ? Object.keys(shape).find((k) => DEALER_BODY_FIELDS.has(shape[k]!)) : undefined;
+}
+
 /** ?manufacturer: a brand by id or code; empty or 0 every brand (the module looks it up). */
 export const brandParam = () =>
   z

@@ -7,8 +7,9 @@
 // per-address limit, the download token where declared, and the body in /api/docs.
 // Its query string is declared the same way (a zod schema of contracts/query): parsed once with
 // Lima's clock, 422 naming the parameter, and a declared `dealer_id` held to a dealer user's own
-// dealer (another dealer's id answers 404, as a target of another dealer does).
-import { type AuditAction, DEALER_QUERY_KEY, queryShape } from '@app/contracts';
+// dealer (another dealer's id answers 404, as a target of another dealer does); a body's declared
+// dealer (contracts' dealerBodyField) is held the same way.
+import { type AuditAction, bodyDealerKey, DEALER_QUERY_KEY, queryShape } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -190,6 +191,30 @@ export function parseQuery(action: Action, raw: unknown, user: CurrentUser | nul
   return query;
 }
 
+/** The key of an action's body that declares a dealer (contracts' dealerBodyField), if any. */
+export function bodyDealer(action: Action): string | undefined {
+  return action.body ? bodyDealerKey(action.body) : undefined;
+}
+
+/**
+ * The body of a call, parsed by the action's schema, with a declared dealer held to a dealer
+ * user's own as a query's is: absent or 0 → its dealer, another dealer's id → 404.
+ */
+export function parseActionBody(action: Action, raw: unknown, user: CurrentUser | null): unknown {
+  if (!action.body) return undefined;
+  const key = bodyDealer(action);
+  const held = !!key && !!user?.isDealer;
+  // Another dealer answers 404 whatever else the body holds, as another dealer's target does.
+  if (held && raw && typeof raw === 'object') {
+    const asked = Number((raw as Record<string, unknown>)[key]);
+    if (Number.isInteger(asked) && asked > 0 && asked !== user!.dealerId)
+      throw new NotFoundError('El concesionario no existe');
+  }
+  const body = parseBody(action.body, raw) as Record<string, unknown>;
+  if (held && body && typeof body === 'object') body[key!] = user!.dealerId;
+  return body;
+}
+
 /** The permission an action needs, or undefined for public and login-only actions. */
 export function actionPermission(action: Action): string | undefined {
   return typeof action.access === 'object' ? action.access.permission : undefined;
@@ -246,7 +271,7 @@ export function registerAction(app: FastifyInstance, action: Action): void {
       const user = action.access === 'public' ? request.auth : currentUser(request);
       const params = (request.params ?? {}) as Record<string, string>;
       const query = parseQuery(action, request.query, user ?? null);
-      const body = action.body ? parseBody(action.body, request.body) : undefined;
+      const body = parseActionBody(action, request.body, user ?? null);
       let id = 0;
       let target: Row | undefined;
       if (action.target) {

@@ -18,7 +18,7 @@
 // A module's import is one declaration; `run` serves other sources of the same rows (an external
 // API's pull), with the same rules and the same single transaction.
 import type { AuditAction } from '@app/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   type Access,
   type Action,
@@ -226,6 +226,9 @@ async function* once<I>(items: I[]) {
   yield items;
 }
 
+/** The query of an upload that takes no parameters: declared, so nothing raw reaches the hooks. */
+const NO_QUERY = z.object({});
+
 /** Declares an import: its upload (a job when big), its template and its JSON batch twin. */
 export function defineImport<
   I,
@@ -279,7 +282,8 @@ export function defineImport<
     tags: def.tags,
     access,
     authorize: def.authorize,
-    query: def.query,
+    // Declared even when empty: the engine parses it (no raw parameters reach the hooks).
+    query: def.query ?? NO_QUERY,
     audit: { pipeline: pipelineNote },
     rateLimit: 'upload',
     async handler({ app, request, reply, user, db, query }) {

@@ -31,7 +31,7 @@ import { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from './action';
 import { catalogueCache, catalogueVersion } from './catalogue-cache';
 import type { CurrentUser } from './context';
-import { ValidationError } from './errors';
+import { NotFoundError, ValidationError } from './errors';
 import { type QueryParams, qInt, qs } from './http';
 import type { Resource, Row } from './resource';
 
@@ -255,6 +255,21 @@ export function readFilters(
   return out;
 }
 
+/**
+ * A dealer user's filter on its resource's scope column names its own dealer only: another
+ * dealer's id answers 404 'El concesionario no existe', as a declared dealer_id of an action's
+ * query and a target of another dealer do (not an empty list, which would read as "no rows").
+ */
+function assertOwnDealer(res: Resource, user: CurrentUser, filters: Record<string, string>): void {
+  const key = res.dealerColumn;
+  if (!key || !user.isDealer || !(key in filters)) return;
+  const ids = filters[key]
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => /^\d+$/.test(v));
+  if (ids.some((v) => Number(v) !== user.dealerId)) throw new NotFoundError('El concesionario no existe');
+}
+
 export interface ListConditions {
   where: SQL | undefined;
   /** The dealer of a column-scoped dealer user (the prepared scoped shape). */
@@ -276,7 +291,9 @@ export async function listConditions(
 ): Promise<ListConditions> {
   const scope = scopeCondition(res, user);
   const search = await searchCondition(res, qs(query, 'query'), handle);
-  const filters = Object.entries(readFilters(query, res)).map(([k, v]) => filterValue(res, k, v));
+  const asked = readFilters(query, res);
+  assertOwnDealer(res, user, asked);
+  const filters = Object.entries(asked).map(([k, v]) => filterValue(res, k, v));
   const parts: (SQL | undefined)[] = [search, ...filters];
   if (onlyActive && res.activeColumn) parts.push(eq(res.activeColumn, true));
   const narrowing = parts.filter((p): p is SQL => p !== undefined);

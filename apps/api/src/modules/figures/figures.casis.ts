@@ -35,8 +35,8 @@ export async function pullCasis(
   const scope = dealer ? [dealer] : await dealersInScope(db, user);
   const byCode = new Map(scope.map((d) => [d.code.toUpperCase(), d]));
   const inScope = new Set(scope.map((d) => d.id));
-  // Asked for one dealer (or a dealer user's own), rows of others are not this pull's.
-  const narrowed = !!dealer || user.isDealer;
+  // Asked for one dealer (a dealer user's own, held by the engine), rows of others are not this pull's.
+  const narrowed = !!dealer;
   const concepts = new Map((await activeConcepts(db)).map((c) => [c.code.toUpperCase(), c]));
   const states = new Map(
     (await periodStates(db, year, [...inScope], month)).map((p) => [p.dealer_id, p.status]),

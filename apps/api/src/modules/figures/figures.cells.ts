@@ -77,7 +77,8 @@ export async function checkCells(
   fallbackDealer: number | null | undefined,
   year: number,
 ): Promise<{ cells: Cell[]; dealers: Map<number, GridDealer> }> {
-  const own = fallbackDealer ?? (user.isDealer ? user.dealerId : null);
+  // The body's declared dealer: a dealer user's own (the engine holds it), the cells' default.
+  const own = fallbackDealer ?? null;
   const problems: { field: string; message: string }[] = [];
   const active = new Map((await activeConcepts(db)).map((c) => [c.id, c]));
   const concepts = new Set(active.keys());

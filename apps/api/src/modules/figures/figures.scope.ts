@@ -42,16 +42,15 @@ export async function dealersInScope(db: Executor, user: CurrentUser, ids?: numb
 
 /**
  * The one dealer a call is about: the requested one within the caller's scope (404 outside
- * it), else a dealer user's own; null means every dealer (manufacturer, 'Todos').
+ * it); null means every dealer (manufacturer, 'Todos'). A dealer user's request is always its
+ * own: the engine holds the declared dealer_id of every query and body that reaches here.
  */
 export async function requestedDealer(
   db: Executor,
   user: CurrentUser,
   requested: number | null | undefined,
 ): Promise<GridDealer | null> {
-  if (requested) return (await dealersInScope(db, user, [requested]))[0];
-  if (user.isDealer && user.dealerId) return (await dealersInScope(db, user, [user.dealerId]))[0];
-  return null;
+  return requested ? (await dealersInScope(db, user, [requested]))[0] : null;
 }
 
 /** The dealers of a grid query: the one requested (or a dealer user's own), else all in scope. */
