@@ -3,6 +3,7 @@
 // Spanish error of a failed job, the archive judged before anything is queued, and a job seen
 // only by its owner. Every upload is "big" here (IMPORT_JOB_BYTES = 1); on PGlite or PostgreSQL.
 // A list export of more rows than EXPORT_JOB_ROWS (3 here) is a job too: 202, then its file.
+import { OBJECTIVES_TEMPLATE_HEADERS, WORKSHOP_TEMPLATE_HEADERS } from '@app/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createDealerUser, createTestApp, login, type TestContext, uniq } from './harness';
@@ -191,5 +192,72 @@ describe('a big list export runs as a job', () => {
     expect(res.status).toBe(200);
     expect(String(res.headers['content-type'])).toContain('spreadsheetml');
     expect((await vinsOf(res.raw)).sort()).toEqual([...own.vins].sort());
+  });
+});
+
+describe('every declared import runs as a job when its file is big (defineImport)', () => {
+  async function sheet(headers: readonly string[], rows: (string | number | null)[][]) {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Hoja');
+    ws.addRow([...headers]);
+    for (const r of rows) ws.addRow(r);
+    return Buffer.from(await wb.xlsx.writeBuffer());
+  }
+  async function send(url: string, file: Buffer) {
+    const { multipart } = await import('./sales-fixtures');
+    const { payload, headers } = multipart(file, 'archivo.xlsx');
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...headers, authorization: `Bearer ${admin}` },
+      payload,
+    });
+    return { status: res.statusCode, body: res.json() };
+  }
+  const audits = async (resource: string) =>
+    (
+      await t.handle.query<{ n: number }>(
+        "select count(*)::int as n from audit_logs where resource = $1 and action = 'import'",
+        [resource],
+      )
+    )[0].n;
+
+  it('workshop: 202 with its own job kind, every row saved with one audit row', async () => {
+    const before = await audits('workshop-infos');
+    const file = await sheet(WORKSHOP_TEMPLATE_HEADERS, [
+      [dealerCode, null, 2024, 5, 10, 9, 100, 90, 1000, 500],
+      [dealerCode, null, 2024, 6, 11, 10, 110, 95, 1100, 550],
+    ]);
+    const res = await send('/api/workshop-infos/import', file);
+    expect(res.status).toBe(202);
+    expect(res.body.result).toMatchObject({ kind: 'workshop-import', status: 'queued', total: 2 });
+    const job = await settled(admin, res.body.result.id);
+    expect(job).toMatchObject({ status: 'done', error: null });
+    expect(job.result).toMatchObject({ saved: 2, total: 2, failed: 0 });
+    const [{ n }] = await t.handle.query<{ n: number }>(
+      'select count(*)::int as n from workshop_infos w join dealers d on d.id = w.dealer_id where d.code = $1',
+      [dealerCode],
+    );
+    expect(n).toBe(2);
+    expect(await audits('workshop-infos')).toBe(before + 1);
+  });
+
+  it('objectives: a wrong row in the job saves nothing and reports the row in Spanish', async () => {
+    const file = await sheet(OBJECTIVES_TEMPLATE_HEADERS, [
+      [dealerCode, 'V', 2025, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120],
+      [dealerCode, 'ZZ', 2025, 5, null, null, null, null, null, null, null, null, null, null, null],
+    ]);
+    const res = await send('/api/dispatches-objectives/import', file);
+    expect(res.status).toBe(202);
+    expect(res.body.result.kind).toBe('objectives-import');
+    const job = await settled(admin, res.body.result.id);
+    expect(job.status).toBe('done');
+    expect(job.result).toMatchObject({ saved: 0, total: 2, failed: 1 });
+    expect(job.result.report[1]).toMatchObject({ row: 3, ok: false, errors: ['Marca "ZZ" no existe'] });
+    const [{ n }] = await t.handle.query<{ n: number }>(
+      'select count(*)::int as n from dispatch_objectives o join dealers d on d.id = o.dealer_id where d.code = $1',
+      [dealerCode],
+    );
+    expect(n).toBe(0);
   });
 });
