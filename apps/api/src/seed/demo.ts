@@ -35,6 +35,7 @@ import {
 } from '../modules/notifications/notifications.service';
 import { seedSurveyDemo } from '../modules/quiz/quiz.demo';
 import { sales } from '../modules/sales/sales.tables';
+import { seedSchedulesDemo } from '../modules/schedules/schedules.demo';
 import { seedWorkshopDemo } from '../modules/workshop/workshop.demo';
 
 /** Password of every demo user unless DEMO_PASSWORD says otherwise. */
@@ -689,6 +690,8 @@ async function loadDemo(
     await documentNotices(tx);
     await figuresNotices(tx);
   });
+  // The scheduled mails on, and one dealer's confirmed month mailed (to the outbox without SMTP).
+  await seedSchedulesDemo(handle.db);
   // A saved view the network's manager shared with every dealer user (issue 29): Seguimiento's
   // pending agreements, the nearest due first, without the zone column.
   await handle.db.execute(sql`

@@ -11,6 +11,7 @@ import { refreshGeneralTypes } from '../../app/generalTypes';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 import { GeneralSettings } from './GeneralSettings';
+import { MailSchedules } from './MailSchedules';
 
 // The three lists: general types, their values, configurations.
 // A saved or deleted type or value refreshes the cached general types every select reads.
@@ -29,11 +30,19 @@ const configurationScreen = defineScreen({
   form: ['key', 'value', 'description', { name: 'is_public', label: 'Pública (se envía sin sesión)' }],
 });
 
-const TABS = ['General', 'Tipos generales', 'Valores de tipo', 'Configuraciones'] as const;
+const TABS = [
+  'General',
+  'Tipos generales',
+  'Valores de tipo',
+  'Configuraciones',
+  'Correos programados',
+] as const;
 const TAB_KEY = 'preferences-tab';
 
 export default function PreferencesScreen() {
-  const [tab, setTab] = useState(() => Math.min(Number(localStorage.getItem(TAB_KEY) ?? 0) || 0, 3));
+  const [tab, setTab] = useState(() =>
+    Math.min(Number(localStorage.getItem(TAB_KEY) ?? 0) || 0, TABS.length - 1),
+  );
   const [typeId, setTypeId] = useState<number | null>(null);
   const [, setSearchParams] = useSearchParams();
   const types = useQuery({
@@ -113,6 +122,7 @@ export default function PreferencesScreen() {
         </>
       )}
       {tab === 3 && <ResourceScreen def={configurationScreen} />}
+      {tab === 4 && <MailSchedules />}
     </Box>
   );
 }
