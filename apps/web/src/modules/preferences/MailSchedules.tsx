@@ -201,7 +201,12 @@ export function MailSchedules() {
   });
   const outbox = useQuery({
     queryKey: ['mail-schedules', 'outbox'],
-    queryFn: () => http.get<OutboxRow[]>('/mail-outbox', { perPage: 10, sort: 'id', order: 'desc' }),
+    queryFn: () =>
+      http.get<OutboxRow[] | { data: OutboxRow[] }>('/mail-outbox', {
+        perPage: 10,
+        sort: 'id',
+        order: 'desc',
+      }),
   });
   return (
     <Box>
@@ -227,7 +232,7 @@ export function MailSchedules() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {(outbox.data ?? []).map((m) => (
+            {(Array.isArray(outbox.data) ? outbox.data : (outbox.data?.data ?? [])).map((m) => (
               <TableRow key={m.id}>
                 <TableCell>{when(m.created_at)}</TableCell>
                 <TableCell>{m.to}</TableCell>
