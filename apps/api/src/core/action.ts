@@ -140,6 +140,11 @@ export interface ActionDef<
   raw?: boolean;
   /** The envelope's `result` on success, for /api/docs (contracts); a raw answer's file type instead. */
   result?: z.ZodType;
+  /**
+   * Error statuses the handler itself answers beyond what the engine derives (e.g. 403 when a
+   * part of the body needs a further permission), for /api/docs.
+   */
+  statuses?: number[];
   /** A raw answer's content type in /api/docs (default: .xlsx). */
   produces?: string;
   handler(
@@ -215,6 +220,18 @@ export function parseActionBody(action: Action, raw: unknown, user: CurrentUser 
   return body;
 }
 
+/**
+ * Whether a call names records beside its path: a body field or a declared query parameter that is
+ * an id (`role_id`, `dealer_id`...). Such a record may be missing or another dealer's: 404.
+ */
+function namesRecords(action: Action): boolean {
+  const keys = [
+    ...Object.keys((action.body as { shape?: Record<string, unknown> } | undefined)?.shape ?? {}),
+    ...Object.keys((action.query && queryShape(action.query)) ?? {}),
+  ];
+  return keys.some((k) => k === 'id' || /_id$|_ids$/.test(k));
+}
+
 /** The permission an action needs, or undefined for public and login-only actions. */
 export function actionPermission(action: Action): string | undefined {
   return typeof action.access === 'object' ? action.access.permission : undefined;
@@ -242,11 +259,14 @@ export function registerAction(app: FastifyInstance, action: Action): void {
           : undefined,
       file: action.raw ? (action.produces ?? XLSX_TYPE) : undefined,
       upload: action.rateLimit === 'upload',
-      record: !!action.target || action.path.includes('/:'),
+      record: !!action.target || action.path.includes('/:') || namesRecords(action),
       write: action.method !== 'GET' && !action.raw,
       body: !!action.body,
       query: !!querySchema,
       rateLimited: !!action.rateLimit,
+      credentials: action.rateLimit === 'login',
+      checksCaller: !!action.authorize,
+      statuses: action.statuses,
     }),
   };
   if (action.access === 'public') schema.security = [];

@@ -1,6 +1,10 @@
 // Small request helpers: body validation with Spanish messages, ids, query params.
-import type { z } from 'zod';
+import { z } from 'zod';
 import { NotFoundError, ValidationError } from './errors';
+
+// A rule a schema gives no message of its own (a wrong type inside a record, a query bound) is
+// told in Spanish too, by zod's maintained Spanish messages, never in zod's default English.
+z.config(z.locales.es());
 
 /** Validates a body with a zod schema; failures → 422 with one message per field. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {

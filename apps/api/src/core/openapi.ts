@@ -63,6 +63,12 @@ export interface RouteContract {
   rateLimited?: boolean;
   /** A big request answers 202 with a background job instead (GET /api/jobs/:id follows it). */
   job?: boolean;
+  /** Checks credentials or a second factor in its body (401 even on a public call: the login). */
+  credentials?: boolean;
+  /** A further check of the caller beyond its permission (403 even on a login-only call). */
+  checksCaller?: boolean;
+  /** Statuses the call answers beyond those derived from the rest. */
+  statuses?: number[];
 }
 
 /** The key of a route schema that carries its RouteContract to the document's transform. */
@@ -81,6 +87,7 @@ const ERROR_TEXT: Record<number, string> = {
   406: 'Se esperaba un formulario multipart',
   409: 'Conflicto: el valor ya existe o el registro está en uso',
   413: 'El contenido enviado es demasiado grande',
+  414: 'La dirección (con su consulta) es demasiado larga',
   415: 'Tipo de contenido no soportado',
   422: 'Datos no válidos: cada error nombra el campo y la regla',
   429: 'Demasiadas solicitudes desde esta dirección; intente más tarde',
@@ -158,9 +165,10 @@ export const envelopeOf = (result: Record<string, unknown> = {}) => ({
 
 /** The statuses an operation may answer besides 200. */
 export function errorStatuses(c: RouteContract): number[] {
-  const out = [400, 503];
-  if (c.access !== 'public') out.push(401);
-  if (c.access === 'permission') out.push(403);
+  // 414: any address beyond MAX_URL_LENGTH (app.ts), before a route runs.
+  const out = [400, 414, 503];
+  if (c.access !== 'public' || c.credentials) out.push(401);
+  if (c.access === 'permission' || c.checksCaller) out.push(403);
   if (c.record) out.push(404);
   if (c.write) out.push(409);
   if (c.body || c.upload) out.push(413, 422);
@@ -168,6 +176,7 @@ export function errorStatuses(c: RouteContract): number[] {
   if (c.query) out.push(422);
   if (c.upload) out.push(406, 422);
   if (c.rateLimited) out.push(429);
+  out.push(...(c.statuses ?? []));
   return [...new Set(out)].sort((a, b) => a - b);
 }
 

@@ -56,6 +56,9 @@ export function changedTables(before: Fingerprint, after: Fingerprint): string[]
 export const LEAK =
   /\bat \S+ \(|\bat .+:\d+:\d+|node_modules|\/src\/|\/work\/|\/home\/|\/tmp\/|\.(?:ts|js|mjs|cjs):\d+|\bselect\b[\s\S]{0,200}\bfrom\b|\binsert into\b|\bdelete from\b|\bupdate \\?"?\w+\\?"? set\b|syntax error|relation \\?"|violates|duplicate key|failed query|ECONN|\bpg_\w+/i;
 
+/** English words an error message should not carry (a framework's text that escaped). */
+export const ENGLISH = /\b(the|is not|invalid|failed|cannot|unexpected|must be|expected|required|error:)\b/i;
+
 /** The error text with the request's own strings taken out (an echo is not a leak). */
 export function leakIn(errorText: string, echo: string[]): string | undefined {
   let text = errorText;

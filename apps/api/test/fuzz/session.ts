@@ -28,6 +28,10 @@ export interface RouteFigures {
 export class FuzzSession {
   readonly problems: string[] = [];
   readonly figures = new Map<string, RouteFigures>();
+  /** The dealer user's own dealer. */
+  dealerId!: number;
+  /** The answer to the last request sent. */
+  last?: { status: number; contentType: string; body: string };
   private tokens!: Record<Who, string | undefined>;
   private captured!: Captured;
   /** The state after the last request, and the next transaction id then. */
@@ -38,6 +42,7 @@ export class FuzzSession {
   async start(): Promise<void> {
     const admin = await login(this.t.app);
     const dealer = await createDealerUser(this.t.app, admin);
+    this.dealerId = dealer.dealerId;
     const forged = forgedToken({ sub: '1', tv: 0 });
     this.tokens = { admin, dealer: dealer.token, none: undefined, forged, garbage: 'abc.def.ghi' };
     const db = this.t.handle.db;
@@ -106,6 +111,11 @@ export class FuzzSession {
     } catch (err) {
       return this.problem(route, req, `inject fallo: ${(err as Error).message}`);
     }
+    this.last = {
+      status: res.statusCode,
+      contentType: String(res.headers['content-type'] ?? ''),
+      body: res.body,
+    };
     const key = `${route.method} ${route.path}`;
     const fig = this.figures.get(key) ?? { calls: 0, byStatus: {} };
     fig.calls++;

@@ -69,6 +69,8 @@ const save = defineAction({
   tags,
   access: 'login',
   body: savedViewSchema,
+  // Sharing with a role needs SHARE_VIEWS_PERMISSION.
+  statuses: [403],
   audit: audit('create'),
   async handler({ user, body, write }) {
     const roleId = body.role_id ?? null;
