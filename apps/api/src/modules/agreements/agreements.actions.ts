@@ -8,6 +8,7 @@ import {
   agreementNotifySchema,
   REPORT_QUERIES,
 } from '@app/contracts';
+import { z } from 'zod';
 import { defineAction } from '../../core/action';
 import { NotFoundError } from '../../core/errors';
 import { findOne } from '../../core/resource-query';
@@ -18,12 +19,16 @@ import { agreementsByAge } from './agreements.summary';
 
 const tags = ['Seguimiento'];
 
+/** A fixed list's entries: the stored id and its Spanish name. */
+const idNames = z.array(z.object({ id: z.string(), name: z.string() }));
+
 const levels = defineAction({
   method: 'GET',
   path: '/api/agreements-levels',
   summary: 'Niveles de un acuerdo (Alto, Medio, Bajo)',
   tags,
   access: 'login',
+  result: idNames,
   async handler() {
     return AGREEMENT_LEVELS;
   },
@@ -35,6 +40,7 @@ const statuses = defineAction({
   summary: 'Estados de un acuerdo (Pendiente, En proceso, Cumplido, Anulado)',
   tags,
   access: 'login',
+  result: idNames,
   async handler() {
     return AGREEMENT_STATUSES;
   },

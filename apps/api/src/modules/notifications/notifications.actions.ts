@@ -10,6 +10,18 @@ import { listNotifications, markAllRead, markRead, unreadCount } from './notific
 
 const tags = ['Notificaciones'];
 
+const unread = z.int().nonnegative().meta({ description: 'Notificaciones sin leer del usuario' });
+const notificationSchema = z.object({
+  id: z.int(),
+  kind: z.enum(NOTIFICATION_KIND_IDS),
+  title: z.string(),
+  body: z.string().nullable(),
+  link: z.string().nullable(),
+  dealer_id: z.int().nullable(),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+});
+
 const list = defineAction({
   method: 'GET',
   path: '/api/notifications',
@@ -17,6 +29,7 @@ const list = defineAction({
   tags,
   access: 'login',
   query: notificationQuerySchema,
+  result: z.object({ data: z.array(notificationSchema), total: z.int(), unread }),
   async handler({ db, user, query }) {
     return listNotifications(db, user, query);
   },
@@ -28,6 +41,7 @@ const count = defineAction({
   summary: 'Cantidad de notificaciones sin leer (la campana)',
   tags,
   access: 'login',
+  result: z.object({ unread }),
   async handler({ db, user }) {
     return { unread: await unreadCount(db, user) };
   },
@@ -40,6 +54,7 @@ const readOne = defineAction({
   tags,
   access: 'login',
   audit: { resource: 'notifications', action: 'read' },
+  result: z.object({ id: z.int(), unread }),
   async handler({ db, user, params, write }) {
     const id = parseId(params.id);
     // Not visible to the user: 404, and the transaction (with its audit row) is undone.
@@ -67,6 +82,7 @@ const readAll = defineAction({
   access: 'login',
   body: readAllSchema,
   audit: { resource: 'notifications', action: 'read' },
+  result: z.object({ marked: z.int().nonnegative(), unread }),
   async handler({ db, user, body, write }) {
     const marked = await write(
       (tx) => markAllRead(tx, user, body.kind),

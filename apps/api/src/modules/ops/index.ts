@@ -2,6 +2,7 @@
 // (/api/ready: the database answers a `select 1` within READY_TIMEOUT_MS, else 503 in the
 // envelope), for a balancer, an orchestrator or the container's HEALTHCHECK. Both public and
 // cheap; the metrics (/api/metrics) are registered by core/metrics.ts.
+import { z } from 'zod';
 import { defineAction } from '../../core/action';
 import { APP_VERSION } from '../../core/app-info';
 import { ServiceUnavailableError } from '../../core/errors';
@@ -21,6 +22,7 @@ const health = defineAction({
   summary: 'Vida del proceso (no consulta la base de datos)',
   tags,
   access: 'public',
+  result: z.object({ status: z.literal('ok'), version: z.string(), uptime_seconds: z.int() }),
   async handler() {
     return { status: 'ok', version: APP_VERSION, uptime_seconds: Math.round(process.uptime()) };
   },
@@ -45,6 +47,7 @@ const ready = defineAction({
   summary: 'Listo para atender: la base de datos responde (503 si no)',
   tags,
   access: 'public',
+  result: z.object({ status: z.literal('ok'), database: z.string(), latency_ms: z.int() }),
   async handler({ app }) {
     const { handle } = app.ctx;
     const t0 = performance.now();

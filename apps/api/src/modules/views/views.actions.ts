@@ -7,6 +7,7 @@ import {
   savedViewSchema,
 } from '@app/contracts';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { defineAction, type Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors';
@@ -16,6 +17,14 @@ import { savedViews } from './views.tables';
 
 const tags = ['Vistas guardadas'];
 const audit = (action: 'create' | 'delete') => ({ resource: 'saved-views', action }) as const;
+
+const viewFields = {
+  id: z.int(),
+  screen: z.string(),
+  name: z.string(),
+  params: z.string(),
+  role_id: z.int().nullable(),
+};
 
 const mineOrShared = (user: CurrentUser) =>
   or(
@@ -48,6 +57,7 @@ const list = defineAction({
   tags,
   access: 'login',
   query: savedViewQuerySchema,
+  result: z.array(z.object({ ...viewFields, role_name: z.string().nullable(), own: z.boolean() })),
   async handler({ db, user, query }) {
     return viewsOf(db, user, query.screen);
   },
@@ -72,6 +82,7 @@ const save = defineAction({
   // Sharing with a role needs SHARE_VIEWS_PERMISSION.
   statuses: [403],
   audit: audit('create'),
+  result: z.object({ ...viewFields, user_id: z.int() }),
   async handler({ user, body, write }) {
     const roleId = body.role_id ?? null;
     if (roleId && !user.permissions.has(SHARE_VIEWS_PERMISSION))
@@ -105,6 +116,7 @@ const remove = defineAction({
   tags,
   access: 'login',
   audit: audit('delete'),
+  result: z.object({ id: z.int() }),
   async handler({ user, params, write }) {
     const id = parseId(params.id);
     return write(
