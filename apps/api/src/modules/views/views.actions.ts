@@ -82,7 +82,7 @@ const save = defineAction({
   // Sharing with a role needs SHARE_VIEWS_PERMISSION.
   statuses: [403],
   audit: audit('create'),
-  result: z.object({ ...viewFields, user_id: z.int() }),
+  result: z.object({ ...viewFields, user_id: z.int(), created_at: z.string(), updated_at: z.string() }),
   async handler({ user, body, write }) {
     const roleId = body.role_id ?? null;
     if (roleId && !user.permissions.has(SHARE_VIEWS_PERMISSION))
