@@ -167,7 +167,7 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
         summary: `Lista de ${res.label}`,
         description: 'Con perPage=-1: la lista de los activos (un arreglo), para los selectores.',
         querystring: listQuery,
-        ...doc({ result: { anyOf: [page, rows] }, query: true }),
+        ...doc({ result: { anyOf: [page, rows] }, query: true, record: !!res.dealerScoped }),
       },
     },
     async (request) => {
@@ -201,7 +201,7 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
         tags,
         summary: `Búsqueda rápida en ${res.label} (hasta 20)`,
         querystring: listQuery,
-        ...doc({ result: rows, query: true }),
+        ...doc({ result: rows, query: true, record: !!res.dealerScoped }),
       },
     },
     async (request) => {
@@ -244,7 +244,7 @@ export function registerResource(app: FastifyInstance, res: Resource): void {
             ticket: { type: 'string', description: 'Ticket de descarga (POST /api/auth/download-ticket)' },
           },
         },
-        ...doc({ file: XLSX_TYPE, query: true, job: true }),
+        ...doc({ file: XLSX_TYPE, query: true, job: true, record: !!res.dealerScoped }),
       },
     },
     async (request, reply) => {
