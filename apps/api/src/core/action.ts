@@ -229,7 +229,7 @@ function namesRecords(action: Action): boolean {
     ...Object.keys((action.body as { shape?: Record<string, unknown> } | undefined)?.shape ?? {}),
     ...Object.keys((action.query && queryShape(action.query)) ?? {}),
   ];
-  return keys.some((k) => k === 'id' || /_id$|_ids$/.test(k));
+  return !!bodyDealer(action) || keys.some((k) => k === 'id' || /_id$|_ids$/.test(k));
 }
 
 /** The permission an action needs, or undefined for public and login-only actions. */
