@@ -99,6 +99,12 @@ const SAMPLES: Record<string, () => Promise<Call>> = {
   },
   'PUT /api/configurations/save': async () =>
     asAdmin('/api/configurations/save', { COMPANY_NAME: 'Auditada' }),
+  'PUT /api/mail-schedules/:id': async () => {
+    const [schedule] = await t.handle.query<{ id: number }>(
+      "select id from mail_schedules where kind = 'resumen_mensual'",
+    );
+    return asAdmin(`/api/mail-schedules/${schedule.id}`, { enabled: false });
+  },
   'POST /api/sales/import': async () => {
     const file = await salesWorkbook([saleRow(dealer.code, vin())], SALES_IMPORT_HEADERS);
     return { ...asAdmin('/api/sales/import'), file: multipart(file) };
