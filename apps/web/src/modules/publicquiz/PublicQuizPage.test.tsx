@@ -94,7 +94,9 @@ describe('/encuesta', () => {
     page();
     // The page used to say 'Muy bueno' under 4 while the back office said '4 - Muy satisfecho'.
     const four = await screen.findByRole('button', { name: '4 - Muy satisfecho' });
-    expect(four.textContent).toBe('4Muy satisfecho');
+    // Its visible text reads as its name (a space between the number and the label: axe's
+    // label-content-name-mismatch), not '4Muy satisfecho'.
+    expect(four.textContent).toBe('4 Muy satisfecho');
     const rating = { question_id: 11, question: 'q', question_type: 'rating4', value: '4', rating: 4 };
     expect(answerText(rating)).toBe('4 - Muy satisfecho');
   });
