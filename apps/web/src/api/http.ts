@@ -185,8 +185,9 @@ export function saveFile(file: FileResult, fallbackName: string): void {
   const url = URL.createObjectURL(file.blob);
   const a = document.createElement('a');
   a.href = url;
-  // Named as the server names its files: no spaces ('Resumen Comparativo' → 'Resumen_Comparativo').
-  a.download = (file.filename ?? fallbackName).trim().replace(/\s+/g, '_');
+  // The server's name as it is (a document keeps its own name, spaces included); a name made up
+  // here for an export is written as the server writes its exports, without spaces.
+  a.download = file.filename ?? fallbackName.trim().replace(/\s+/g, '_');
   document.body.appendChild(a);
   a.click();
   a.remove();
