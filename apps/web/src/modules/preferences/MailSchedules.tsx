@@ -168,26 +168,28 @@ function ScheduleCard({ s, canSave }: { s: MailScheduleView; canSave: boolean })
           Aún no se ha enviado.
         </Typography>
       ) : (
-        <Table size="small" aria-label={`Últimos envíos: ${s.title}`}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Fecha</TableCell>
-              <TableCell>Periodo</TableCell>
-              {!weekly && <TableCell>Concesionario</TableCell>}
-              <TableCell align="right">Correos</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {s.runs.map((r) => (
-              <TableRow key={r.key}>
-                <TableCell>{when(r.created_at)}</TableCell>
-                <TableCell>{r.period}</TableCell>
-                {!weekly && <TableCell>{r.dealer_name ?? ''}</TableCell>}
-                <TableCell align="right">{r.mails}</TableCell>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={`Últimos envíos: ${s.title}`}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Fecha</TableCell>
+                <TableCell>Periodo</TableCell>
+                {!weekly && <TableCell>Concesionario</TableCell>}
+                <TableCell align="right">Correos</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {s.runs.map((r) => (
+                <TableRow key={r.key}>
+                  <TableCell>{when(r.created_at)}</TableCell>
+                  <TableCell>{r.period}</TableCell>
+                  {!weekly && <TableCell>{r.dealer_name ?? ''}</TableCell>}
+                  <TableCell align="right">{r.mails}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       )}
     </Paper>
   );
@@ -221,30 +223,32 @@ export function MailSchedules() {
         <Alert severity="info" sx={{ mb: 1 }}>
           Sin SMTP configurado los correos quedan pendientes aquí y salen cuando se configura.
         </Alert>
-        <Table size="small" aria-label="Bandeja de salida">
-          <TableHead>
-            <TableRow>
-              <TableCell>Fecha</TableCell>
-              <TableCell>Para</TableCell>
-              <TableCell>Asunto</TableCell>
-              <TableCell>Adjuntos</TableCell>
-              <TableCell>Estado</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(Array.isArray(outbox.data) ? outbox.data : (outbox.data?.data ?? [])).map((m) => (
-              <TableRow key={m.id}>
-                <TableCell>{when(m.created_at)}</TableCell>
-                <TableCell>{m.to}</TableCell>
-                <TableCell>{m.subject}</TableCell>
-                <TableCell>{m.attachment_names ?? ''}</TableCell>
-                <TableCell>
-                  <Chip size="small" label={STATUS[m.status].name} color={STATUS[m.status].color} />
-                </TableCell>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Bandeja de salida">
+            <TableHead>
+              <TableRow>
+                <TableCell>Fecha</TableCell>
+                <TableCell>Para</TableCell>
+                <TableCell>Asunto</TableCell>
+                <TableCell>Adjuntos</TableCell>
+                <TableCell>Estado</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {(Array.isArray(outbox.data) ? outbox.data : (outbox.data?.data ?? [])).map((m) => (
+                <TableRow key={m.id}>
+                  <TableCell>{when(m.created_at)}</TableCell>
+                  <TableCell>{m.to}</TableCell>
+                  <TableCell>{m.subject}</TableCell>
+                  <TableCell>{m.attachment_names ?? ''}</TableCell>
+                  <TableCell>
+                    <Chip size="small" label={STATUS[m.status].name} color={STATUS[m.status].color} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       </Paper>
     </Box>
   );
