@@ -1,0 +1,141 @@
+// The import graph of web, api and contracts (scripts/import-graph.mjs reads it from the import
+// statements): no new circle, no new import from a layer above (web: app over modules and pages,
+// over shell, over resources, over fields and sheet, over lib and session; api: main, then
+// bootstrap/app/ops, seed, modules, core, db, config), no source outside a layer, no new export
+// that nothing uses. BASELINE lists what was there when the test came; it may only shrink: an
+// entry that no longer occurs fails too, so that fixing one also takes it off the list.
+// `node scripts/import-graph.mjs` prints every finding.
+import { describe, expect, it } from 'vitest';
+import { analyse } from '../../../scripts/import-graph.mjs';
+
+const BASELINE = {
+  circles: [
+    'apps/web/src/app/ScreenRoute.tsx apps/web/src/app/routes.tsx',
+    'apps/web/src/app/screens.ts apps/web/src/pages/Forbidden.tsx',
+    'apps/web/src/resources/fromContract.tsx apps/web/src/resources/types.ts',
+    'apps/api/src/core/action.ts apps/api/src/core/audit.ts apps/api/src/core/auth.ts apps/api/src/core/catalogue-cache.ts apps/api/src/core/context.ts apps/api/src/core/download-ticket.ts apps/api/src/core/jobs.ts apps/api/src/core/rate-limit.ts apps/api/src/core/resource-query.ts apps/api/src/core/resource.ts apps/api/src/modules/notifications/notifications.service.ts',
+    'packages/contracts/src/dispatches.ts packages/contracts/src/figures.ts packages/contracts/src/permissions.ts packages/contracts/src/quiz.ts packages/contracts/src/resources/agreements.ts packages/contracts/src/resources/brands.ts packages/contracts/src/resources/catalogues.ts packages/contracts/src/resources/documents.ts packages/contracts/src/resources/fields.ts packages/contracts/src/resources/geography.ts packages/contracts/src/resources/index.ts packages/contracts/src/resources/organisation.ts packages/contracts/src/resources/preferences.ts packages/contracts/src/resources/security.ts packages/contracts/src/resources/workshop.ts packages/contracts/src/sales.ts',
+  ],
+  folderCircles: ['api:dashboard api:figures api:schedules api:workshop', 'api:quiz api:sales'],
+  upward: [
+    'apps/api/src/config.ts -> apps/api/src/core/outbound-host.ts',
+    'apps/api/src/core/jobs.ts -> apps/api/src/modules/jobs/jobs.tables.ts',
+    'apps/api/src/core/jobs.ts -> apps/api/src/modules/notifications/notifications.service.ts',
+    'apps/api/src/db/client.ts -> apps/api/src/core/log-redact.ts',
+    'apps/api/src/db/tables.ts -> apps/api/src/modules/agreements/agreements.tables.ts',
+    'apps/api/src/db/tables.ts -> apps/api/src/modules/dispatches/dispatches.tables.ts',
+    'apps/api/src/db/tables.ts -> apps/api/src/modules/documents/documents.tables.ts',
+    'apps/api/src/db/tables.ts -> apps/api/src/modules/figures/figures.tables.ts',
+    'apps/api/src/db/tables.ts -> apps/api/src/modules/jobs/jobs.tables.ts',
+    'apps/api/src/db/tables.ts -> apps/api/src/modules/notifications/notifications.tables.ts',
+    'apps/api/src/db/tables.ts -> apps/api/src/modules/quiz/quiz.tables.ts',
+    'apps/api/src/db/tables.ts -> apps/api/src/modules/sales/sales.tables.ts',
+    'apps/api/src/db/tables.ts -> apps/api/src/modules/schedules/schedules.tables.ts',
+    'apps/api/src/db/tables.ts -> apps/api/src/modules/views/views.tables.ts',
+    'apps/api/src/db/tables.ts -> apps/api/src/modules/workshop/workshop.tables.ts',
+    'apps/api/src/modules/agreements/agreements.demo.ts -> apps/api/src/seed/demo-dealers.ts',
+    'apps/api/src/modules/agreements/agreements.demo.ts -> apps/api/src/seed/demo-random.ts',
+    'apps/api/src/modules/dispatches/dispatches.demo.ts -> apps/api/src/seed/demo-random.ts',
+    'apps/api/src/modules/documents/documents.demo.ts -> apps/api/src/seed/demo-random.ts',
+    'apps/api/src/modules/figures/figures.demo.ts -> apps/api/src/seed/demo-dealers.ts',
+    'apps/api/src/modules/figures/figures.demo.ts -> apps/api/src/seed/demo-random.ts',
+    'apps/api/src/modules/preferences/preferences.actions.ts -> apps/api/src/seed/data.ts',
+    'apps/api/src/modules/preferences/preferences.resources.ts -> apps/api/src/seed/data.ts',
+    'apps/api/src/modules/workshop/workshop.demo.ts -> apps/api/src/seed/demo-dealers.ts',
+    'apps/api/src/modules/workshop/workshop.demo.ts -> apps/api/src/seed/demo-random.ts',
+    'apps/web/src/fields/PeriodFields.tsx -> apps/web/src/app/generalTypes.ts',
+    'apps/web/src/fields/useOptions.ts -> apps/web/src/app/generalTypes.ts',
+    'apps/web/src/modules/agreements/agreement.screen.tsx -> apps/web/src/app/urlPeriod.ts',
+    'apps/web/src/modules/dispatches/ObjectivesView.tsx -> apps/web/src/app/urlPeriod.ts',
+    'apps/web/src/modules/dispatches/SummaryView.tsx -> apps/web/src/app/generalTypes.ts',
+    'apps/web/src/modules/dispatches/SummaryView.tsx -> apps/web/src/app/urlPeriod.ts',
+    'apps/web/src/modules/dispatches/daily.screen.tsx -> apps/web/src/app/urlPeriod.ts',
+    'apps/web/src/modules/figures/figure.screen.tsx -> apps/web/src/app/urlPeriod.ts',
+    'apps/web/src/modules/figures/resumen.screen.tsx -> apps/web/src/app/urlPeriod.ts',
+    'apps/web/src/modules/preferences/preferences.screen.tsx -> apps/web/src/app/generalTypes.ts',
+    'apps/web/src/modules/quiz/StatsView.tsx -> apps/web/src/app/urlPeriod.ts',
+    'apps/web/src/modules/sales/SendSurveysDialog.tsx -> apps/web/src/app/generalTypes.ts',
+    'apps/web/src/modules/sales/sales.screen.tsx -> apps/web/src/app/generalTypes.ts',
+    'apps/web/src/modules/sales/sales.screen.tsx -> apps/web/src/app/urlPeriod.ts',
+    'apps/web/src/modules/workshop/ReportView.tsx -> apps/web/src/app/urlPeriod.ts',
+    'apps/web/src/pages/Forbidden.tsx -> apps/web/src/app/screens.ts',
+    'apps/web/src/pages/NotFound.tsx -> apps/web/src/app/screens.ts',
+    'apps/web/src/pages/UnderConstruction.tsx -> apps/web/src/app/screens.ts',
+    'apps/web/src/resources/ResourceScreen.tsx -> apps/web/src/app/generalTypes.ts',
+    'apps/web/src/resources/ResourceScreen.tsx -> apps/web/src/shell/filters.tsx',
+    'apps/web/src/resources/fromContract.tsx -> apps/web/src/app/generalTypes.ts',
+    'apps/web/src/shell/GlobalSearch.tsx -> apps/web/src/app/screens.ts',
+    'apps/web/src/shell/NotificationsBell.tsx -> apps/web/src/pages/NotificationsPage.tsx',
+    'apps/web/src/shell/Shell.tsx -> apps/web/src/app/guard.tsx',
+    'apps/web/src/shell/Shell.tsx -> apps/web/src/app/screens.ts',
+    'apps/web/src/shell/SideMenu.tsx -> apps/web/src/app/screens.ts',
+    'apps/web/src/shell/TabbedScreen.tsx -> apps/web/src/app/guard.tsx',
+    'apps/web/src/shell/TabsBar.tsx -> apps/web/src/app/screens.ts',
+    'apps/web/src/shell/openedTabs.ts -> apps/web/src/app/store.ts',
+  ],
+  unplaced: [
+    'apps/web/src/api/http.ts',
+    'apps/web/src/auth/LockPage.tsx',
+    'apps/web/src/auth/LoginPage.tsx',
+    'apps/web/src/auth/TwoFactor.tsx',
+    'apps/web/src/auth/session.ts',
+    'apps/web/src/auth/token.ts',
+  ],
+  dead: [
+    'apps/api/src/core/action.ts: declaresWrites',
+    'apps/api/src/core/auth.ts: requirePermission',
+    'apps/api/src/core/jobs.ts: JobView',
+    'apps/api/src/core/jobs.ts: jobKind',
+    'apps/api/src/core/report.ts: ReportContext',
+    'apps/api/src/modules/dispatches/dispatches.lookups.ts: reportEntry',
+    'apps/api/src/modules/schedules/schedules.service.ts: scheduleTitle',
+    'packages/contracts/src/figures.ts: combineDealers',
+    'packages/contracts/src/notifications.ts: NotificationQuery',
+    'packages/contracts/src/query.ts: periodQuery',
+    'packages/contracts/src/query.ts: toQueryString',
+    'packages/contracts/src/quiz.ts: QuizInput',
+    'packages/contracts/src/quiz.ts: QuizQuestionInput',
+    'packages/contracts/src/resources/agreements.ts: AgreementCommentInput',
+    'packages/contracts/src/resources/agreements.ts: AgreementInput',
+    'packages/contracts/src/resources/agreements.ts: AgreementLevel',
+    'packages/contracts/src/resources/agreements.ts: AgreementNotifyInput',
+    'packages/contracts/src/resources/agreements.ts: agreementAge',
+    'packages/contracts/src/resources/documents.ts: DocumentInput',
+    'packages/contracts/src/resources/organisation.ts: CompanyInput',
+    'packages/contracts/src/resources/organisation.ts: DealerBranchInput',
+    'packages/contracts/src/resources/organisation.ts: DealerContactInput',
+    'packages/contracts/src/resources/organisation.ts: DealerInput',
+    'packages/contracts/src/resources/organisation.ts: EmployeeInput',
+    'packages/contracts/src/resources/organisation.ts: ZoneInput',
+    'packages/contracts/src/resources/preferences.ts: ConfigurationInput',
+    'packages/contracts/src/resources/preferences.ts: GeneralTypeInput',
+    'packages/contracts/src/resources/preferences.ts: TypeValueInput',
+    'packages/contracts/src/resources/workshop.ts: WorkshopInfoInput',
+    'packages/contracts/src/resources/workshop.ts: reportInfoQuerySchema',
+    'packages/contracts/src/sales.ts: SurveyStatus',
+    'packages/contracts/src/saved-views.ts: SavedViewInput',
+    'packages/contracts/src/schedules.ts: MailScheduleSave',
+  ],
+};
+
+const found = analyse();
+const now = {
+  circles: Object.values(found.circles)
+    .flat()
+    .map((c) => c.join(' ')),
+  folderCircles: found.folderCircles.map((c) => c.join(' ')),
+  upward: found.upward,
+  unplaced: found.unplaced,
+  dead: found.deadExports.dead,
+};
+
+describe('import graph', () => {
+  for (const key of Object.keys(BASELINE) as (keyof typeof BASELINE)[]) {
+    it(`${key}: nothing new`, () => {
+      expect(now[key].filter((x) => !BASELINE[key].includes(x))).toEqual([]);
+    });
+    it(`${key}: what was fixed is off the baseline`, () => {
+      expect(BASELINE[key].filter((x) => !now[key].includes(x))).toEqual([]);
+    });
+  }
+});
