@@ -240,8 +240,13 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
       .map((c) => c.field)
       .join(',');
     setBusy(true);
-    const { page: _p, perPage: _pp, ...rest } = apiQuery;
-    await downloadFile(`/${path}/export`, `${contract.title}.xlsx`, { query: { ...rest, columns: visible } });
+    // The file holds what the box says, even typed a moment ago (the list's search waits 400 ms
+    // for the typing to stop): the pending search is applied to the list and to the export.
+    const typed = search.trim();
+    if ((params.query ?? '') !== typed) update({ query: typed || undefined, page: 1 });
+    const { page: _p, perPage: _pp, query: _q, ...rest } = apiQuery;
+    const query = { ...rest, ...(typed ? { query: typed } : {}), columns: visible };
+    await downloadFile(`/${path}/export`, `${contract.title}.xlsx`, { query });
     setBusy(false);
   };
 
