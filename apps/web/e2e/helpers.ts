@@ -9,7 +9,9 @@ export async function loginForm(page: Page, user = ADMIN, rememberMe = false): P
   await page.locator('input[name=password]').fill(user.password);
   if (rememberMe) await page.getByLabel('Recordarme').check();
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page).toHaveURL(/\/main\//);
+  // The sign-in passes through /tab/<home> until the menu's table loads: on a loaded machine
+  // (load 23) that took over the default 10 s, so this waits for the page, up to the test's budget.
+  await expect(page).toHaveURL(/\/main\//, { timeout: 60_000 });
   // The lazy shell is on screen (its shortcuts are live).
   await expect(page.getByRole('button', { name: 'Menú de usuario' })).toBeVisible();
 }
