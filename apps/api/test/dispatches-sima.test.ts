@@ -1,7 +1,9 @@
 // The SIMA connector and pull (GET /api/transaction-api) against stub servers on 127.0.0.1: an
 // unconfigured system, a pull, the same pull again (nothing added twice), a correction, a wrong
 // line (nothing saved), a SIMA that fails half-way (second month, or a cut answer: nothing saved),
-// SIMA's brands, and the dispatches resource in the dealer scope.
+// SIMA's brands, and the dispatches resource in the dealer scope. The pull runs as a background
+// job (issue 24): the call answers 202 with the job, whose progress and answer are read from
+// GET /api/jobs/:id, and its owner is told when it ends.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,12 +77,39 @@ const count = async () =>
       'select count(*)::int as n, coalesce(sum(units),0)::int as u from dispatches',
     )
   )[0];
-const pull = (q: string, token = admin) => api(t.app, 'GET', `/api/transaction-api?${q}`, { token });
+const request = (q: string, token = admin) => api(t.app, 'GET', `/api/transaction-api?${q}`, { token });
+
+/** Polls the job until it ends (done or failed), as the screen does. */
+async function settled(token: string, id: string) {
+  for (let i = 0; i < 600; i++) {
+    const res = await api(t.app, 'GET', `/api/jobs/${id}`, { token });
+    expect(res.status).toBe(200);
+    if (res.body.result.status === 'done' || res.body.result.status === 'failed') return res.body.result;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('el trabajo no terminó');
+}
+
+/** A pull: 202 with the SIMA job, followed until it ends. */
+async function pull(q: string, token = admin) {
+  const res = await request(q, token);
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  expect(res.body.result).toMatchObject({ kind: 'sima-pull', title: 'Despachos de SIMA' });
+  return settled(token, res.body.result.id);
+}
 
 describe('GET /api/transaction-api', () => {
-  it('answers a clear Spanish error while SIMA is not configured', async () => {
-    const res = await pull('year=2025&month=3');
+  it('answers a clear Spanish error while SIMA is not configured, and queues nothing', async () => {
+    const jobs = async () =>
+      (
+        await t.handle.query<{ n: number }>(
+          "select count(*)::int as n from background_jobs where kind = 'sima-pull'",
+        )
+      )[0]!.n;
+    const before = await jobs();
+    const res = await request('year=2025&month=3');
     expect(res.status).toBe(400);
+    expect(await jobs()).toBe(before);
     expect(res.body.error.message).toMatch(/^SIMA no está configurado: registre SIMA_API_URL/);
   });
 
@@ -101,9 +130,9 @@ describe('GET /api/transaction-api', () => {
     answers = (path, from) =>
       path.endsWith('/despachos') && from === '2025-03-01' ? { body: { data: lines } } : { body: [] };
     const before = await count();
-    const res = await pull('year=2025&month=3');
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.result).toMatchObject({
+    const job = await pull('year=2025&month=3');
+    expect(job).toMatchObject({ status: 'done', percent: 100, error: null });
+    expect(job.result).toMatchObject({
       received: 3,
       added: 3,
       updated: 0,
@@ -121,14 +150,34 @@ describe('GET /api/transaction-api', () => {
       expect.arrayContaining(['ALM-LUR', 'ALM-CAL']),
     );
 
+    // One audit row for the pull, by its owner; the owner is told in the notifications centre.
+    const audit = await t.handle.query<{ username: string; after: Record<string, unknown> }>(
+      "select username, after from audit_logs where resource = 'transactions' and action = 'sima' order by id desc limit 1",
+    );
+    expect(audit[0]).toMatchObject({
+      username: 'admin',
+      after: { period: '2025-03-01 a 2025-03-31', received: 3, added: 3, updated: 0 },
+    });
+    const told = await t.handle.query<{ title: string; body: string; link: string }>(
+      "select title, body, link from notifications where key = $1 and kind = 'job'",
+      [`job:${job.id}`],
+    );
+    expect(told).toEqual([
+      {
+        title: 'La importación de Despachos de SIMA terminó',
+        body: '3 líneas: 3 nuevas, 0 actualizadas, 0 sin cambios',
+        link: '/main/dispatches',
+      },
+    ]);
+
     const again = await pull('year=2025&month=3');
-    expect(again.body.result).toMatchObject({ received: 3, added: 0, updated: 0, unchanged: 3 });
+    expect(again.result).toMatchObject({ received: 3, added: 0, updated: 0, unchanged: 3 });
     expect(await count()).toEqual(after);
 
     // SIMA corrected a line (units): it is updated, not added.
     lines[0] = { ...lines[0], cantidad: 3 };
     const corrected = await pull('date_from=2025-03-01&date_to=2025-03-31');
-    expect(corrected.body.result).toMatchObject({ added: 0, updated: 1, unchanged: 2 });
+    expect(corrected.result).toMatchObject({ added: 0, updated: 1, unchanged: 2 });
     expect((await count()).u).toBe(after.u + 2);
     const [row] = await t.handle.query<{ units: number; source: string; stored: string }>(
       `select d.units, d.source, s.name as stored from dispatches d join transaction_stored_offices s on s.id = d.stored_office_id where d.vin = $1`,
@@ -142,10 +191,10 @@ describe('GET /api/transaction-api', () => {
     const bad = line({ fecha: '2025-04-03', marca: 'Q', vin: 'CORTO' });
     answers = () => ({ body: [good, bad] });
     const before = await count();
-    const res = await pull('year=2025&month=4');
-    expect(res.status).toBe(200);
-    expect(res.body.result).toMatchObject({ received: 2, added: 0, failed: 1 });
-    expect(res.body.result.report[1]).toEqual({
+    const job = await pull('year=2025&month=4');
+    expect(job.status).toBe('done');
+    expect(job.result).toMatchObject({ received: 2, added: 0, failed: 1 });
+    expect(job.result.report[1]).toEqual({
       row: 2,
       ok: false,
       vin: 'CORTO',
@@ -159,9 +208,9 @@ describe('GET /api/transaction-api', () => {
     answers = (_p, from) =>
       from === '2025-06-01' ? { status: 500, body: { error: 'caido' } } : { body: may };
     const before = await count();
-    const res = await pull('date_from=2025-05-01&date_to=2025-06-30');
-    expect(res.status).toBe(502);
-    expect(res.body.error.message).toBe(
+    const job = await pull('date_from=2025-05-01&date_to=2025-06-30');
+    expect(job.status).toBe('failed');
+    expect(job.error).toBe(
       'No se pudieron obtener los despachos de SIMA. Revise SIMA_API_URL y SIMA_API_TOKEN en Preferencias > Configuraciones o intente más tarde',
     );
     expect(await count()).toEqual(before);
@@ -170,16 +219,17 @@ describe('GET /api/transaction-api', () => {
   it('saves nothing when SIMA cuts its answer half-way', async () => {
     answers = () => ({ body: [line({ fecha: '2025-07-01' }), line({ fecha: '2025-07-02' })], cut: true });
     const before = await count();
-    const res = await pull('year=2025&month=7');
-    expect(res.status).toBe(502);
+    const job = await pull('year=2025&month=7');
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(/^No se pudieron obtener los despachos de SIMA/);
     expect(await count()).toEqual(before);
   });
 
   it('refuses a period that is not one, and a dealer user', async () => {
-    expect((await pull('date_from=2025-05-10&date_to=2025-05-01')).status).toBe(422);
-    expect((await pull('date_from=mayo')).status).toBe(422);
+    expect((await request('date_from=2025-05-10&date_to=2025-05-01')).status).toBe(422);
+    expect((await request('date_from=mayo')).status).toBe(422);
     const du = await createDealerUser(t.app, admin);
-    expect((await pull('year=2025&month=3', du.token)).status).toBe(403);
+    expect((await request('year=2025&month=3', du.token)).status).toBe(403);
   });
 });
 

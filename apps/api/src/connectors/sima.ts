@@ -3,7 +3,9 @@
 // &date_to answers the dispatch lines of the period; GET {url}/marcas its brands. Either answer
 // is an array or {data|result|despachos|marcas: [...]}.
 import type { Executor } from '../core/action';
-import { type ExternalSystem, fetchExternalList } from './external-list';
+import { BadRequestError } from '../core/errors';
+import { readSetting } from '../modules/preferences/settings';
+import { type ExternalSystem, externalMessages, fetchExternalList } from './external-list';
 
 const SIMA: ExternalSystem = {
   name: 'SIMA',
@@ -21,6 +23,11 @@ const SIMA_BRANDS: ExternalSystem = {
   article: 'las',
   listKeys: ['data', 'result', 'marcas'],
 };
+
+/** SIMA's URL is set, else the same 400 the pull would answer (checked before a pull is queued). */
+export async function requireSimaConfigured(db: Executor): Promise<void> {
+  if (!(await readSetting(db, SIMA.urlKey))) throw new BadRequestError(externalMessages(SIMA).notConfigured);
+}
 
 /** One dispatch line as SIMA sends it (Spanish or English keys; see simaField). */
 export type SimaRecord = Record<string, unknown>;

@@ -147,6 +147,8 @@ export interface ActionDef<
   statuses?: number[];
   /** A raw answer's content type in /api/docs (default: .xlsx). */
   produces?: string;
+  /** It may answer 202 with a background job (GET /api/jobs/:id follows it), for /api/docs. */
+  job?: boolean;
   handler(
     ctx: ActionContext<
       S extends z.ZodType ? z.output<S> : undefined,
@@ -267,6 +269,7 @@ export function registerAction(app: FastifyInstance, action: Action): void {
       credentials: action.rateLimit === 'login',
       checksCaller: !!action.authorize,
       statuses: action.statuses,
+      job: action.job,
     }),
   };
   if (action.access === 'public') schema.security = [];

@@ -286,6 +286,7 @@ export function defineImport<
     query: def.query ?? NO_QUERY,
     audit: { pipeline: pipelineNote },
     rateLimit: 'upload',
+    job: true,
     async handler({ app, request, reply, user, db, query }) {
       const q = query as Query;
       return withUploadedFile(request, IMPORT_UPLOAD, async (file) => {

@@ -83,6 +83,8 @@ export interface JobDef<D = Record<string, unknown>> {
   name: string;
   /** The screen where its owner finds it (the notification's link). */
   link?: string;
+  /** The notification's line of a job done, when the import's rows or the file do not say it. */
+  summary?(result: unknown): string | null;
   run(ctx: JobRunContext<D>): Promise<JobOutcome>;
 }
 
@@ -162,7 +164,8 @@ export function jobLink(def: JobDef<never> | undefined, id: string): string | nu
 }
 
 /** The notification's line of a job done: an import's rows, an export's file. */
-function doneLine(row: JobRow): string | null {
+function doneLine(def: JobDef<never> | undefined, row: JobRow): string | null {
+  if (def?.summary) return def.summary(row.result);
   const r = row.result as { saved?: number; total?: number; failed?: number } | null;
   if (r && typeof r.total === 'number')
     return r.failed
@@ -386,7 +389,7 @@ export class JobRunner {
         type: def?.type ?? 'import',
         name: def?.name ?? row.kind,
         ok: row.status === 'done',
-        detail: row.status === 'done' ? doneLine(row) : row.error,
+        detail: row.status === 'done' ? doneLine(def, row) : row.error,
         link: jobLink(def, row.id),
       });
       return row;

@@ -14,8 +14,10 @@ import {
   type SimaPullResult,
   yearParam,
 } from '@app/contracts';
-import { fetchSimaBrands } from '../../connectors/sima';
+import { fetchSimaBrands, requireSimaConfigured } from '../../connectors/sima';
 import { defineAction } from '../../core/action';
+import { writeAudit } from '../../core/audit';
+import { defineJob, type JobDef, jobView } from '../../core/jobs';
 import { limaToday } from '../../core/lima';
 import { sendXlsxBuffer, sendXlsxReport } from '../../core/xlsx';
 import { dailySalesImport, dailyTemplate } from './daily-sales';
@@ -27,7 +29,7 @@ import {
   internalDailyReport,
   internalReport,
 } from './dispatches.reports';
-import { fetchAndCheck, pullPeriod, upsertLines } from './dispatches.sima';
+import { fetchAndCheck, monthsOf, type Period, pullPeriod, upsertLines } from './dispatches.sima';
 import { dailyGrid, dealerModels, objectivesSummary, transactionSummary } from './dispatches.summary';
 import { objectivesImport } from './objectives';
 
@@ -51,22 +53,40 @@ async function readFilters(
   return { brand, manufacturerId: brand?.id, dealerId: query.dealer_id ?? undefined };
 }
 
-const pull = defineAction({
-  method: 'GET',
-  path: '/api/transaction-api',
-  summary: 'Trae los despachos de SIMA del periodo (por mes) y los guarda; repetir el periodo no duplica',
-  tags,
-  access: { permission: 'Transactions.store' },
-  query: defineQuery({
-    date_from: dateParam('Desde'),
-    date_to: dateParam('Hasta'),
-    year: optionalYearParam({ lastYear: 'next' }),
-    month: monthParam(),
-  }),
-  audit: { resource: 'transactions', action: 'sima' },
-  async handler({ query, db, write }): Promise<SimaPullResult> {
-    const p = pullPeriod({ ...query, month: query.month ?? undefined });
-    const { months, report, lines } = await fetchAndCheck(db, p);
+/** The steps the SIMA pull's job shows. */
+export const SIMA_STEPS = {
+  asking: (done: number, total: number) => `Pidiendo los despachos a SIMA: mes ${done + 1} de ${total}`,
+  saving: (n: number) => `Guardando ${n} despachos`,
+} as const;
+
+/**
+ * The SIMA pull as a background job (issue 24): asking SIMA month by month, checking the lines and
+ * writing them run off the request path, on whichever server takes the job, with its progress
+ * (months asked) and its owner told when it ends. All or nothing as before: one transaction with
+ * the one audit row.
+ */
+export const simaPullJob = defineJob<{ period: Period }>({
+  kind: 'sima-pull',
+  permission: 'Transactions.store',
+  title: 'Despachos de SIMA',
+  type: 'import',
+  name: 'Despachos de SIMA',
+  link: '/main/dispatches',
+  summary(result) {
+    const r = result as Partial<SimaPullResult> | null;
+    if (!r || typeof r.received !== 'number') return null;
+    return r.failed
+      ? `${r.failed} de ${r.received} líneas con errores; no se guardó ninguna`
+      : `${r.received} líneas: ${r.added ?? 0} nuevas, ${r.updated ?? 0} actualizadas, ${r.unchanged ?? 0} sin cambios`;
+  },
+  async run({ app, user, data, progress }) {
+    const db = app.ctx.handle.db;
+    const p = data.period;
+    const total = monthsOf(p).length;
+    await progress(0, total, SIMA_STEPS.asking(0, total));
+    const { months, report, lines } = await fetchAndCheck(db, p, (done, n) =>
+      progress(done, n, done < n ? SIMA_STEPS.asking(done, n) : undefined),
+    );
     const failed = report.filter((r) => !r.ok).length;
     const result: SimaPullResult = {
       received: report.length,
@@ -77,12 +97,51 @@ const pull = defineAction({
       months,
       report,
     };
-    if (failed > 0 || lines.length === 0) return result;
-    const written = await write(
-      (tx) => upsertLines(tx, lines),
-      (w) => ({ after: { period: `${p.date_from} a ${p.date_to}`, received: report.length, ...w } }),
+    if (failed > 0 || lines.length === 0) return { result };
+    await progress(total, total, SIMA_STEPS.saving(lines.length));
+    const written = await db.transaction(async (tx) => {
+      const w = await upsertLines(tx, lines);
+      await writeAudit(tx, {
+        user,
+        resource: 'transactions',
+        recordId: null,
+        action: 'sima',
+        after: { period: `${p.date_from} a ${p.date_to}`, received: report.length, ...w },
+      });
+      return w;
+    });
+    return { result: { ...result, ...written, unchanged: report.length - written.added - written.updated } };
+  },
+});
+
+const pull = defineAction({
+  method: 'GET',
+  path: '/api/transaction-api',
+  summary:
+    'Trae los despachos de SIMA del periodo (por mes) y los guarda, como trabajo en segundo plano: responde 202 con el trabajo (GET /api/jobs/:id, su resultado al terminar); repetir el periodo no duplica',
+  tags,
+  access: { permission: 'Transactions.store' },
+  query: defineQuery({
+    date_from: dateParam('Desde'),
+    date_to: dateParam('Hasta'),
+    year: optionalYearParam({ lastYear: 'next' }),
+    month: monthParam(),
+  }),
+  job: true,
+  audit: { pipeline: 'el trabajo sima-pull escribe los despachos y su fila de auditoría en una transacción' },
+  async handler({ app, query, db, user, reply }) {
+    // Judged here: a wrong period or an unconfigured SIMA answers at once, nothing is queued.
+    const period = pullPeriod({ ...query, month: query.month ?? undefined });
+    await requireSimaConfigured(db);
+    const row = await app.ctx.jobs.submit(
+      user,
+      simaPullJob as JobDef<never>,
+      { period },
+      undefined,
+      monthsOf(period).length,
     );
-    return { ...result, ...written, unchanged: report.length - written.added - written.updated };
+    reply.status(202);
+    return jobView(row);
   },
 });
 

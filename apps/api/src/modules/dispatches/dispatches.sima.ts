@@ -156,10 +156,18 @@ function checkLine(
 }
 
 /** Fetches every month of the period (nothing is written until all arrived), then checks the lines. */
-export async function fetchAndCheck(db: Executor, period: Period) {
+export async function fetchAndCheck(
+  db: Executor,
+  period: Period,
+  /** Told after each month arrived (months done, months asked). */
+  onMonth?: (done: number, total: number) => Promise<void>,
+) {
   const months = monthsOf(period);
   const records: SimaRecord[] = [];
-  for (const m of months) for (const r of await fetchSimaDispatches(db, m)) records.push(r);
+  for (const [i, m] of months.entries()) {
+    for (const r of await fetchSimaDispatches(db, m)) records.push(r);
+    await onMonth?.(i + 1, months.length);
+  }
   const l = await loadLookups(db);
   const report: PullReportEntry[] = [];
   const lines = new Map<string, CheckedLine>();

@@ -1,6 +1,7 @@
 // Units dispatched per dealer × month of a year (toolbar brand and dealer), with totals; the SIMA
 // pull and the dispatch reports (Reporte-Despachos, the dynamic report, the internal report).
 import {
+  type BackgroundJob,
   formatCount,
   limaDate,
   MONTH_SHORT,
@@ -36,13 +37,14 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { downloadFile, HttpError, http } from '../../api/http';
 import { useTypeOptions } from '../../app/generalTypes';
 import { useUrlPeriod } from '../../app/urlPeriod';
 import { usePermission } from '../../auth/session';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
 import { MonthField, thisMonth, thisYear, YearField } from '../../fields/PeriodFields';
+import { JobProgress } from '../../resources/JobProgress';
 import { useGlobalFilters } from '../../shell/filters';
 import { brandLabel } from './shared';
 
@@ -219,34 +221,70 @@ export default function SummaryView() {
   );
 }
 
+/** The SIMA pull's job kind (GET /api/jobs?kind=): the dialog opened again finds it. */
+const SIMA_JOB_KIND = 'sima-pull';
+/** A pull ended this recently is shown again when the dialog opens. */
+const RECENT_SIMA_MS = 15 * 60_000;
+
 function SimaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const today = limaDate();
   const [range, setRange] = useState({ from: `${today.slice(0, 7)}-01`, to: today });
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<SimaPullResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The pull runs as a background job (202): followed here, and found again when the dialog opens.
+  const [job, setJob] = useState<BackgroundJob<SimaPullResult> | null>(null);
   const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!open) return;
+    let alive = true;
+    http
+      .get<BackgroundJob<SimaPullResult>[]>('/jobs', { kind: SIMA_JOB_KIND }, { silent: true })
+      .then(([last]) => {
+        if (!alive || !last) return;
+        const recent = last.finished_at && Date.now() - Date.parse(last.finished_at) < RECENT_SIMA_MS;
+        if (last.status === 'queued' || last.status === 'running' || recent) setJob(last);
+      })
+      .catch(() => {});
+    return () => {
+      alive = false;
+    };
+  }, [open]);
+  const jobEnded = (ended: BackgroundJob<SimaPullResult>) => {
+    setJob(null);
+    if (ended.status === 'done' && ended.result) {
+      setResult(ended.result);
+      void queryClient.invalidateQueries({ queryKey: ['transaction-summary'] });
+    } else setFailure(ended.error ?? 'El trabajo no terminó');
+  };
+  const close = () => {
+    setJob(null);
+    setResult(null);
+    setFailure(null);
+    onClose();
+  };
   const pull = async () => {
     setBusy(true);
     setFailure(null);
     setResult(null);
+    setJob(null);
     try {
-      const r = await http.get<SimaPullResult>(
+      const r = await http.get<BackgroundJob<SimaPullResult>>(
         '/transaction-api',
         { date_from: range.from, date_to: range.to },
         { silent: true },
       );
-      setResult(r);
-      await queryClient.invalidateQueries({ queryKey: ['transaction-summary'] });
+      setJob(r);
     } catch (e) {
       setFailure(e instanceof HttpError ? e.message : String(e));
     } finally {
       setBusy(false);
     }
   };
+  const running = !!job && (job.status === 'queued' || job.status === 'running');
   const wrong = result?.report.filter((e) => !e.ok).slice(0, 200) ?? [];
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth>
+    <Dialog open={open} onClose={busy ? undefined : close} maxWidth="sm" fullWidth>
       <DialogTitle>Traer despachos de SIMA</DialogTitle>
       {busy && <LinearProgress />}
       <DialogContent dividers>
@@ -257,6 +295,7 @@ function SimaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
         <Box sx={{ my: 2 }}>
           <DateRangeFilter value={range} onChange={setRange} />
         </Box>
+        {job && <JobProgress key={job.id} job={job} onEnd={jobEnded} />}
         {failure && <Alert severity="error">{failure}</Alert>}
         {result &&
           (result.failed > 0 ? (
@@ -277,10 +316,14 @@ function SimaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
         ))}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
+        <Button onClick={close} disabled={busy}>
           Cerrar
         </Button>
-        <Button variant="contained" onClick={() => void pull()} disabled={busy || !range.from || !range.to}>
+        <Button
+          variant="contained"
+          onClick={() => void pull()}
+          disabled={busy || running || !range.from || !range.to}
+        >
           Traer
         </Button>
       </DialogActions>
