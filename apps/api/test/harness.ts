@@ -47,6 +47,10 @@ export const JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 export interface TestContext {
   app: FastifyInstance;
   handle: DatabaseHandle;
+  /** The test database's URL on PostgreSQL (TEST_DATABASE_URL); undefined on PGlite. */
+  databaseUrl?: string;
+  /** The configuration the app was built with. */
+  config: AppConfig;
   close(): Promise<void>;
 }
 
@@ -64,12 +68,14 @@ export async function createTestApp(
   const url = process.env.TEST_DATABASE_URL;
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
+  let databaseUrl: string | undefined;
   if (url) {
     const name = `t_api_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('templateDb')}`);
-    handle = await openDatabase({ databaseUrl: databaseUrlFor(url, name), poolSize: 5 });
+    databaseUrl = databaseUrlFor(url, name);
+    handle = await openDatabase({ databaseUrl, poolSize: 5 });
     cleanup = async () => {
       await dropDatabaseWhenIdle(admin, name);
     };
@@ -93,10 +99,35 @@ export async function createTestApp(
   return {
     app,
     handle,
+    databaseUrl,
+    config,
     async close() {
       await app.close();
       await handle.close();
       await cleanup();
+    },
+  };
+}
+
+/**
+ * A second server on the same database as `t` (several instances behind a balancer), in this
+ * process: on PostgreSQL its own pool on the same database; on PGlite the same database instance
+ * (one embedded connection). Close it before `t`.
+ */
+export async function createPeerApp(
+  t: TestContext,
+): Promise<Omit<TestContext, 'close'> & { close(): Promise<void> }> {
+  const handle = t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl, poolSize: 5 }) : t.handle;
+  const app = await buildApp({ handle, config: t.config, jwtSecret: JWT_SECRET });
+  await app.ready();
+  return {
+    app,
+    handle,
+    databaseUrl: t.databaseUrl,
+    config: t.config,
+    async close() {
+      await app.close();
+      if (handle !== t.handle) await handle.close();
     },
   };
 }
