@@ -6,6 +6,7 @@
 import { WORKSHOP_TEMPLATE_HEADERS } from '@app/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveScope } from '../src/core/scope';
 import { workshopProductivity } from '../src/modules/workshop/workshop.summary';
 import { api, createDealerUser, createTestApp, login, type TestContext, uniq } from './harness';
 import { multipart } from './sales-fixtures';
@@ -459,11 +460,10 @@ describe('GET /api/reports/report-info', () => {
 
   it('workshopProductivity totals the period (for the dashboard)', async () => {
     const user = { id: 1, dealerId: null, isDealer: false, permissions: new Set<string>() } as any;
-    const p = await workshopProductivity(t.handle.db, user, {
+    const p = await workshopProductivity(t.handle.db, resolveScope(user, a.dealerId), {
       year: 2025,
       monthFrom: 7,
       monthTo: 8,
-      dealerId: a.dealerId,
     });
     const hw = 960 + 360 + 1010;
     expect(p.hours_worked).toBeCloseTo(hw, 6);

@@ -25,6 +25,7 @@ import { contractOf, IMPORT_REPORT, jsonSchemaOf, queryDocOf, XLSX_TYPE } from '
 import { perAddressLimit, type RateLimitKind } from './rate-limit';
 import type { Resource, Row } from './resource';
 import { findOne } from './resource-query';
+import { resolveScope, type Scope } from './scope';
 
 /** The typed database (drizzle over PostgreSQL or PGlite). */
 export type Db = Database;
@@ -86,6 +87,12 @@ export interface ActionContext<B, U extends CurrentUser | null = CurrentUser, Q 
   id: number;
   /** The record of `target`, loaded within the caller's dealer scope (only on actions with a target). */
   target: Row;
+  /**
+   * The call's dealer scope, resolved once from the caller and the dealer its query or body
+   * declares: a dealer user's own dealer, else the dealer asked for, else every dealer. Summaries
+   * read with it (`scope.on(table.dealer_id)`), never with the user or the raw parameter.
+   */
+  scope: Scope;
   /**
    * The database. Read-only unless the action declares `exempt` or `pipeline` writes: a staff
    * write writes only through `write`, and a call that declares nothing reads only.
@@ -234,6 +241,17 @@ function namesRecords(action: Action): boolean {
   return !!bodyDealer(action) || keys.some((k) => k === 'id' || /_id$|_ids$/.test(k));
 }
 
+/** The dealer a parsed call declares (its query's `dealer_id`, else its body's dealer field), if any. */
+export function declaredDealerOf(action: Action, query: unknown, body: unknown): number | null {
+  const pick = (o: unknown, k: string) => {
+    const v = (o as Record<string, unknown> | null | undefined)?.[k];
+    return typeof v === 'number' && v > 0 ? v : null;
+  };
+  if (declaresDealer(action)) return pick(query, DEALER_QUERY_KEY);
+  const key = bodyDealer(action);
+  return key ? pick(body, key) : null;
+}
+
 /** The permission an action needs, or undefined for public and login-only actions. */
 export function actionPermission(action: Action): string | undefined {
   return typeof action.access === 'object' ? action.access.permission : undefined;
@@ -295,6 +313,7 @@ export function registerAction(app: FastifyInstance, action: Action): void {
       const params = (request.params ?? {}) as Record<string, string>;
       const query = parseQuery(action, request.query, user ?? null);
       const body = parseActionBody(action, request.body, user ?? null);
+      const scope = resolveScope(user, declaredDealerOf(action, query, body));
       let id = 0;
       let target: Row | undefined;
       if (action.target) {
@@ -339,6 +358,7 @@ export function registerAction(app: FastifyInstance, action: Action): void {
         params,
         id,
         target,
+        scope,
         db,
         write,
       } as unknown as ActionContext<unknown>;

@@ -15,6 +15,8 @@
 //   answer is the same report;
 // - the JSON batch twin (batch.path): the same checks and save for rows sent as JSON;
 // - GET <template.path>: the empty template, its header row the sheet's headers.
+// - the dealer scope: every row's dealer must be in the caller's (a dealer user's own dealer),
+//   checked by the module's row check with `foreignDealer`, whose rule and message are the engine's;
 // A module's import is one declaration; `run` serves other sources of the same rows (an external
 // API's pull), with the same rules and the same single transaction.
 import type { AuditAction } from '@app/contracts';
@@ -42,6 +44,7 @@ import {
   templateLimits,
 } from './import-template';
 import { defineJob, type JobDef, type JobRunContext, jobView } from './jobs';
+import { queryScope, type Scope } from './scope';
 import { type SpooledFile, withUploadedFile } from './upload';
 import { sendXlsxBuffer } from './xlsx';
 import { checkXlsxArchive, type SheetRow, type XlsxLimits } from './xlsx-read';
@@ -50,12 +53,23 @@ import { readTemplateBatchesInThread } from './xlsx-thread';
 /** Where the rows came from, as the audit row names the run. */
 export type ImportSource = Extract<AuditAction, 'import' | 'batch' | 'grid' | 'sales-api'>;
 
-/** What the hooks of a run see: the database, the caller, the parsed query and the source. */
+/** What a run is given: the database, the caller, the parsed query and the source. */
 export interface ImportContext<Q = unknown> {
   db: Db;
   user: CurrentUser;
   query: Q;
   source: ImportSource;
+}
+
+/** What the hooks of a run see: the run's context with the caller's dealer scope, resolved once. */
+export interface ImportRunContext<Q = unknown> extends ImportContext<Q> {
+  /** The caller's dealer scope (a dealer user's own dealer; the query's dealer; or every dealer). */
+  scope: Scope;
+  /**
+   * The row's error when the dealer it names is outside the caller's scope (a dealer user naming
+   * another dealer): 'Concesionario "X" no es su concesionario: solo puede registrar <ownRows>'.
+   */
+  foreignDealer(dealer: { id: number; code: string }): string | undefined;
 }
 
 /** A report entry: the row (spreadsheet row, or position in the batch from 1) and whether it is right. */
@@ -110,6 +124,11 @@ export interface ImportDef<
   authorize?: ActionDef['authorize'];
   /** The audit row's resource ('sales'); its action is the source ('import', 'batch', ...). */
   audit: string;
+  /**
+   * What a dealer user may register, for the row naming another dealer ('ventas propias'; default
+   * 'datos propios'). The rule itself is the engine's (ImportRunContext.foreignDealer).
+   */
+  ownRows?: string;
   /** The upload's query string (e.g. the month of a grid), parsed before the file is read. */
   query?: Q;
   file: {
@@ -146,10 +165,10 @@ export interface ImportDef<
    * Checks every item (the batches of a file being read, or the one batch of a JSON call), with
    * no transaction open: the per-row report in Spanish and the values to write.
    */
-  check(ctx: ImportContext<QueryOf<Q>>, batches: AsyncIterable<I[]>): Promise<CheckedRows<V, E>>;
+  check(ctx: ImportRunContext<QueryOf<Q>>, batches: AsyncIterable<I[]>): Promise<CheckedRows<V, E>>;
   /** Writes the valid values (only called when every row is right), inside the run's transaction. */
   // biome-ignore lint/suspicious/noConfusingVoidType: a save may say nothing more.
-  save(tx: Tx, valid: V[], ctx: ImportContext<QueryOf<Q>>): Promise<SavedRows | void>;
+  save(tx: Tx, valid: V[], ctx: ImportRunContext<QueryOf<Q>>): Promise<SavedRows | void>;
   /** The message of a unique-key conflict with a concurrent write (else it is a 500). */
   conflict?: { message: string; details?: string };
 }
@@ -179,15 +198,25 @@ const sheetLimits = (sheet: SheetTemplate): XlsxLimits =>
 
 /** Checks every row, then writes them all with the one audit row in one transaction, or none. */
 async function runImport<I, V, E extends ReportEntry, Q>(
-  def: Pick<ImportDef<I, V, E, never, never>, 'audit' | 'conflict'> & {
-    check(ctx: ImportContext<Q>, batches: AsyncIterable<I[]>): Promise<CheckedRows<V, E>>;
+  def: Pick<ImportDef<I, V, E, never, never>, 'audit' | 'conflict' | 'ownRows'> & {
+    check(ctx: ImportRunContext<Q>, batches: AsyncIterable<I[]>): Promise<CheckedRows<V, E>>;
     // biome-ignore lint/suspicious/noConfusingVoidType: as in ImportDef.
-    save(tx: Tx, valid: V[], ctx: ImportContext<Q>): Promise<SavedRows | void>;
+    save(tx: Tx, valid: V[], ctx: ImportRunContext<Q>): Promise<SavedRows | void>;
   },
-  ctx: ImportContext<Q>,
+  given: ImportContext<Q>,
   batches: AsyncIterable<I[]>,
   beforeSave?: (rows: number) => Promise<void>,
 ): Promise<ImportResultOf<E>> {
+  const scope = queryScope(given.user, given.query);
+  const own = def.ownRows ?? 'datos propios';
+  const ctx: ImportRunContext<Q> = {
+    ...given,
+    scope,
+    foreignDealer: (d) =>
+      scope.admits(d.id)
+        ? undefined
+        : `Concesionario "${d.code}" no es su concesionario: solo puede registrar ${own}`,
+  };
   const checked = await def.check(ctx, batches);
   const result: ImportResultOf<E> = {
     saved: 0,

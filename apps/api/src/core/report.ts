@@ -5,6 +5,7 @@
 // user's own dealer, another's id 404) come from the engine, as do the /api/docs entries.
 import type { z } from 'zod';
 import { type Action, type ActionContext, defineAction } from './action';
+import { queryScope, type Scope } from './scope';
 import {
   contentDisposition,
   dateCell,
@@ -42,7 +43,10 @@ export interface ReportFile {
   freezeColumns?: number;
 }
 
-type Ctx<Q extends z.ZodType> = Pick<ActionContext<undefined, never, z.output<Q>>, 'db' | 'query'> & {
+type Ctx<Q extends z.ZodType> = Pick<
+  ActionContext<undefined, never, z.output<Q>>,
+  'db' | 'query' | 'scope'
+> & {
   user: ActionContext<undefined>['user'];
 };
 
@@ -57,7 +61,10 @@ export interface ReportDef<Q extends z.ZodType, D, R> {
   permission: string;
   exportPermission?: string;
   query: Q;
-  /** The report's data for the parsed query (already scoped to a dealer user's own dealer). */
+  /**
+   * The report's data for the parsed query; `scope` is the dealer scope to read with (a dealer
+   * user's own dealer, else the dealer asked for, else every dealer).
+   */
   load(ctx: Ctx<Q>): Promise<D>;
   /** The JSON answer (default: the data as loaded). */
   answer?(data: D, ctx: Ctx<Q>): unknown;
@@ -75,8 +82,11 @@ export interface ReportInfo {
 
 export type ReportAction = Action & { report?: ReportInfo };
 
-/** What a report's context needs outside a request (a scheduled mail): the database, a user, the query. */
-export type ReportContext<Q extends z.ZodType> = Ctx<Q>;
+/**
+ * What a report's context needs outside a request (a scheduled mail): the database, a user, the
+ * query; the scope, when not given, is the query's (its dealer_id, held to a dealer user's own).
+ */
+export type ReportContext<Q extends z.ZodType> = Omit<Ctx<Q>, 'scope'> & { scope?: Scope };
 
 /**
  * The JSON call and the export of a declaration, plus the same file in memory for a context made
@@ -84,7 +94,7 @@ export type ReportContext<Q extends z.ZodType> = Ctx<Q>;
  */
 export type ReportActions<Q extends z.ZodType, D> = [Action, Action] & {
   /** The file in memory, with the data it was made of (loaded once). */
-  xlsx(ctx: Ctx<Q>): Promise<{ filename: string; content: Buffer; data: D }>;
+  xlsx(ctx: ReportContext<Q>): Promise<{ filename: string; content: Buffer; data: D }>;
 };
 
 /** The column of a file from its declaration. */
@@ -166,7 +176,8 @@ export function defineReport<Q extends z.ZodType, D, R>(def: ReportDef<Q, D, R>)
   json.report = info;
   file.report = info;
   const actions = [json, file] as ReportActions<Q, D>;
-  actions.xlsx = async (c) => {
+  actions.xlsx = async (given) => {
+    const c: Ctx<Q> = { ...given, scope: given.scope ?? queryScope(given.user, given.query) };
     let failed: unknown;
     const { filename, stream, data } = await reportFile(def, c, (err) => {
       failed = err;

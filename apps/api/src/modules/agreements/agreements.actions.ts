@@ -120,9 +120,8 @@ const summary = defineAction({
   access: { permission: 'Agreements.view' },
   // The year is optional here: without it, every agreement (the screen's summary above its list).
   query: REPORT_QUERIES.agreementsSummary,
-  async handler({ query, user, db }) {
-    return agreementsByAge(db, user, {
-      dealerId: query.dealer_id,
+  async handler({ query, scope, db }) {
+    return agreementsByAge(db, scope, {
       zoneId: query.zone_id,
       year: query.year,
       month: query.month,

@@ -8,14 +8,11 @@ import {
 } from '@app/contracts';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
-import type { CurrentUser } from '../../core/context';
 import { limaEndOfDay, limaToday } from '../../core/lima';
-import { scopeCondition } from '../../core/resource-query';
-import { agreementResource } from './agreements.resources';
+import type { Scope } from '../../core/scope';
 import { agreementEvents, agreements } from './agreements.tables';
 
 export interface AgreementFilter {
-  dealerId?: number | null;
   zoneId?: number | null;
   /** With `month`: the agreements due in that month; alone: due in that year. */
   year?: number | null;
@@ -33,18 +30,17 @@ export interface AgreementFilter {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * Open agreements by age for a filter, in the caller's dealer scope (a dealer user: its own
- * whatever `dealerId` says).
+ * Open agreements by age for a filter, in the call's dealer scope (a dealer user: its own; else
+ * the dealer asked for, or every dealer).
  */
 export async function agreementsByAge(
   db: Executor,
-  user: CurrentUser,
+  scope: Scope,
   filter: AgreementFilter = {},
 ): Promise<AgreementAgeSummary> {
   // Days past due count from Lima's today (at 8 p.m. in Lima the UTC date is already tomorrow).
   const asOf = filter.openAt ?? filter.asOf ?? limaToday();
-  const where: (SQL | undefined)[] = [scopeCondition(agreementResource, user)];
-  if (filter.dealerId) where.push(eq(agreements.dealer_id, filter.dealerId));
+  const where: (SQL | undefined)[] = [scope.on(agreements.dealer_id)];
   if (filter.zoneId) where.push(eq(agreements.zone_id, filter.zoneId));
   let end: string | undefined;
   if (filter.openAt) {

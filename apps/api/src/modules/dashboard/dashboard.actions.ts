@@ -39,11 +39,11 @@ type Ctx = ActionContext<undefined, CurrentUser, DashboardQueryIn>;
 
 /** The groups named, computed at once; a group of a module the user cannot view is null. */
 async function answer<S extends DashboardSchema>(
-  ctx: Pick<Ctx, 'db' | 'user' | 'query'>,
+  ctx: Pick<Ctx, 'db' | 'user' | 'query' | 'scope'>,
   schemas: readonly S[],
 ) {
   const q = await readDashboardQuery(ctx.db, ctx.query);
-  const c: GroupContext = { ...q, db: ctx.db, user: ctx.user };
+  const c: GroupContext = { ...q, db: ctx.db, scope: ctx.scope };
   const values = await Promise.all(
     schemas.map((s) => (ctx.user.permissions.has(DASHBOARD_GROUP_PERMISSIONS[s]) ? GROUPS[s](c) : null)),
   );

@@ -10,19 +10,18 @@ import type {
 } from '@app/contracts';
 import { asc } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
-import type { CurrentUser } from '../../core/context';
-import { scopeCondition } from '../../core/resource-query';
+import type { Scope } from '../../core/scope';
 import { manufacturers } from '../../db/schema';
 import { monthlyUnits, objectivesSummary, pacingStatus } from '../dispatches/dispatches.summary';
 import { figureSummary } from '../figures/figures.compare';
 import { surveyTrend, tableStats } from '../quiz/quiz.stats';
-import { saleResource } from '../sales/sales.resources';
 import { salesCounts } from '../sales/sales.summary';
 import type { DashboardQuery } from './dashboard.filter';
 
 export interface GroupContext extends DashboardQuery {
   db: Executor;
-  user: CurrentUser;
+  /** The call's dealer scope (the engine's: a dealer user's own, the dealer asked for, or all). */
+  scope: Scope;
 }
 
 /** A ratio (0.538) as a percentage with one decimal (53.8); null stays null. */
@@ -49,15 +48,15 @@ const trendEnd = (c: GroupContext) =>
 const shownUpTo = (c: GroupContext) => Number(trendEnd(c).slice(5, 7));
 
 export async function ventasGroup(c: GroupContext): Promise<DashboardVentas> {
-  const { db, user, filter: f, period: p } = c;
-  const scope = { dealerId: f.dealer_id, manufacturerId: f.manufacturer_id };
+  const { db, scope, filter: f, period: p } = c;
+  const brand = brandOf(c);
   const [now, before, year, yearPrev, daily, dailyPrev, brands] = await Promise.all([
-    salesCounts(db, user, { ...scope, from: p.from, to: p.to }),
-    salesCounts(db, user, { ...scope, from: p.prev_from, to: p.prev_to }),
-    salesCounts(db, user, { ...scope, from: `${f.year}-01-01`, to: trendEnd(c) }),
-    salesCounts(db, user, { ...scope, from: `${f.year - 1}-01-01`, to: `${f.year - 1}-12-31` }),
-    monthlyUnits(db, user, 'daily', { ...dispatchScope(c), year: f.year, upTo: p.to }),
-    monthlyUnits(db, user, 'daily', { ...dispatchScope(c), year: f.year - 1, upTo: p.prev_to }),
+    salesCounts(db, scope, { ...brand, from: p.from, to: p.to }),
+    salesCounts(db, scope, { ...brand, from: p.prev_from, to: p.prev_to }),
+    salesCounts(db, scope, { ...brand, from: `${f.year}-01-01`, to: trendEnd(c) }),
+    salesCounts(db, scope, { ...brand, from: `${f.year - 1}-01-01`, to: `${f.year - 1}-12-31` }),
+    monthlyUnits(db, scope, 'daily', { ...brand, year: f.year, upTo: p.to }),
+    monthlyUnits(db, scope, 'daily', { ...brand, year: f.year - 1, upTo: p.prev_to }),
     db
       .select({ id: manufacturers.id, name: manufacturers.name })
       .from(manufacturers)
@@ -86,18 +85,12 @@ export async function ventasGroup(c: GroupContext): Promise<DashboardVentas> {
   };
 }
 
-const dispatchScope = (c: GroupContext) => ({
-  dealerId: c.filter.dealer_id ?? undefined,
-  manufacturerId: c.filter.manufacturer_id ?? undefined,
-});
+/** The brand asked for (the dealer is the call's scope). */
+const brandOf = (c: GroupContext) => ({ manufacturerId: c.filter.manufacturer_id ?? undefined });
 
 export async function encuestasGroup(c: GroupContext): Promise<DashboardEncuestas> {
-  const { db, user, filter: f, period: p } = c;
-  const base = {
-    manufacturerId: f.manufacturer_id ?? undefined,
-    dealerId: f.dealer_id ?? undefined,
-    scope: scopeCondition(saleResource, user),
-  };
+  const { db, scope, filter: f, period: p } = c;
+  const base = { ...brandOf(c), scope };
   const month = f.month ?? undefined;
   const [stats, statsPrev, trend, trendPrev, trendPrevToDate] = await Promise.all([
     tableStats(db, { ...base, year: f.year, month, until: p.to }),
@@ -145,15 +138,15 @@ export async function encuestasGroup(c: GroupContext): Promise<DashboardEncuesta
 }
 
 export async function despachosGroup(c: GroupContext): Promise<DashboardDespachos> {
-  const { db, user, filter: f, period: p } = c;
-  const scope = dispatchScope(c);
+  const { db, scope, filter: f, period: p } = c;
+  const brand = brandOf(c);
   const month = f.month ?? undefined;
   const [now, before, dispatched, dispatchedPrev, objectives] = await Promise.all([
-    objectivesSummary(db, user, { ...scope, year: f.year, month, asOf: p.to }),
-    objectivesSummary(db, user, { ...scope, year: f.year - 1, month, asOf: p.prev_to }),
-    monthlyUnits(db, user, 'dispatches', { ...scope, year: f.year, upTo: trendEnd(c) }),
-    monthlyUnits(db, user, 'dispatches', { ...scope, year: f.year - 1 }),
-    monthlyUnits(db, user, 'objectives', { ...scope, year: f.year }),
+    objectivesSummary(db, scope, { ...brand, year: f.year, month, asOf: p.to }),
+    objectivesSummary(db, scope, { ...brand, year: f.year - 1, month, asOf: p.prev_to }),
+    monthlyUnits(db, scope, 'dispatches', { ...brand, year: f.year, upTo: trendEnd(c) }),
+    monthlyUnits(db, scope, 'dispatches', { ...brand, year: f.year - 1 }),
+    monthlyUnits(db, scope, 'objectives', { ...brand, year: f.year }),
   ]);
   const t = now.totals;
   const upTo = shownUpTo(c);
@@ -186,8 +179,8 @@ export async function despachosGroup(c: GroupContext): Promise<DashboardDespacho
   };
 }
 
-/** The dealers whose figures count: a dealer user's own, the one asked for, or all. */
-const figureDealers = (c: GroupContext) => (c.filter.dealer_id ? [c.filter.dealer_id] : null);
+/** The dealers whose figures count: the scope's (a dealer user's own, the one asked for), or all. */
+const figureDealers = (c: GroupContext) => (c.scope.dealerIds ? [...c.scope.dealerIds] : null);
 
 export async function cifrasGroup(c: GroupContext): Promise<DashboardCifras> {
   const { db, filter: f, period: p } = c;

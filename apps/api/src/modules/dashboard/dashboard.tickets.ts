@@ -3,9 +3,7 @@
 import { AGE_BUCKETS, ageBucketOf, type DashboardSeguimiento, type DashboardTaller } from '@app/contracts';
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { limaEndOfDay } from '../../core/lima';
-import { scopeCondition } from '../../core/resource-query';
 import { agreementsByAge } from '../agreements/agreements.summary';
-import { alertResource } from '../quiz/quiz.resources';
 import { quizAlerts } from '../quiz/quiz.tables';
 import { sales } from '../sales/sales.tables';
 import { monthlyProductivity, workshopProductivity } from '../workshop/workshop.summary';
@@ -22,10 +20,9 @@ async function openAlertAges(c: GroupContext, date: string): Promise<number[]> {
     .innerJoin(sales, eq(sales.id, quizAlerts.sale_id))
     .where(
       and(
-        scopeCondition(alertResource, c.user),
+        c.scope.on(quizAlerts.dealer_id),
         lte(quizAlerts.opened_at, end),
         or(isNull(quizAlerts.closed_at), gt(quizAlerts.closed_at, end)),
-        c.filter.dealer_id ? eq(quizAlerts.dealer_id, c.filter.dealer_id) : undefined,
         c.filter.manufacturer_id ? eq(sales.manufacturer_id, c.filter.manufacturer_id) : undefined,
       ),
     );
@@ -33,12 +30,12 @@ async function openAlertAges(c: GroupContext, date: string): Promise<number[]> {
 }
 
 export async function seguimientoGroup(c: GroupContext): Promise<DashboardSeguimiento> {
-  const { db, user, filter: f, period: p } = c;
+  const { db, scope, period: p } = c;
   // Agreements have no brand: the brand filter leaves them as they are. The card counts every
   // agreement open at the end of the period (today, for a period under way), whatever its due date.
   const [agreements, agreementsPrev, alerts, alertsPrev] = await Promise.all([
-    agreementsByAge(db, user, { dealerId: f.dealer_id, openAt: p.to }),
-    agreementsByAge(db, user, { dealerId: f.dealer_id, openAt: p.prev_to }),
+    agreementsByAge(db, scope, { openAt: p.to }),
+    agreementsByAge(db, scope, { openAt: p.prev_to }),
     openAlertAges(c, p.to),
     openAlertAges(c, p.prev_to),
   ]);
@@ -55,16 +52,10 @@ export async function seguimientoGroup(c: GroupContext): Promise<DashboardSeguim
 }
 
 export async function tallerGroup(c: GroupContext): Promise<DashboardTaller> {
-  const { db, user, filter: f } = c;
-  const dealerId = f.dealer_id;
+  const { db, scope, filter: f } = c;
   const [period, months] = await Promise.all([
-    workshopProductivity(db, user, {
-      year: f.year,
-      monthFrom: f.month ?? 1,
-      monthTo: f.month ?? 12,
-      dealerId,
-    }),
-    monthlyProductivity(db, user, { years: [f.year, f.year - 1], dealerId }),
+    workshopProductivity(db, scope, { year: f.year, monthFrom: f.month ?? 1, monthTo: f.month ?? 12 }),
+    monthlyProductivity(db, scope, { years: [f.year, f.year - 1] }),
   ]);
   // Per month: the ratio of the month's sums over the dealers that reported (Info Taller's report).
   const monthly = (m: number, previous: boolean) => {

@@ -16,16 +16,16 @@ import {
 } from '@app/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../core/action';
-import type { CurrentUser } from '../../core/context';
 import { ValidationError } from '../../core/errors';
-import { defineImport } from '../../core/import';
+import { defineImport, type ImportRunContext } from '../../core/import';
 import { text, up } from '../../core/import-kit';
 import { templateBuffer } from '../../core/import-template';
 import { limaToday } from '../../core/lima';
+import type { Scope } from '../../core/scope';
 import type { SheetRow } from '../../core/xlsx-read';
 import { manufacturerModels, manufacturers } from '../../db/schema';
-import { type Lookups, loadLookups, monthStart, notOwnDealer } from './dispatches.lookups';
-import { dailyGrid, dealersInScope } from './dispatches.summary';
+import { type Lookups, loadLookups, monthStart } from './dispatches.lookups';
+import { dailyGrid, scopeDealers } from './dispatches.summary';
 import { dailySales } from './dispatches.tables';
 
 /** One cell to check: a JSON entry (row = position) or a day of a file row (label = the day). */
@@ -50,7 +50,7 @@ interface CheckedDaily {
 function checkCell(
   c: DailyCell,
   l: Lookups,
-  user: CurrentUser,
+  foreignDealer: ImportRunContext['foreignDealer'],
   today: string,
 ): { errors: string[]; value?: CheckedDaily } {
   const errors: string[] = [];
@@ -80,7 +80,7 @@ function checkCell(
   const model = l.modelsById.get(e.manufacturer_model_id);
   if (!dealer) errors.push(`Concesionario ${e.dealer_id} no existe`);
   else {
-    const own = notOwnDealer(user, dealer.id, dealer.code);
+    const own = foreignDealer(dealer);
     if (own) errors.push(own);
   }
   if (!model) errors.push(`Modelo ${e.manufacturer_model_id} no existe`);
@@ -178,7 +178,7 @@ export const dailySalesImport = defineImport({
     source: 'grid',
     items: (body) => cellsFromEntries(body.entries),
   },
-  async check({ db, user }, batches) {
+  async check({ db, foreignDealer }, batches) {
     const l = await loadLookups(db);
     const today = limaToday();
     const report = new Map<number, ImportReportEntry>();
@@ -189,7 +189,7 @@ export const dailySalesImport = defineImport({
       for (const c of cells) {
         const entry = report.get(c.row) ?? { row: c.row, ok: true, errors: [] };
         report.set(c.row, entry);
-        const { errors, value } = checkCell(c, l, user, today);
+        const { errors, value } = checkCell(c, l, foreignDealer, today);
         if (value && !c.checkOnly) {
           const key = `${value.dealer_id}|${value.manufacturer_model_id}|${value.sale_date}`;
           const first = firstRow.get(key);
@@ -251,12 +251,12 @@ export const dailySalesImport = defineImport({
  */
 export async function dailyTemplate(
   db: Db,
-  user: CurrentUser,
-  q: { year: number; month: number; manufacturerId?: number; dealerId?: number },
+  scope: Scope,
+  q: { year: number; month: number; manufacturerId?: number },
 ): Promise<Buffer> {
-  const grid = await dailyGrid(db, user, q);
+  const grid = await dailyGrid(db, scope, q);
   const entered = new Map(grid.rows.map((r) => [`${r.dealer_id}|${r.manufacturer_model_id}`, r]));
-  const dealerRows = await dealersInScope(db, user, q.dealerId);
+  const dealerRows = await scopeDealers(db, scope);
   const models = await db
     .select({
       id: manufacturerModels.id,

@@ -44,13 +44,10 @@ const aliases = { dealer: 'dealer_id', manufacturer_id: 'manufacturer' } as cons
 const yearMonthsQuery = REPORT_QUERIES.transactionSummary;
 const monthQuery = REPORT_QUERIES.dailySales;
 
-/** The brand (looked up: an unknown one is a 422) and dealer of a parsed query. */
-async function readFilters(
-  db: Parameters<typeof readBrand>[0],
-  query: { manufacturer?: string; dealer_id: number | null },
-) {
+/** The brand of a parsed query (looked up: an unknown one is a 422); its dealer is the call's scope. */
+async function readFilters(db: Parameters<typeof readBrand>[0], query: { manufacturer?: string }) {
   const brand = await readBrand(db, query.manufacturer);
-  return { brand, manufacturerId: brand?.id, dealerId: query.dealer_id ?? undefined };
+  return { brand, manufacturerId: brand?.id };
 }
 
 /** The steps the SIMA pull's job shows. */
@@ -167,8 +164,8 @@ const summary = defineAction({
   tags,
   access: { permission: 'Transactions.view' },
   query: yearMonthsQuery,
-  async handler({ query, user, db }) {
-    return transactionSummary(db, user, {
+  async handler({ query, scope, db }) {
+    return transactionSummary(db, scope, {
       year: query.year,
       months: query.months,
       ...(await readFilters(db, query)),
@@ -183,8 +180,8 @@ const models = defineAction({
   tags,
   access: { permission: 'Transactions.view', or: ['DailySales.view'] },
   query: defineQuery({ year: optionalYearParam({ lastYear: 'next' }), ...filters }, aliases),
-  async handler({ query, user, db }) {
-    return { data: await dealerModels(db, user, { year: query.year, ...(await readFilters(db, query)) }) };
+  async handler({ query, scope, db }) {
+    return { data: await dealerModels(db, scope, { year: query.year, ...(await readFilters(db, query)) }) };
   },
 });
 
@@ -195,9 +192,9 @@ const objectives = defineAction({
   tags,
   access: { permission: 'Transactions.view' },
   query: REPORT_QUERIES.objectivesSummary,
-  async handler({ query, user, db }) {
+  async handler({ query, scope, db }) {
     const { year, month, as_of: asOf } = query;
-    return objectivesSummary(db, user, {
+    return objectivesSummary(db, scope, {
       year,
       month: month ?? undefined,
       asOf,
@@ -213,9 +210,9 @@ const grid = defineAction({
   tags: dailyTags,
   access: { permission: 'DailySales.view' },
   query: monthQuery,
-  async handler({ query, user, db }) {
+  async handler({ query, scope, db }) {
     const { year, month } = query;
-    return dailyGrid(db, user, { year, month, ...(await readFilters(db, query)) });
+    return dailyGrid(db, scope, { year, month, ...(await readFilters(db, query)) });
   },
 });
 
@@ -228,9 +225,9 @@ const dailyFile = defineAction({
   query: monthQuery,
   download: true,
   raw: true,
-  async handler({ query, user, db, reply }) {
+  async handler({ query, scope, db, reply }) {
     const { year, month } = query;
-    const buf = await dailyTemplate(db, user, { year, month, ...(await readFilters(db, query)) });
+    const buf = await dailyTemplate(db, scope, { year, month, ...(await readFilters(db, query)) });
     return sendXlsxBuffer(reply, DISPATCH_FILES.dailyTemplate(year, month), buf);
   },
 });
@@ -244,9 +241,12 @@ const dailyReportFile = defineAction({
   query: monthQuery,
   download: true,
   raw: true,
-  async handler({ query, user, db, reply }) {
+  async handler({ query, scope, db, reply }) {
     const f = await readFilters(db, query);
-    return sendXlsxReport(reply, await dailyReport(db, user, { year: query.year, month: query.month, ...f }));
+    return sendXlsxReport(
+      reply,
+      await dailyReport(db, scope, { year: query.year, month: query.month, ...f }),
+    );
   },
 });
 
@@ -259,11 +259,11 @@ const dispatchReportFile = defineAction({
   query: yearMonthsQuery,
   download: true,
   raw: true,
-  async handler({ query, user, db, reply }) {
+  async handler({ query, scope, db, reply }) {
     const f = await readFilters(db, query);
     return sendXlsxReport(
       reply,
-      await dispatchReport(db, user, { year: query.year, months: query.months, ...f }),
+      await dispatchReport(db, scope, { year: query.year, months: query.months, ...f }),
     );
   },
 });
@@ -276,23 +276,22 @@ const dynamicReportFile = defineAction({
   access: { permission: 'Transactions.export' },
   body: reportRequestSchema,
   raw: true,
-  async handler({ body, user, db, reply }) {
+  async handler({ body, scope, db, reply }) {
     const brand = await readBrand(db, body.manufacturer);
-    return sendXlsxReport(reply, await dynamicReport(db, user, body, brand));
+    return sendXlsxReport(reply, await dynamicReport(db, scope, body, brand));
   },
 });
 
-/** The year, month and brand of a report body (month defaults to this month). */
+/** The year, month and brand of a report body (month defaults to this month; its dealer is the scope). */
 async function reportPeriod(
   db: Parameters<typeof readBrand>[0],
-  body: { year?: number; month?: number; manufacturer?: string | number; dealer?: number },
+  body: { year?: number; month?: number; manufacturer?: string | number },
 ) {
   const today = limaToday();
   return {
     year: body.year ?? Number(today.slice(0, 4)),
     month: body.month ?? Number(today.slice(5, 7)),
     brand: await readBrand(db, body.manufacturer),
-    dealerId: body.dealer || undefined,
   };
 }
 
@@ -305,8 +304,8 @@ const internalReportFile = defineAction({
   access: { permission: 'Transactions.export' },
   body: reportRequestSchema,
   raw: true,
-  async handler({ body, user, db, reply }) {
-    return sendXlsxReport(reply, await internalReport(db, user, await reportPeriod(db, body)));
+  async handler({ body, scope, db, reply }) {
+    return sendXlsxReport(reply, await internalReport(db, scope, await reportPeriod(db, body)));
   },
 });
 
@@ -319,8 +318,8 @@ const internalDailyReportFile = defineAction({
   access: { permission: 'Transactions.export' },
   body: reportRequestSchema,
   raw: true,
-  async handler({ body, user, db, reply }) {
-    return sendXlsxReport(reply, await internalDailyReport(db, user, await reportPeriod(db, body)));
+  async handler({ body, scope, db, reply }) {
+    return sendXlsxReport(reply, await internalDailyReport(db, scope, await reportPeriod(db, body)));
   },
 });
 

@@ -4,7 +4,6 @@
 import { daysInMonth, type ImportReportEntry } from '@app/contracts';
 import { eq, or } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
-import type { CurrentUser } from '../../core/context';
 import { ValidationError } from '../../core/errors';
 import { type Brand, loadReferences, type References } from '../../core/import-kit';
 import { manufacturers } from '../../db/schema';
@@ -12,13 +11,6 @@ import { manufacturers } from '../../db/schema';
 /** What the module's row checks look up: dealers, brands and models (see loadReferences). */
 export type Lookups = References;
 export const loadLookups = (db: Executor): Promise<Lookups> => loadReferences(db, { brands: true });
-
-/** Why a dealer user may not write rows of this dealer, or undefined. */
-export function notOwnDealer(user: CurrentUser, dealerId: number, code: string): string | undefined {
-  return user.isDealer && dealerId !== user.dealerId
-    ? `Concesionario "${code}" no es su concesionario: solo puede registrar datos propios`
-    : undefined;
-}
 
 /** Marks a report entry wrong with its messages (keeps the failed count right). */
 export function reportEntry(row: number, errors: string[]): ImportReportEntry {

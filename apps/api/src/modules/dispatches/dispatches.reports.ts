@@ -10,19 +10,17 @@ import {
 } from '@app/contracts';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
-import type { CurrentUser } from '../../core/context';
 import { ValidationError } from '../../core/errors';
 import type { Brand } from '../../core/import-kit';
 import { limaToday } from '../../core/lima';
-import { scopeCondition } from '../../core/resource-query';
+import type { Scope } from '../../core/scope';
 import type { ReportColumn, XlsxReport } from '../../core/xlsx';
 import { manufacturers } from '../../db/schema';
 import { monthEnd, monthStart } from './dispatches.lookups';
-import { dispatchResource } from './dispatches.resources';
 import {
   dailyGrid,
-  dealersInScope,
   objectivesSummary,
+  scopeDealers,
   transactionSummary,
   unitsBy,
 } from './dispatches.summary';
@@ -40,17 +38,17 @@ const dealerColumns: ReportColumn[] = [
 /** GET /api/transaction/report-export: dispatched units per dealer × month of a year, against objectives. */
 export async function dispatchReport(
   db: Executor,
-  user: CurrentUser,
-  q: { year: number; months: number[]; brand?: Brand; dealerId?: number },
+  scope: Scope,
+  q: { year: number; months: number[]; brand?: Brand },
 ): Promise<XlsxReport> {
-  const summary = await transactionSummary(db, user, { ...q, manufacturerId: q.brand?.id });
+  const summary = await transactionSummary(db, scope, { ...q, manufacturerId: q.brand?.id });
   // The objective of the chosen months only (the year summary sums every month).
   const objectiveRows = new Map<number, number>();
   const objectives = await unitsBy(
     db,
-    user,
+    scope,
     'objectives',
-    { manufacturerId: q.brand?.id, dealerId: q.dealerId },
+    { manufacturerId: q.brand?.id },
     and(eq(dispatchObjectives.year, q.year), inArray(dispatchObjectives.month, q.months)),
   );
   for (const [k, units] of objectives) {
@@ -131,7 +129,7 @@ export function reportRange(body: ReportRequest): { year: number; month: number 
  */
 export async function dynamicReport(
   db: Executor,
-  user: CurrentUser,
+  scope: Scope,
   body: ReportRequest,
   brand?: Brand,
 ): Promise<XlsxReport> {
@@ -152,11 +150,10 @@ export async function dynamicReport(
     .from(dispatches)
     .where(
       and(
-        scopeCondition(dispatchResource, user),
+        scope.on(dispatches.dealer_id),
         gte(dispatches.dispatch_date, monthStart(first.year, first.month)),
         lte(dispatches.dispatch_date, monthEnd(last.year, last.month)),
         brand ? eq(dispatches.manufacturer_id, brand.id) : undefined,
-        body.dealer ? eq(dispatches.dealer_id, body.dealer) : undefined,
       ),
     )
     .groupBy(dispatches.dealer_id, dispatches.manufacturer_id, monthStartOf);
@@ -172,10 +169,9 @@ export async function dynamicReport(
     c[s.month] = (c[s.month] ?? 0) + s.units;
     cells.set(k, c);
   }
-  const dealerRows = await dealersInScope(
+  const dealerRows = await scopeDealers(
     db,
-    user,
-    body.dealer || undefined,
+    scope,
     sums.map((x) => x.dealer_id),
   );
   const rows: Record<string, unknown>[] = [];
@@ -236,24 +232,19 @@ export async function dynamicReport(
  */
 export async function internalReport(
   db: Executor,
-  user: CurrentUser,
-  q: { year: number; month: number; brand?: Brand; dealerId?: number },
+  scope: Scope,
+  q: { year: number; month: number; brand?: Brand },
 ): Promise<XlsxReport> {
   const end = monthEnd(q.year, q.month);
-  const month = await objectivesSummary(db, user, { ...q, manufacturerId: q.brand?.id, asOf: end });
+  const month = await objectivesSummary(db, scope, { ...q, manufacturerId: q.brand?.id, asOf: end });
   const ytdObjective = await unitsBy(
     db,
-    user,
+    scope,
     'objectives',
-    { manufacturerId: q.brand?.id, dealerId: q.dealerId },
+    { manufacturerId: q.brand?.id },
     and(eq(dispatchObjectives.year, q.year), lte(dispatchObjectives.month, q.month)),
   );
-  const ytd = await objectivesSummary(db, user, {
-    year: q.year,
-    manufacturerId: q.brand?.id,
-    dealerId: q.dealerId,
-    asOf: end,
-  });
+  const ytd = await objectivesSummary(db, scope, { year: q.year, manufacturerId: q.brand?.id, asOf: end });
   const ytdUnits = new Map(ytd.rows.map((r) => [`${r.dealer_id}|${r.manufacturer_id}`, r.units]));
   const keys = new Set([
     ...month.rows.map((r) => `${r.dealer_id}|${r.manufacturer_id}`),
@@ -263,10 +254,9 @@ export async function internalReport(
   const byKey = new Map(month.rows.map((r) => [`${r.dealer_id}|${r.manufacturer_id}`, r]));
   const names = new Map(ytd.rows.map((r) => [`${r.dealer_id}|${r.manufacturer_id}`, r]));
   const rows: Record<string, unknown>[] = [];
-  const dealerRows = await dealersInScope(
+  const dealerRows = await scopeDealers(
     db,
-    user,
-    q.dealerId,
+    scope,
     [...keys].map((k) => Number(k.split('|')[0])),
   );
   const zone = new Map(dealerRows.map((d) => [d.id, d.zone_name]));
@@ -330,16 +320,15 @@ export async function internalReport(
 /** GET /api/daily-sales-report: units sold per dealer × day of a month (models summed). */
 export async function dailyReport(
   db: Executor,
-  user: CurrentUser,
-  q: { year: number; month: number; brand?: Brand; dealerId?: number },
+  scope: Scope,
+  q: { year: number; month: number; brand?: Brand },
 ): Promise<XlsxReport> {
-  const grid = await dailyGrid(db, user, { ...q, manufacturerId: q.brand?.id });
+  const grid = await dailyGrid(db, scope, { ...q, manufacturerId: q.brand?.id });
   const days = daysInMonth(q.year, q.month);
   const byDealer = new Map<number, Record<string, unknown>>();
-  for (const d of await dealersInScope(
+  for (const d of await scopeDealers(
     db,
-    user,
-    q.dealerId,
+    scope,
     grid.rows.map((r) => r.dealer_id),
   )) {
     const row: Record<string, unknown> = {
@@ -393,10 +382,10 @@ export async function dailyReport(
  */
 export async function internalDailyReport(
   db: Executor,
-  user: CurrentUser,
-  q: { year: number; month: number; brand?: Brand; dealerId?: number; asOf?: string },
+  scope: Scope,
+  q: { year: number; month: number; brand?: Brand; asOf?: string },
 ): Promise<XlsxReport> {
-  const s = await objectivesSummary(db, user, { ...q, manufacturerId: q.brand?.id });
+  const s = await objectivesSummary(db, scope, { ...q, manufacturerId: q.brand?.id });
   const rows = s.rows.map((r) => {
     const toDate = r.objective_to_date;
     return {

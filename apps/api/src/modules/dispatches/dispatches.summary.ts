@@ -1,5 +1,6 @@
-// The module's summaries, as functions other modules (the dashboard) can call with a user: each
-// reads within the user's dealer scope (the declared resources' scope conditions).
+// The module's summaries, as functions other modules (the dashboard) can call with a call's dealer
+// scope (core/scope, resolved by the engine: a dealer user's own dealer, else the one asked for,
+// else every dealer): each reads within it.
 import type {
   DailyGrid,
   DailyGridRow,
@@ -14,30 +15,21 @@ import { daysInMonth } from '@app/contracts';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../core/action';
-import type { CurrentUser } from '../../core/context';
 import { limaToday } from '../../core/lima';
-import { scopeCondition } from '../../core/resource-query';
+import type { Scope } from '../../core/scope';
 import { dealers, manufacturerModels, manufacturers, zones } from '../../db/schema';
-import { dealerResource } from '../organisation/organisation.resources';
 import { monthEnd, monthStart } from './dispatches.lookups';
-import { dailySaleEntryResource, dispatchResource, objectiveResource } from './dispatches.resources';
 import { dailySales, dispatches, dispatchObjectives } from './dispatches.tables';
 
 export interface SummaryFilter {
   manufacturerId?: number;
-  dealerId?: number;
 }
 
 /**
- * The dealers a summary lists: every active dealer in the user's scope (or the one asked for),
- * and the inactive ones that have figures in the period (`withData`), so no unit goes missing.
+ * The dealers a summary lists: every active dealer in the scope (or its one dealer), and the
+ * inactive ones that have figures in the period (`withData`), so no unit goes missing.
  */
-export async function dealersInScope(
-  db: Executor,
-  user: CurrentUser,
-  dealerId?: number,
-  withData: Iterable<number> = [],
-) {
+export async function scopeDealers(db: Executor, scope: Scope, withData: Iterable<number> = []) {
   const ids = [...new Set(withData)];
   return db
     .select({ id: dealers.id, code: dealers.code, name: dealers.name, zone_name: zones.name })
@@ -45,9 +37,9 @@ export async function dealersInScope(
     .leftJoin(zones, eq(zones.id, dealers.zone_id))
     .where(
       and(
-        scopeCondition(dealerResource, user),
-        dealerId
-          ? eq(dealers.id, dealerId)
+        scope.on(dealers.id),
+        scope.dealerId !== undefined
+          ? undefined
           : ids.length
             ? or(eq(dealers.active, true), inArray(dealers.id, ids))
             : eq(dealers.active, true),
@@ -61,7 +53,7 @@ const monthOf = (column: SQL | unknown) => sql<number>`extract(month from ${colu
 /** GET /api/transaction-summary: dispatched units per dealer × month of a year, with totals. */
 export async function transactionSummary(
   db: Executor,
-  user: CurrentUser,
+  scope: Scope,
   q: SummaryFilter & { year: number; months: number[] },
 ): Promise<TransactionSummary> {
   const first = Math.min(...q.months);
@@ -75,11 +67,10 @@ export async function transactionSummary(
     .from(dispatches)
     .where(
       and(
-        scopeCondition(dispatchResource, user),
+        scope.on(dispatches.dealer_id),
         gte(dispatches.dispatch_date, monthStart(q.year, first)),
         lte(dispatches.dispatch_date, monthEnd(q.year, last)),
         q.manufacturerId ? eq(dispatches.manufacturer_id, q.manufacturerId) : undefined,
-        q.dealerId ? eq(dispatches.dealer_id, q.dealerId) : undefined,
       ),
     )
     .groupBy(dispatches.dealer_id, monthOf(dispatches.dispatch_date));
@@ -94,7 +85,7 @@ export async function transactionSummary(
     months: Object.fromEntries(q.months.map((m) => [m, 0])) as Record<number, number>,
     total: 0,
   };
-  const rows: DealerMonthRow[] = (await dealersInScope(db, user, q.dealerId, byDealer.keys())).map((d) => {
+  const rows: DealerMonthRow[] = (await scopeDealers(db, scope, byDealer.keys())).map((d) => {
     const got = byDealer.get(d.id) ?? {};
     const months = Object.fromEntries(q.months.map((m) => [m, got[m] ?? 0])) as Record<number, number>;
     const total = q.months.reduce((s, m) => s + months[m], 0);
@@ -127,21 +118,18 @@ export function pacingStatus(objectiveToDate: number, units: number, objective: 
 /** Where units per dealer and brand come from: objectives, dispatches or daily sales. */
 const SOURCES = {
   objectives: {
-    resource: objectiveResource,
     table: dispatchObjectives,
     dealer: dispatchObjectives.dealer_id,
     brand: dispatchObjectives.manufacturer_id,
     units: dispatchObjectives.units,
   },
   dispatches: {
-    resource: dispatchResource,
     table: dispatches,
     dealer: dispatches.dealer_id,
     brand: dispatches.manufacturer_id,
     units: dispatches.units,
   },
   daily: {
-    resource: dailySaleEntryResource,
     table: dailySales,
     dealer: dailySales.dealer_id,
     brand: dailySales.manufacturer_id,
@@ -151,27 +139,14 @@ const SOURCES = {
 
 const between = (column: PgColumn, from: string, to: string) => and(gte(column, from), lte(column, to));
 
-/**
- * Units per `${dealer_id}|${manufacturer_id}` of one source, within the user's dealer scope, the
- * brand and dealer asked for, and `where` (a period).
- */
-/** A source's rows within the user's dealer scope, the brand and dealer asked for, and `where`. */
-const sourceRows = (
-  s: (typeof SOURCES)[keyof typeof SOURCES],
-  user: CurrentUser,
-  q: SummaryFilter,
-  where?: SQL,
-) =>
-  and(
-    scopeCondition(s.resource, user),
-    where,
-    q.manufacturerId ? eq(s.brand, q.manufacturerId) : undefined,
-    q.dealerId ? eq(s.dealer, q.dealerId) : undefined,
-  );
+/** A source's rows within the call's dealer scope, the brand asked for, and `where` (a period). */
+const sourceRows = (s: (typeof SOURCES)[keyof typeof SOURCES], scope: Scope, q: SummaryFilter, where?: SQL) =>
+  and(scope.on(s.dealer), where, q.manufacturerId ? eq(s.brand, q.manufacturerId) : undefined);
 
+/** Units per `${dealer_id}|${manufacturer_id}` of one source, within the scope, brand and `where`. */
 export async function unitsBy(
   db: Executor,
-  user: CurrentUser,
+  scope: Scope,
   source: keyof typeof SOURCES,
   q: SummaryFilter,
   where: SQL | undefined,
@@ -180,7 +155,7 @@ export async function unitsBy(
   const rows = await db
     .select({ dealer_id: s.dealer, manufacturer_id: s.brand, units: sql<number>`sum(${s.units})::int` })
     .from(s.table)
-    .where(sourceRows(s, user, q, where))
+    .where(sourceRows(s, scope, q, where))
     .groupBy(s.dealer, s.brand);
   return new Map(rows.map((r) => [`${r.dealer_id}|${r.manufacturer_id}`, r.units]));
 }
@@ -211,7 +186,7 @@ export function monthShareDue(year: number, month: number, asOf: string): number
  */
 export async function objectivesSummary(
   db: Executor,
-  user: CurrentUser,
+  scope: Scope,
   q: SummaryFilter & { year: number; month?: number; asOf?: string },
 ): Promise<ObjectivesSummary> {
   const asOf = q.asOf ?? limaToday();
@@ -232,7 +207,7 @@ export async function objectivesSummary(
     .where(
       sourceRows(
         s,
-        user,
+        scope,
         q,
         and(eq(dispatchObjectives.year, q.year), q.month ? eq(dispatchObjectives.month, q.month) : undefined),
       ),
@@ -242,9 +217,11 @@ export async function objectivesSummary(
   const dispatched =
     daysElapsed === 0
       ? none
-      : await unitsBy(db, user, 'dispatches', q, between(dispatches.dispatch_date, from, upTo));
+      : await unitsBy(db, scope, 'dispatches', q, between(dispatches.dispatch_date, from, upTo));
   const sold =
-    daysElapsed === 0 ? none : await unitsBy(db, user, 'daily', q, between(dailySales.sale_date, from, upTo));
+    daysElapsed === 0
+      ? none
+      : await unitsBy(db, scope, 'daily', q, between(dailySales.sale_date, from, upTo));
 
   const cells = new Map<string, { objective: number; toDate: number; units: number; sold: number }>();
   const cell = (k: string) => {
@@ -262,10 +239,9 @@ export async function objectivesSummary(
   for (const [k, units] of dispatched) cell(k).units = units;
   for (const [k, units] of sold) cell(k).sold = units;
 
-  const dealerRows = await dealersInScope(
+  const dealerRows = await scopeDealers(
     db,
-    user,
-    q.dealerId,
+    scope,
     [...cells.keys()].map((k) => Number(k.split('|')[0])),
   );
   const brands = await db
@@ -314,7 +290,7 @@ export async function objectivesSummary(
 /** GET /api/transaction/dealer-models: the catalogue models dispatched to a dealer, most units first. */
 export async function dealerModels(
   db: Executor,
-  user: CurrentUser,
+  scope: Scope,
   q: SummaryFilter & { year?: number },
 ): Promise<DealerModel[]> {
   return db
@@ -330,9 +306,8 @@ export async function dealerModels(
     .innerJoin(manufacturers, eq(manufacturers.id, dispatches.manufacturer_id))
     .where(
       and(
-        scopeCondition(dispatchResource, user),
+        scope.on(dispatches.dealer_id),
         isNotNull(dispatches.manufacturer_model_id),
-        q.dealerId ? eq(dispatches.dealer_id, q.dealerId) : undefined,
         q.manufacturerId ? eq(dispatches.manufacturer_id, q.manufacturerId) : undefined,
         q.year ? gte(dispatches.dispatch_date, `${q.year}-01-01`) : undefined,
         q.year ? lte(dispatches.dispatch_date, `${q.year}-12-31`) : undefined,
@@ -350,7 +325,7 @@ export async function dealerModels(
 /** GET /api/daily-sales: the month grid, a row per dealer and model, a column per day. */
 export async function dailyGrid(
   db: Executor,
-  user: CurrentUser,
+  scope: Scope,
   q: SummaryFilter & { year: number; month: number },
 ): Promise<DailyGrid> {
   const days = daysInMonth(q.year, q.month);
@@ -372,11 +347,10 @@ export async function dailyGrid(
     .innerJoin(manufacturerModels, eq(manufacturerModels.id, dailySales.manufacturer_model_id))
     .where(
       and(
-        scopeCondition(dailySaleEntryResource, user),
+        scope.on(dailySales.dealer_id),
         gte(dailySales.sale_date, monthStart(q.year, q.month)),
         lte(dailySales.sale_date, monthEnd(q.year, q.month)),
         q.manufacturerId ? eq(dailySales.manufacturer_id, q.manufacturerId) : undefined,
-        q.dealerId ? eq(dailySales.dealer_id, q.dealerId) : undefined,
       ),
     )
     .orderBy(asc(dealers.name), asc(manufacturers.name), asc(manufacturerModels.name));
@@ -401,11 +375,11 @@ export async function dailyGrid(
 
 /**
  * Units of one source per month of a year, up to `upTo` (inclusive; objectives count whole
- * months), within the user's dealer scope, the brand and dealer asked for.
+ * months), within the call's dealer scope and the brand asked for.
  */
 export async function monthlyUnits(
   db: Executor,
-  user: CurrentUser,
+  scope: Scope,
   source: keyof typeof SOURCES,
   q: SummaryFilter & { year: number; upTo?: string },
 ): Promise<number[]> {
@@ -425,14 +399,7 @@ export async function monthlyUnits(
   const rows = await db
     .select({ month, units: sql<number>`sum(${s.units})::int` })
     .from(s.table)
-    .where(
-      and(
-        scopeCondition(s.resource, user),
-        period,
-        q.manufacturerId ? eq(s.brand, q.manufacturerId) : undefined,
-        q.dealerId ? eq(s.dealer, q.dealerId) : undefined,
-      ),
-    )
+    .where(and(scope.on(s.dealer), period, q.manufacturerId ? eq(s.brand, q.manufacturerId) : undefined))
     .groupBy(sql`1`);
   return Array.from({ length: 12 }, (_, i) => rows.find((r) => Number(r.month) === i + 1)?.units ?? 0);
 }

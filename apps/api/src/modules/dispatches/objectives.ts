@@ -12,11 +12,10 @@ import {
   QUERY_LABELS,
 } from '@app/contracts';
 import { sql } from 'drizzle-orm';
-import type { CurrentUser } from '../../core/context';
-import { defineImport } from '../../core/import';
+import { defineImport, type ImportRunContext } from '../../core/import';
 import { text, up } from '../../core/import-kit';
 import type { SheetRow } from '../../core/xlsx-read';
-import { type Lookups, loadLookups, notOwnDealer } from './dispatches.lookups';
+import { type Lookups, loadLookups } from './dispatches.lookups';
 import { dispatchObjectives } from './dispatches.tables';
 
 type NewObjective = typeof dispatchObjectives.$inferInsert;
@@ -34,7 +33,11 @@ const intIn = (v: unknown, min: number, max: number): number | undefined => {
 };
 
 /** Checks the cells, grouped by report row; answers the report and the objectives to write. */
-function checkObjectives(cells: ObjectiveCell[], l: Lookups, user: CurrentUser) {
+function checkObjectives(
+  cells: ObjectiveCell[],
+  l: Lookups,
+  foreignDealer: ImportRunContext['foreignDealer'],
+) {
   const report = new Map<number, ImportReportEntry>();
   const valid: NewObjective[] = [];
   const firstRow = new Map<string, number>();
@@ -53,7 +56,7 @@ function checkObjectives(cells: ObjectiveCell[], l: Lookups, user: CurrentUser) 
     if (!data.dealer_id && !dealerCode) errors.push('Concesionario es obligatorio');
     else if (!dealer) errors.push(`Concesionario "${dealerCode ?? data.dealer_id}" no existe`);
     else {
-      const own = notOwnDealer(user, dealer.id, dealer.code);
+      const own = foreignDealer(dealer);
       if (own) errors.push(own);
     }
     const brandRaw = text(data.brand);
@@ -163,11 +166,11 @@ export const objectivesImport = defineImport({
     body: objectivesBatchSchema,
     items: (body) => cellsFromRows(body.rows),
   },
-  async check({ db, user }, batches) {
+  async check({ db, foreignDealer }, batches) {
     const cells: ObjectiveCell[] = [];
     // One push per cell, not a spread of a whole batch (too many arguments for the stack).
     for await (const batch of batches) for (const cell of batch) cells.push(cell);
-    return checkObjectives(cells, await loadLookups(db), user);
+    return checkObjectives(cells, await loadLookups(db), foreignDealer);
   },
   // An objective already loaded (dealer, brand, month) is replaced.
   async save(tx, valid) {

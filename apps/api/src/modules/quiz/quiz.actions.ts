@@ -13,13 +13,11 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, defineAction } from '../../core/action';
-import type { CurrentUser } from '../../core/context';
 import { ConflictError, ValidationError } from '../../core/errors';
-import { scopeCondition } from '../../core/resource-query';
+import type { Scope } from '../../core/scope';
 import { contentDisposition, loadExcel, neutralise, textCells, XLSX_TYPE } from '../../core/xlsx';
 import { manufacturers } from '../../db/schema';
 import { mailContext } from '../mail/mail.service';
-import { saleResource } from '../sales/sales.resources';
 import { requestInvitations } from './quiz.invitations';
 import { getPublicQuiz, submitPublicAnswers } from './quiz.public';
 import { alertResource } from './quiz.resources';
@@ -129,7 +127,7 @@ const closeAlert = defineAction({
 
 const statsQuery = REPORT_QUERIES.tableStats;
 
-async function statsFilter(db: Db, q: z.output<typeof statsQuery>, user: CurrentUser): Promise<StatsFilter> {
+async function statsFilter(db: Db, q: z.output<typeof statsQuery>, scope: Scope): Promise<StatsFilter> {
   let manufacturerId: number | undefined;
   const m = q.manufacturer;
   if (m) {
@@ -145,8 +143,7 @@ async function statsFilter(db: Db, q: z.output<typeof statsQuery>, user: Current
     year: q.year,
     month: q.month ?? undefined,
     manufacturerId,
-    dealerId: q.dealer_id ?? undefined,
-    scope: scopeCondition(saleResource, user),
+    scope,
   };
 }
 
@@ -157,8 +154,8 @@ const stats = defineAction({
   tags,
   access: { permission: 'Quizzes.view' },
   query: statsQuery,
-  async handler({ db, query, user }) {
-    return tableStats(db, await statsFilter(db, query, user));
+  async handler({ db, query, scope }) {
+    return tableStats(db, await statsFilter(db, query, scope));
   },
 });
 
@@ -174,8 +171,8 @@ const statsExport = defineAction({
   query: statsQuery,
   download: true,
   raw: true,
-  async handler({ db, query, user, reply }) {
-    const f = await statsFilter(db, query, user);
+  async handler({ db, query, scope, reply }) {
+    const f = await statsFilter(db, query, scope);
     const stats = await tableStats(db, f, { exact: true });
     const { Workbook } = await loadExcel();
     const wb = new Workbook();

@@ -10,6 +10,7 @@ import {
 import { and, asc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../core/action';
+import type { Scope } from '../../core/scope';
 import { dealers } from '../../db/schema';
 import { readIntSetting } from '../preferences/settings';
 import { sales } from '../sales/sales.tables';
@@ -21,10 +22,8 @@ export interface StatsFilter {
   year: number;
   month?: number;
   manufacturerId?: number;
-  /** The requested dealer; ignored under a dealer scope. */
-  dealerId?: number;
-  /** The caller's dealer scope on sales (scopeCondition of the sales resource). */
-  scope?: SQL;
+  /** The call's dealer scope (core/scope: a dealer user's own, the dealer asked for, or all). */
+  scope: Scope;
   /** The last sale date counted (the dashboard's year to date). */
   until?: string;
 }
@@ -52,7 +51,7 @@ function filteredSales(db: Executor, f: StatsFilter) {
           lt(sales.sale_date, to),
           f.until ? lte(sales.sale_date, f.until) : undefined,
           f.manufacturerId ? eq(sales.manufacturer_id, f.manufacturerId) : undefined,
-          f.scope ?? (f.dealerId ? eq(sales.dealer_id, f.dealerId) : undefined),
+          f.scope.on(sales.dealer_id),
         ),
       ),
   );

@@ -18,8 +18,7 @@ import {
 } from '@app/contracts';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../core/action';
-import type { CurrentUser } from '../../core/context';
-import { defineImport } from '../../core/import';
+import { defineImport, type ImportRunContext } from '../../core/import';
 import { loadReferences, parseDate, type References, text, up } from '../../core/import-kit';
 import { IMPORT_XLSX_LIMITS } from '../../core/import-template';
 import type { SheetRow } from '../../core/xlsx-read';
@@ -71,16 +70,20 @@ class SaleRowChecker {
 
   private constructor(
     readonly l: References,
-    readonly user: CurrentUser,
+    readonly foreignDealer: ImportRunContext['foreignDealer'],
   ) {}
 
-  static async create(db: Executor, user: CurrentUser): Promise<SaleRowChecker> {
-    return new SaleRowChecker(await loadReferences(db, { branches: true, brands: true }), user);
+  /** `foreignDealer`: the engine's check of a row's dealer against the caller's scope. */
+  static async create(
+    db: Executor,
+    foreignDealer: ImportRunContext['foreignDealer'],
+  ): Promise<SaleRowChecker> {
+    return new SaleRowChecker(await loadReferences(db, { branches: true, brands: true }), foreignDealer);
   }
 
   /** The report entries of the rows, the rows to insert, and the VINs to look up in the database. */
   check(rows: NumberedRow[]): { report: ImportReportEntry[]; valid: NewSale[]; newVins: string[] } {
-    const { l, user, today, firstRowOfVin } = this;
+    const { l, foreignDealer, today, firstRowOfVin } = this;
     const report: ImportReportEntry[] = [];
     const valid: NewSale[] = [];
     const newVins: string[] = [];
@@ -92,11 +95,9 @@ class SaleRowChecker {
       if (!dealerCode) errors.push('Concesionario es obligatorio');
       else {
         const dealer = l.dealersByCode.get(up(dealerCode));
+        const foreign = dealer && foreignDealer({ id: dealer.id, code: dealerCode });
         if (!dealer) errors.push(`Concesionario "${dealerCode}" no existe`);
-        else if (user.dealerId !== null && dealer.id !== user.dealerId)
-          errors.push(
-            `Concesionario "${dealerCode}" no es su concesionario: solo puede registrar ventas propias`,
-          );
+        else if (foreign) errors.push(foreign);
         else dealerId = dealer.id;
       }
       const branch = text(data.branch);
@@ -313,6 +314,7 @@ export const salesImport = defineImport({
   tags: ['CEM'],
   permission: 'Sales.store',
   audit: 'sales',
+  ownRows: 'ventas propias',
   file: {
     path: '/api/sales/import',
     summary: 'Carga de ventas desde .xlsx (campo file)',
@@ -352,8 +354,8 @@ export const salesImport = defineImport({
   },
   // The whole file is read and checked first, with no transaction open; the VINs already sold
   // are looked up once at the end.
-  async check({ db, user }, batches) {
-    const checker = await SaleRowChecker.create(db, user);
+  async check({ db, foreignDealer }, batches) {
+    const checker = await SaleRowChecker.create(db, foreignDealer);
     const report: ImportReportEntry[] = [];
     const valid: NewSale[] = [];
     const newVins: string[] = [];

@@ -1,24 +1,21 @@
 // CEM sales counted for other modules (the dashboard): per month and brand of a date range,
-// within the caller's dealer scope (the sales resource's), as the CEM list counts them.
+// within the call's dealer scope (core/scope), as the CEM list counts them.
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
-import type { CurrentUser } from '../../core/context';
-import { scopeCondition } from '../../core/resource-query';
-import { saleResource } from './sales.resources';
+import type { Scope } from '../../core/scope';
 import { sales } from './sales.tables';
 
 export interface SalesCountFilter {
   /** Inclusive dates (YYYY-MM-DD). */
   from: string;
   to: string;
-  dealerId?: number | null;
   manufacturerId?: number | null;
 }
 
 /** Sales per (year, month, brand) of the range. */
 export async function salesCounts(
   db: Executor,
-  user: CurrentUser,
+  scope: Scope,
   f: SalesCountFilter,
 ): Promise<{ year: number; month: number; manufacturer_id: number; n: number }[]> {
   return db
@@ -31,10 +28,9 @@ export async function salesCounts(
     .from(sales)
     .where(
       and(
-        scopeCondition(saleResource, user),
+        scope.on(sales.dealer_id),
         gte(sales.sale_date, f.from),
         lte(sales.sale_date, f.to),
-        f.dealerId ? eq(sales.dealer_id, f.dealerId) : undefined,
         f.manufacturerId ? eq(sales.manufacturer_id, f.manufacturerId) : undefined,
       ),
     )

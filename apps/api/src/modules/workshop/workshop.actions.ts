@@ -20,14 +20,14 @@ const tags = ['Info Taller'];
 
 const reportQuery = REPORT_QUERIES.reportInfo;
 
-/** The period and dealer of a report-info query (the dealer already within the caller's scope). */
+/** The period and the dealer shown of a report-info query (the dealer already held by the engine). */
 async function reportPeriod(db: Db, user: CurrentUser, q: z.output<typeof reportQuery>) {
   const monthFrom = q.month_from ?? q.month ?? 1;
   const monthTo = q.month_to ?? q.month ?? 12;
   if (monthFrom > monthTo)
     throw ValidationError.field('month_to', 'Mes hasta no puede ser anterior a Mes desde');
   const dealer = await requestedDealer(db, user, q.dealer_id);
-  return { year: q.year, monthFrom, monthTo, dealerId: dealer?.id ?? null, dealer };
+  return { year: q.year, monthFrom, monthTo, dealer };
 }
 
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? null : v * 100);
@@ -43,9 +43,9 @@ const reportInfoActions = defineReport({
   tags,
   permission: 'WorkshopInfos.view',
   query: reportQuery,
-  async load({ db, user, query }) {
+  async load({ db, user, query, scope }) {
     const q = await reportPeriod(db, user, query);
-    return { q, rows: await reportInfo(db, user, q) };
+    return { q, rows: await reportInfo(db, scope, q) };
   },
   answer: (data) => data.rows,
   rows: (data) => data.rows,

@@ -11,8 +11,7 @@ import {
   workshopBatchSchema,
 } from '@app/contracts';
 import { sql } from 'drizzle-orm';
-import type { CurrentUser } from '../../core/context';
-import { defineImport } from '../../core/import';
+import { defineImport, type ImportRunContext } from '../../core/import';
 import { loadReferences, type References, text, up } from '../../core/import-kit';
 import { limaWallClock } from '../../core/lima';
 import type { SheetRow } from '../../core/xlsx-read';
@@ -44,7 +43,11 @@ const currentPeriod = () => {
 };
 
 /** Checks every row; answers the report, the rows to write and how many failed. */
-function checkWorkshopRows(rows: WorkshopRow[], l: References, user: CurrentUser) {
+function checkWorkshopRows(
+  rows: WorkshopRow[],
+  l: References,
+  foreignDealer: ImportRunContext['foreignDealer'],
+) {
   const report: ImportReportEntry[] = [];
   const valid: NewInfo[] = [];
   const firstRow = new Map<string, number>();
@@ -62,10 +65,7 @@ function checkWorkshopRows(rows: WorkshopRow[], l: References, user: CurrentUser
         : undefined;
     if (!data.dealer_id && !code) errors.push('Concesionario es obligatorio');
     else if (!dealer) errors.push(`Concesionario "${code ?? data.dealer_id}" no existe`);
-    else if (user.isDealer && dealer.id !== user.dealerId)
-      errors.push(
-        `Concesionario "${dealer.code}" no es su concesionario: solo puede registrar datos propios`,
-      );
+    else if (foreignDealer(dealer)) errors.push(foreignDealer(dealer)!);
     // The branch (optional): code or name within the dealer, or its id.
     const branchText = text(data.branch);
     let branchId: number | null = null;
@@ -216,10 +216,10 @@ export const workshopImport = defineImport({
     bodyLimit: 20 * 1024 * 1024,
     items: (body) => rowsFromObjects(body.rows),
   },
-  async check({ db, user }, batches) {
+  async check({ db, foreignDealer }, batches) {
     const rows: WorkshopRow[] = [];
     for await (const batch of batches) for (const r of batch) rows.push(r);
-    return checkWorkshopRows(rows, await loadReferences(db, { branches: true }), user);
+    return checkWorkshopRows(rows, await loadReferences(db, { branches: true }), foreignDealer);
   },
   // A row for a dealer, branch and month already loaded replaces it.
   async save(tx, valid, { user, source }) {

@@ -6,11 +6,9 @@ import { type ReportInfoRow, type WorkshopFigures, type WorkshopSums, workshopRa
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../core/action';
-import type { CurrentUser } from '../../core/context';
-import { scopeCondition } from '../../core/resource-query';
+import type { Scope } from '../../core/scope';
 import { dealers } from '../../db/schema';
 import { capacities } from '../figures/figures.tables';
-import { workshopInfoResource } from './workshop.resources';
 import { workshopInfos } from './workshop.tables';
 
 export interface WorkshopPeriod {
@@ -18,8 +16,6 @@ export interface WorkshopPeriod {
   /** 1..12; default 1 and 12. */
   monthFrom?: number;
   monthTo?: number;
-  /** One dealer (in the caller's scope); default every dealer the caller sees. */
-  dealerId?: number | null;
 }
 
 const ZERO: WorkshopSums = {
@@ -53,15 +49,14 @@ function figures(
 const key = (dealer: number, year: number, month: number) => `${dealer}|${year}|${month}`;
 
 /** The workshop sums and available hours of every dealer and month of the years and months asked. */
-async function monthlySums(db: Executor, user: CurrentUser, years: number[], p: WorkshopPeriod) {
+async function monthlySums(db: Executor, scope: Scope, years: number[], p: WorkshopPeriod) {
   const from = p.monthFrom ?? 1;
   const to = p.monthTo ?? 12;
   const where: (SQL | undefined)[] = [
-    scopeCondition(workshopInfoResource, user),
+    scope.on(workshopInfos.dealer_id),
     inArray(workshopInfos.year, years),
     gte(workshopInfos.month, from),
     lte(workshopInfos.month, to),
-    p.dealerId ? eq(workshopInfos.dealer_id, p.dealerId) : undefined,
   ];
   const num = (c: PgColumn) => sql<number>`coalesce(sum(${c}), 0)::float8`;
   const info = await db
@@ -107,12 +102,8 @@ async function monthlySums(db: Executor, user: CurrentUser, years: number[], p: 
  * GET /api/reports/report-info: a row per dealer and month of the period that has workshop
  * information, with the same month of the year before, by dealer name and month.
  */
-export async function reportInfo(
-  db: Executor,
-  user: CurrentUser,
-  p: WorkshopPeriod,
-): Promise<ReportInfoRow[]> {
-  const { info, available, dealerIds } = await monthlySums(db, user, [p.year, p.year - 1], p);
+export async function reportInfo(db: Executor, scope: Scope, p: WorkshopPeriod): Promise<ReportInfoRow[]> {
+  const { info, available, dealerIds } = await monthlySums(db, scope, [p.year, p.year - 1], p);
   if (!info.length) return [];
   const names = await db
     .select({ id: dealers.id, code: dealers.code, name: dealers.name })
@@ -158,10 +149,10 @@ export interface WorkshopProductivity extends WorkshopFigures {
  */
 export async function workshopProductivity(
   db: Executor,
-  user: CurrentUser,
+  scope: Scope,
   p: WorkshopPeriod,
 ): Promise<WorkshopProductivity> {
-  const { info, available } = await monthlySums(db, user, [p.year, p.year - 1], p);
+  const { info, available } = await monthlySums(db, scope, [p.year, p.year - 1], p);
   // One pass over the dealer-months: the totals of each year, and of each dealer in the year.
   interface Acc {
     s: WorkshopSums;
@@ -223,8 +214,8 @@ export async function workshopProductivity(
  */
 export async function monthlyProductivity(
   db: Executor,
-  user: CurrentUser,
-  p: { years: number[]; dealerId?: number | null },
+  scope: Scope,
+  p: { years: number[] },
 ): Promise<{ year: number; month: number; hours_worked: number; available_hours: number }[]> {
   const w = db.$with('w').as(
     db
@@ -235,13 +226,7 @@ export async function monthlyProductivity(
         worked: sql<number>`round(coalesce(sum(${workshopInfos.hours_worked}), 0)::numeric, 2)`.as('worked'),
       })
       .from(workshopInfos)
-      .where(
-        and(
-          scopeCondition(workshopInfoResource, user),
-          inArray(workshopInfos.year, p.years),
-          p.dealerId ? eq(workshopInfos.dealer_id, p.dealerId) : undefined,
-        ),
-      )
+      .where(and(scope.on(workshopInfos.dealer_id), inArray(workshopInfos.year, p.years)))
       .groupBy(workshopInfos.dealer_id, workshopInfos.year, workshopInfos.month),
   );
   const c = db.$with('c').as(
@@ -253,9 +238,7 @@ export async function monthlyProductivity(
         available: sql<number | null>`sum(${capacities.available_hours})::float8`.as('available'),
       })
       .from(capacities)
-      .where(
-        and(inArray(capacities.year, p.years), p.dealerId ? eq(capacities.dealer_id, p.dealerId) : undefined),
-      )
+      .where(and(inArray(capacities.year, p.years), scope.on(capacities.dealer_id)))
       .groupBy(capacities.dealer_id, capacities.year, capacities.month),
   );
   const rows = await db
