@@ -141,15 +141,20 @@ beforeAll(async () => {
   const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
   const first = `${today.slice(0, 7)}-01`;
   const [model] = await t.handle.query<{ id: number; manufacturer_id: number }>(
-    'select id, manufacturer_id from manufacturer_models order by id limit 1',
+    `insert into manufacturer_models (manufacturer_id, code, name)
+     select id, $1, 'Modelo de alcance' from manufacturers order by id limit 1
+     returning id, manufacturer_id`,
+    [uniq('MS').slice(0, 20)],
   );
   for (const [dealer, units] of [
     [own, 3],
     [other, 11],
   ] as const) {
     const [{ zone_id }] = await t.handle.query<{ zone_id: number }>(
-      'select zone_id from dealers where id = $1',
-      [dealer],
+      `with made as (insert into zones (name) select $2 where not exists (select 1 from zones) returning id)
+       select coalesce(d.zone_id, (select min(id) from zones), (select id from made)) as zone_id
+       from dealers d where d.id = $1`,
+      [dealer, uniq('Zona')],
     );
     await t.handle.query(
       `insert into dispatches (dealer_id, manufacturer_id, model_name, vin, dispatch_date, units, source)

@@ -242,7 +242,7 @@ function namesRecords(action: Action): boolean {
 }
 
 /** The dealer a parsed call declares (its query's `dealer_id`, else its body's dealer field), if any. */
-export function declaredDealerOf(action: Action, query: unknown, body: unknown): number | null {
+function declaredDealerOf(action: Action, query: unknown, body: unknown): number | null {
   const pick = (o: unknown, k: string) => {
     const v = (o as Record<string, unknown> | null | undefined)?.[k];
     return typeof v === 'number' && v > 0 ? v : null;
