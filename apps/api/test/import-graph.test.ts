@@ -86,7 +86,6 @@ const BASELINE = {
     'apps/api/src/core/auth.ts: requirePermission',
     'apps/api/src/core/jobs.ts: JobView',
     'apps/api/src/core/jobs.ts: jobKind',
-    'apps/api/src/core/report.ts: ReportContext',
     'apps/api/src/modules/dispatches/dispatches.lookups.ts: reportEntry',
     'apps/api/src/modules/schedules/schedules.service.ts: scheduleTitle',
     'packages/contracts/src/figures.ts: combineDealers',

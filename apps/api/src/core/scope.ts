@@ -5,7 +5,6 @@
 // read with it (`scope.on(table.dealer_id)`) instead of looking at the user or the parameter.
 import { DEALER_QUERY_KEY } from '@app/contracts';
 import { type Column, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { CurrentUser } from './context';
 
 export interface Scope {
   /** The dealers the call reads: null means every dealer (a manufacturer's user asking for none). */
@@ -20,7 +19,8 @@ export interface Scope {
   admits(dealerId: number): boolean;
 }
 
-type Caller = Pick<CurrentUser, 'isDealer' | 'dealerId'> | null | undefined;
+/** What the scope needs of the caller (a CurrentUser), or none. */
+type Caller = { isDealer: boolean; dealerId: number | null } | null | undefined;
 
 /**
  * The scope of a caller asking for `asked` (the declared dealer, already held by the engine):
