@@ -254,7 +254,7 @@ beforeAll(async () => {
   });
   expect(full.status, JSON.stringify(full.body)).toBe(200);
   fullA = await principal('concesionario A (todos los permisos)', 'a.total', 'Matriz-2026');
-}, 120_000);
+}, 300_000);
 
 afterAll(() => t?.close());
 
@@ -356,7 +356,7 @@ describe('every route × every caller', () => {
     dealerB.token = await login(t.app, 'tru01', 'Matriz-2026');
     expect(failures).toEqual([]);
     expect(checked).toBe(routes.length * 5);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('dealer isolation on every dealer-scoped resource', () => {

@@ -23,7 +23,7 @@ beforeAll(async () => {
      select m.id, 'BIG' || g, 'Modelo grande ' || g from manufacturers m, generate_series(1, ${MODELS}) g
      where m.code = 'V'`,
   );
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await t?.close();

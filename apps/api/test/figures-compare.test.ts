@@ -71,7 +71,7 @@ beforeAll(async () => {
   concepts = (await api(t.app, 'GET', '/api/concepts?perPage=-1', { token: admin })).body.result;
   await load(a, 3);
   await load(b, 7);
-}, 120_000);
+}, 300_000);
 afterAll(() => t?.close());
 
 // ---- the expected values, computed here from the series ----

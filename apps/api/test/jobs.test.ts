@@ -19,7 +19,7 @@ beforeAll(async () => {
   admin = await login(t.app);
   dealerCode = uniq('DJ');
   await createDealer(t.app, admin, dealerCode);
-}, 120_000);
+}, 300_000);
 afterAll(() => t?.close());
 
 /** Polls the job until it ends (done or failed), as the screen does. */

@@ -164,7 +164,7 @@ describe.skipIf(!pgUrl())('PostgreSQL that refuses connections (ALLOW_CONNECTION
       await admin.end();
       await db.drop();
     }
-  }, 120_000);
+  }, 300_000);
 });
 
 describe.skipIf(!pgUrl())('PostgreSQL: the database stops accepting connections under a running app', () => {

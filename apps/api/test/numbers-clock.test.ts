@@ -11,7 +11,7 @@ let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await login(t.app);
-}, 120_000);
+}, 300_000);
 afterAll(() => t?.close());
 // Each test may move the clock; the next one starts from the suite's.
 afterEach(() => pinClock(testClockInstant()));

@@ -158,7 +158,7 @@ beforeAll(async () => {
     });
     expect(res.status).toBe(200);
   }
-}, 120_000);
+}, 300_000);
 afterAll(() => t?.close());
 
 /** Expected figures, from the plan only. */

@@ -387,5 +387,5 @@ describe('writes only through the engine', () => {
     }
     expect(problems).toEqual([]);
     expect(runs).toBe(Object.keys(SAMPLES).length);
-  }, 120_000);
+  }, 300_000);
 });

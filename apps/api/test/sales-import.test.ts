@@ -111,7 +111,7 @@ describe('POST /api/sales/import', () => {
     const fixed = await upload(t.app, admin, await salesWorkbook(rows));
     expect(fixed.body.result).toMatchObject({ saved: 10_000, total: 10_000, failed: 0 });
     expect(await countSales(t.app)).toBe(before + 10_000);
-  }, 120_000);
+  }, 300_000);
 
   it('refuses a VIN already sold and a VIN repeated in the file', async () => {
     const sold = vin();
