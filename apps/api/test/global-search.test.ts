@@ -85,6 +85,19 @@ describe('global search', () => {
     expect(hits(await search(admin, a.username), 'users')[0]).toMatchObject({ id: a.userId });
   });
 
+  it("finds a whole invoice typed in any case, in the caller's scope, and a part of one", async () => {
+    const titles = (res: Awaited<ReturnType<typeof search>>) =>
+      hits(res, 'sales').map((h: { title: string }) => h.title);
+    expect(titles(await search(admin, 'f001-777001'))).toEqual([VIN_A]);
+    expect(titles(await search(a.token, 'F001-777001'))).toEqual([VIN_A]);
+    // Another dealer's whole invoice: nothing for dealer A, not even by the part search.
+    expect(titles(await search(a.token, 'F001-777002'))).toEqual([]);
+    expect(titles(await search(b.token, 'F001-777002'))).toEqual([VIN_B]);
+    // A part of an invoice, or a whole one that no invoice is exactly: the part search.
+    expect(titles(await search(admin, 'F001-7770')).sort()).toEqual([VIN_A, VIN_B].sort());
+    expect(titles(await search(a.token, 'F001-7770'))).toEqual([VIN_A]);
+  });
+
   it("never shows a dealer user another dealer's rows, even by exact VIN", async () => {
     const other = await search(a.token, VIN_B);
     expect(other.status).toBe(200);

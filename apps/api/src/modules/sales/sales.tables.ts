@@ -1,4 +1,5 @@
 // CEM sales: one row per vehicle sold. The VIN is unique: a vehicle is sold once.
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { dealerBranches, dealers, manufacturerModels, manufacturers } from '../../db/schema';
@@ -38,6 +39,9 @@ export const sales = pgTable(
     index('sales_dealer_date_idx').on(t.dealer_id, t.sale_date),
     index('sales_date_idx').on(t.sale_date),
     index('sales_manufacturer_idx').on(t.manufacturer_id),
+    // The global search's exact invoice (issue 29): a whole invoice number typed in any case is
+    // one lookup, not a trigram search whose trigrams ('F00', '000', ...) every invoice shares.
+    index('sales_invoice_upper_idx').on(sql`upper(${t.invoice})`),
     // The quick search (ILIKE '%text%') on the searched columns (pg_trgm, migration 0002).
     index('sales_search_idx').using(
       'gin',

@@ -36,6 +36,8 @@ type Finder = (
 ) => Promise<Omit<SearchHit, 'kind'>[]>;
 
 const n = SEARCH_PER_KIND;
+/** What may be a whole invoice number: letters, digits and dashes, with a digit, no spaces. */
+const INVOICE_RE = /^(?=.*\d)[A-Za-z0-9][A-Za-z0-9-]{3,39}$/;
 
 const FINDERS: Record<SearchKind, Finder> = {
   dealers: (db, p, user) =>
@@ -91,9 +93,23 @@ async function findSales(db: Executor, pattern: string, user: CurrentUser, q: st
   const vin = q.toUpperCase();
   const branch = (rank: number, cond: SQL) =>
     sql`(select ${sales.id} as id, ${sql.raw(String(rank))} as rank from ${sales} where ${and(cond, scope)} limit ${n})`;
+  // A whole invoice number (any case) is looked up on its exact index (sales_invoice_upper_idx):
+  // its trigrams ('F00', '000', '-00') are in nearly every invoice, so the trigram search of a
+  // whole number reads most of the index. Only when no invoice is exactly the text is it searched
+  // as a part of one.
+  const upperInvoice = sql`upper(${sales.invoice})`;
+  let invoice = ilike(sales.invoice, pattern);
+  if (INVOICE_RE.test(q)) {
+    const exact = await db
+      .select({ id: sales.id })
+      .from(sales)
+      .where(and(eq(upperInvoice, vin), scope))
+      .limit(1);
+    if (exact.length) invoice = eq(upperInvoice, vin) as SQL;
+  }
   const branches = [
     VIN_RE.test(vin) ? branch(1, eq(sales.vin, vin)) : branch(1, ilike(sales.vin, pattern)),
-    branch(2, ilike(sales.invoice, pattern)),
+    branch(2, invoice),
     branch(3, ilike(sales.buyer_name, pattern)),
   ];
   const res = await db.execute<{ id: number; title: string; subtitle: string | null }>(sql`

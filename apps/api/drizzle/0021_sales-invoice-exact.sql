@@ -1,0 +1,1 @@
+CREATE INDEX "sales_invoice_upper_idx" ON "sales" USING btree (upper("invoice"));
