@@ -8,8 +8,9 @@ import { defaultTabAddress, FORBIDDEN_PATH } from './paths';
 
 export function Loading() {
   return (
-    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }} aria-label="Cargando">
-      <CircularProgress />
+    // The name is the spinner's (a Box without a role may not carry one: aria-prohibited-attr).
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+      <CircularProgress aria-label="Cargando" />
     </Box>
   );
 }

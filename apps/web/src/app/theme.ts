@@ -21,6 +21,7 @@ export const theme = createTheme(
       MuiButton: { defaultProps: { disableElevation: true } },
       // A progress bar has a name (axe's aria-progressbar-name); a bar of a value names itself.
       MuiLinearProgress: { defaultProps: { 'aria-label': 'Cargando' } },
+      MuiCircularProgress: { defaultProps: { 'aria-label': 'Cargando' } },
       // Below `md` every dialog but a short question (ConfirmDialog: class dialog-compact) fills
       // the screen. The selector outweighs the widths dialogs set with sx for larger screens.
       MuiDialog: {

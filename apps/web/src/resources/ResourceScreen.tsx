@@ -39,6 +39,7 @@ import { usePermission } from '../auth/session';
 import { useGlobalFilters } from '../shell/filters';
 import { ConfirmDialog } from './ConfirmDialog';
 import { isSortable } from './fromContract';
+import { loadingGridSlotProps } from './gridA11y';
 import { toApiQuery, useListParams } from './listParams';
 import { ResourceForm } from './ResourceForm';
 import { recordName } from './recordName';
@@ -364,6 +365,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
         rowCount={list.data?.total ?? params.page * params.perPage}
         columns={columns}
         loading={list.isFetching}
+        slotProps={loadingGridSlotProps(list.isFetching)}
         paginationMode="server"
         sortingMode="server"
         filterMode="server"

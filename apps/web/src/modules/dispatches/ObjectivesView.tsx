@@ -96,7 +96,13 @@ export default function ObjectivesView() {
         )}
       </Box>
       {summary.isFetching && <LinearProgress sx={{ mb: 1 }} />}
-      <TableContainer sx={{ maxHeight: 'calc(100vh - 320px)' }}>
+      <TableContainer
+        // It scrolls: a keyboard must reach it (axe's scrollable-region-focusable).
+        tabIndex={0}
+        role="group"
+        aria-label="Tabla de objetivos"
+        sx={{ maxHeight: 'calc(100vh - 320px)' }}
+      >
         <Table size="small" stickyHeader aria-label="Objetivos">
           <TableHead>
             <TableRow>

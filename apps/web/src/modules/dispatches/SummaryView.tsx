@@ -158,7 +158,13 @@ export default function SummaryView() {
           : '(todas las marcas)'}{' '}
         en {year}
       </Typography>
-      <TableContainer sx={{ maxHeight: 'calc(100vh - 330px)' }}>
+      <TableContainer
+        // It scrolls: a keyboard must reach it (axe's scrollable-region-focusable).
+        tabIndex={0}
+        role="group"
+        aria-label="Tabla del resumen de despachos"
+        sx={{ maxHeight: 'calc(100vh - 330px)' }}
+      >
         <Table size="small" stickyHeader aria-label="Resumen de despachos">
           <TableHead>
             <TableRow>

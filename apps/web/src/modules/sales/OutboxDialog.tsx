@@ -18,6 +18,7 @@ import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { http } from '../../api/http';
 import { usePermission } from '../../auth/session';
+import { loadingGridSlotProps } from '../../resources/gridA11y';
 
 interface OutboxRow {
   id: number;
@@ -110,6 +111,7 @@ export function OutboxDialog({ open, onClose }: { open: boolean; onClose: () => 
           rowCount={list.data?.total ?? 0}
           columns={columns}
           loading={list.isFetching}
+          slotProps={loadingGridSlotProps(list.isFetching)}
           paginationMode="server"
           paginationModel={page}
           onPaginationModelChange={setPage}
