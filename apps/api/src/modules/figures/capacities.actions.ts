@@ -22,10 +22,10 @@ const grid = defineAction({
   tags,
   access: { permission: 'Capacities.view' },
   query,
-  async handler({ db, user, query: q }) {
+  async handler({ db, user, scope, query: q }) {
     const { year, month } = q;
-    const dealer = await requestedDealer(db, user, q.dealer_id);
-    return capacityGrid(db, user, year, month, dealer?.id ?? null);
+    await requestedDealer(db, user, q.dealer_id); // an unknown dealer answers 404
+    return capacityGrid(db, scope, year, month);
   },
 });
 
@@ -52,10 +52,10 @@ const exportFile = defineAction({
   tags,
   access: { permission: 'Capacities.export' },
   query,
-  async handler({ db, user, query: q }) {
+  async handler({ db, user, scope, query: q }) {
     const { year, month } = q;
     const dealer = await requestedDealer(db, user, q.dealer_id);
-    const rows = await capacityGrid(db, user, year, month, dealer?.id ?? null);
+    const rows = await capacityGrid(db, scope, year, month);
     const filename = capacityFilename(year, month, dealer?.code);
     const params = new URLSearchParams({ year: String(year), month: String(month) });
     if (dealer) params.set('dealer_id', String(dealer.id));
@@ -73,10 +73,10 @@ const download = defineAction({
   query,
   download: true,
   raw: true,
-  async handler({ db, user, query: q, reply }) {
+  async handler({ db, user, scope, query: q, reply }) {
     const { year, month } = q;
     const dealer = await requestedDealer(db, user, q.dealer_id);
-    const rows = await capacityGrid(db, user, year, month, dealer?.id ?? null);
+    const rows = await capacityGrid(db, scope, year, month);
     return sendXlsx(reply, {
       filename: capacityFilename(year, month, dealer?.code),
       sheetName: 'Capacidades',

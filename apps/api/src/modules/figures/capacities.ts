@@ -14,17 +14,17 @@ import type { Executor, Tx } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { NotFoundError } from '../../core/errors';
 import { scopeCondition } from '../../core/resource-query';
+import type { Scope } from '../../core/scope';
 import { dealerBranches, dealers } from '../../db/schema';
 import { dealerBranchResource } from '../organisation/organisation.resources';
 import { capacities } from './figures.tables';
 
-/** The month's capacity of every active branch in scope (one dealer, or all). */
+/** The month's capacity of every active branch in the call's scope (one dealer, or all). */
 export async function capacityGrid(
   db: Executor,
-  user: CurrentUser,
+  scope: Scope,
   year: number,
   month: number,
-  dealerId: number | null,
 ): Promise<CapacityRow[]> {
   return db
     .select({
@@ -49,14 +49,7 @@ export async function capacityGrid(
         eq(capacities.month, month),
       ),
     )
-    .where(
-      and(
-        scopeCondition(dealerBranchResource, user),
-        eq(dealerBranches.active, true),
-        eq(dealers.active, true),
-        dealerId ? eq(dealerBranches.dealer_id, dealerId) : undefined,
-      ),
-    )
+    .where(and(scope.on(dealerBranches.dealer_id), eq(dealerBranches.active, true), eq(dealers.active, true)))
     .orderBy(asc(dealers.name), asc(dealerBranches.name), asc(dealerBranches.id));
 }
 
