@@ -25,7 +25,7 @@ export const LAYERS = {
       ['shell/'],
       ['resources/'],
       ['fields/', 'sheet/'],
-      ['lib/', 'session/', 'zod-config.ts'],
+      ['lib/', 'session/'],
     ],
   },
   api: {

@@ -1,17 +1,17 @@
-import './zod-config';
+import './lib/zod-config';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { setHttpHooks } from './api/http';
-import { FORBIDDEN_PATH } from './app/paths';
-import { queryClient } from './app/queryClient';
 import { routes } from './app/routes';
 import { theme } from './app/theme';
-import { dropSession, startUp } from './auth/session';
 import { DatesProvider } from './fields/DatesProvider';
+import { setHttpHooks } from './lib/http';
+import { FORBIDDEN_PATH } from './lib/paths';
+import { queryClient } from './lib/queryClient';
+import { dropSession, startUp } from './session/session';
 import { showExportJob } from './shell/ExportJobDialog';
 
 const router = createBrowserRouter(routes);

@@ -15,7 +15,8 @@ import {
   zoneContract,
 } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { SCREEN_COMPONENTS, screenByName } from '../src/app/screens';
+import { SCREEN_COMPONENTS } from '../src/app/screens';
+import { screenByName } from '../src/lib/screens';
 import { contractColumns, contractForm, isSortable } from '../src/resources/fromContract';
 import { defineScreen } from '../src/resources/types';
 

@@ -2,9 +2,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../src/auth/session';
 import { FORM_SETUP_DELAY_MS } from '../src/fields/FormFields';
 import { LOCATION_SETUP_DELAY_MS } from '../src/fields/inputs/LocationPicker';
+import { sessionStore } from '../src/session/session';
 import { renderFields } from './harness';
 
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Guardar' }));

@@ -1,6 +1,6 @@
 // The one HTTP client: headers, envelope, the SPEC §8 catalogue, files, 401 and 403.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorText, HttpError, request, setHttpHooks } from '../src/api/http';
+import { errorText, HttpError, request, setHttpHooks } from '../src/lib/http';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -3,11 +3,12 @@
 // the contracts behind it stay out of the login page's bundle.
 import { type ComponentType, lazy } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { withChunkTimeout } from '../lib/chunkTimeout';
+import { TAB_PREFIX } from '../lib/paths';
+import { defaultTabPath, HOME_PATH, screenByPath } from '../lib/screens';
 import NotFound from '../pages/NotFound';
 import { Guard } from './guard';
-import { TAB_PREFIX } from './paths';
-import { withChunkTimeout } from './routes';
-import { defaultTabPath, HOME_PATH, SCREEN_COMPONENTS, screenByPath } from './screens';
+import { SCREEN_COMPONENTS } from './screens';
 
 const lazyCache = new Map<string, ComponentType>();
 function lazyScreen(name: string): ComponentType {

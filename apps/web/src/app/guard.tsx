@@ -1,19 +1,10 @@
 // The routing rules of SPEC §2, applied to every route element.
-import { Box, CircularProgress } from '@mui/material';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { pageTitle as pageTitleOf, useSession } from '../auth/session';
-import { getLocking, lockingPath } from '../auth/token';
-import { defaultTabAddress, FORBIDDEN_PATH } from './paths';
-
-export function Loading() {
-  return (
-    // The name is the spinner's (a Box without a role may not carry one: aria-prohibited-attr).
-    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
-      <CircularProgress aria-label="Cargando" />
-    </Box>
-  );
-}
+import { Loading } from '../lib/Loading';
+import { defaultTabAddress, FORBIDDEN_PATH } from '../lib/paths';
+import { pageTitle as pageTitleOf, useSession } from '../session/session';
+import { getLocking, lockingPath } from '../session/token';
 
 interface GuardProps {
   name: string;

@@ -3,7 +3,7 @@
 // general type MONTHS (Preferences), the calendar's until it loads.
 import { limaDate, MONTHS, years } from '@app/contracts';
 import { MenuItem, TextField } from '@mui/material';
-import { useTypeOptions } from '../app/generalTypes';
+import { useTypeOptions } from '../lib/generalTypes';
 
 /** This year and month in Lima (the server's business day), whatever the browser's time zone. */
 export const thisYear = () => Number(limaDate().slice(0, 4));

@@ -32,12 +32,9 @@ export type FieldType =
   | 'color'
   | 'location';
 
-export interface Option {
-  id: string | number;
-  name: string;
-  avatar?: string | null;
-  [key: string]: unknown;
-}
+import type { Option } from '../lib/option';
+
+export type { Option };
 
 export interface TreeNode {
   id: string;

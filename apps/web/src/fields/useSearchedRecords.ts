@@ -2,7 +2,7 @@
 // 20 records), from the length `shouldSearch` asks for, 250 ms after the last key. The catalogue
 // is never loaded whole.
 import { useEffect, useState } from 'react';
-import { http } from '../api/http';
+import { http } from '../lib/http';
 import { shouldSearch } from './rules';
 
 export function useSearchedRecords<T>(resource: string, text: string, enabled = true): T[] {

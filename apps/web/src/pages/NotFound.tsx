@@ -1,6 +1,6 @@
 import { Button, Paper, Typography } from '@mui/material';
 import { Link } from 'react-router';
-import { HOME_PATH } from '../app/screens';
+import { HOME_PATH } from '../lib/screens';
 
 export default function NotFound() {
   return (

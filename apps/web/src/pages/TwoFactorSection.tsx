@@ -5,8 +5,8 @@ import { Alert, Box, Button, Chip, Paper, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
-import { HttpError, http } from '../api/http';
-import { CodeField, EnrolmentView, RecoveryCodes } from '../auth/TwoFactor';
+import { HttpError, http } from '../lib/http';
+import { CodeField, EnrolmentView, RecoveryCodes } from './TwoFactor';
 
 type Step = 'idle' | 'enrol' | 'codes' | 'disable';
 

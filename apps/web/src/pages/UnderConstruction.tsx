@@ -2,7 +2,7 @@
 import Construction from '@mui/icons-material/Construction';
 import { Paper, Typography } from '@mui/material';
 import { useLocation } from 'react-router';
-import { screenByPath } from '../app/screens';
+import { screenByPath } from '../lib/screens';
 
 export default function UnderConstruction() {
   const screen = screenByPath(useLocation().pathname);

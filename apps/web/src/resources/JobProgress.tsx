@@ -4,7 +4,7 @@
 import { type BackgroundJob, JOB_TEXTS } from '@app/contracts';
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { http } from '../api/http';
+import { http } from '../lib/http';
 
 /** How often the job is asked for. */
 const POLL_MS = 1000;

@@ -24,8 +24,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { HttpError, http } from '../api/http';
-import { usePermission } from '../auth/session';
+import { HttpError, http } from '../lib/http';
+import { usePermission } from '../session/session';
 
 export function SavedViews() {
   const { pathname } = useLocation();

@@ -28,7 +28,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
-import { HttpError, http } from '../api/http';
+import { HttpError, http } from '../lib/http';
 import { JobProgress } from './JobProgress';
 
 /** A job that ended this recently is shown again when the dialog opens (its report). */

@@ -10,10 +10,10 @@ import {
   type ResourceContract,
   ruleInfo,
 } from '@app/contracts';
-import { useTypeName } from '../app/generalTypes';
 import { maskPhone } from '../fields/masks';
 import type { FieldDef, FieldType, Option } from '../fields/types';
-import type { ColumnDef, FieldDecl } from './types';
+import { useTypeName } from '../lib/generalTypes';
+import type { ColumnDef, FieldDecl } from './columns';
 
 const specOf = (contract: ResourceContract, name: string): FieldSpec | undefined =>
   Object.hasOwn(contract.fields, name) ? contract.fields[name] : undefined;

@@ -3,34 +3,9 @@
 import type { ResourceContract } from '@app/contracts';
 import type { GridRenderCellParams } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
-import type { FieldDef, Option } from '../fields/types';
+import type { FieldDef } from '../fields/types';
+import type { ColumnDecl, ColumnDef, FieldDecl } from './columns';
 import { contractColumns, contractForm, pickFields, referenceFilter, resolveColumn } from './fromContract';
-
-/** A list column, as the grid shows it (resolved from the contract, see fromContract.ts). */
-export interface ColumnDef {
-  field: string;
-  /** Defaults to the contract's label of the field. */
-  header?: string;
-  width?: number;
-  flex?: number;
-  /** The narrowest the column gets (the grid scrolls sideways rather than cut a value short). */
-  minWidth?: number;
-  type?: 'string' | 'number' | 'boolean' | 'date';
-  /**
-   * A column filter: filter[key]=value (key defaults to the field). Defaults to the contract's
-   * `filter` flag (with the options of a fixed list); false: none.
-   */
-  filter?: { key?: string; options?: Option[] } | false;
-  render?: (row: Record<string, any>) => ReactNode;
-  /** Names (and filter options) from this general type (Preferences), as the screen shows them. */
-  generalType?: string;
-}
-
-/** A column of a screen file: a field name, or the field with what differs from the contract. */
-export type ColumnDecl = string | ColumnDef;
-/** A dialog field of a screen file: a name (contract field or derived one such as 'location'),
- * or the name with what differs from the contract. */
-export type FieldDecl = string | (Partial<FieldDef> & { name: string });
 
 interface ScreenOptions {
   /** Default page size; the contract's (SPEC §9) when absent. */
@@ -81,7 +56,7 @@ export interface ScreenDecl extends ScreenOptions {
   form?: FieldDecl[];
 }
 
-export type { GridRenderCellParams };
+export type { ColumnDecl, ColumnDef, FieldDecl, GridRenderCellParams };
 
 /** The default page size is the contract's (SPEC §9), shared with the server's default. */
 export const pageSizeOf = (def: ResourceScreenDef) => def.pageSize ?? def.contract.pageSize;

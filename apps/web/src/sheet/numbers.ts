@@ -1,7 +1,7 @@
 // Numbers of the grids: the shared formatter of the contracts (es-PE: 1,234.50, 'S/ 1,234.50',
 // '85.0 %'), and the currency sign of the settings.
 import { DEFAULT_CURRENCY } from '@app/contracts';
-import { useSession } from '../auth/session';
+import { useSession } from '../session/session';
 
 export {
   formatCount,

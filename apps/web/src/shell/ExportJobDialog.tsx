@@ -7,7 +7,7 @@ import FileDownload from '@mui/icons-material/FileDownload';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
-import { downloadFile, http } from '../api/http';
+import { downloadFile, http } from '../lib/http';
 import { JobProgress } from '../resources/JobProgress';
 
 let current: BackgroundJob | null = null;

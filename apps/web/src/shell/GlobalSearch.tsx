@@ -15,8 +15,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useNavigate } from 'react-router';
-import { http } from '../api/http';
-import { screenByName } from '../app/screens';
+import { http } from '../lib/http';
+import { screenByName } from '../lib/screens';
 
 const KIND = Object.fromEntries(SEARCH_KINDS.map((k) => [k.kind, k])) as Record<
   SearchKind,

@@ -15,9 +15,8 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { NOTIFICATION_TABS } from '../pages/NotificationsPage';
 import { NotificationList } from './NotificationList';
-import { useMarkAllRead, useNotifications } from './notifications';
+import { NOTIFICATION_TABS, useMarkAllRead, useNotifications } from './notifications';
 
 export function NotificationsBell() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -3,10 +3,10 @@ import { messages } from '@app/contracts';
 import { Autocomplete, MenuItem, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { http } from '../api/http';
-import { usePermission } from '../auth/session';
 import { useSearchedRecords } from '../fields/useSearchedRecords';
-import { useGlobalFilters } from './filters';
+import { http } from '../lib/http';
+import { useGlobalFilters } from '../session/filters';
+import { usePermission } from '../session/session';
 
 interface Item {
   id: number;

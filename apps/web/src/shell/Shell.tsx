@@ -6,11 +6,11 @@ import { Box, Breadcrumbs, Drawer, Fab, Link, Typography, Zoom } from '@mui/mate
 import { Suspense, useEffect, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
-import { Loading } from '../app/guard';
-import { HOME_PATH, screenByPath } from '../app/screens';
-import { useSession } from '../auth/session';
+import { Loading } from '../lib/Loading';
+import { HOME_PATH, screenByPath } from '../lib/screens';
+import { GlobalFiltersProvider } from '../session/filters';
+import { useSession } from '../session/session';
 import { ExportJobDialog } from './ExportJobDialog';
-import { GlobalFiltersProvider } from './filters';
 import { openTab } from './openedTabs';
 import { DealerSelector, ManufacturerSelector, useSmallScreen } from './Selectors';
 import { ShortcutsDialog } from './ShortcutsDialog';

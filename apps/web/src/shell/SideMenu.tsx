@@ -6,8 +6,8 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, Skeleton, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { screenByName } from '../app/screens';
-import { useSession } from '../auth/session';
+import { screenByName } from '../lib/screens';
+import { useSession } from '../session/session';
 import { MenuIcon } from './icons';
 
 /** Menu entries are matched to screens by name (SPEC §2); the tab's own path is the fallback. */

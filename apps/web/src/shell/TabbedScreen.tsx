@@ -3,7 +3,7 @@
 import { Box, Paper, Tab, Tabs } from '@mui/material';
 import { type ComponentType, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Loading } from '../app/guard';
+import { Loading } from '../lib/Loading';
 
 export interface ScreenTab {
   id: string;

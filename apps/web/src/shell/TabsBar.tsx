@@ -4,8 +4,8 @@ import MoreVert from '@mui/icons-material/MoreVert';
 import { Box, IconButton, Menu, MenuItem, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { defaultTabPath, screenByPath } from '../app/screens';
-import { useSession } from '../auth/session';
+import { defaultTabPath, screenByPath } from '../lib/screens';
+import { useSession } from '../session/session';
 import { closeAll, closeOthers, closeTab, isClosable, useOpenedTabs } from './openedTabs';
 
 export function TabsBar({ current }: { current?: string }) {

@@ -20,8 +20,8 @@ import {
 import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { logout, usePermission, useSession } from '../auth/session';
-import { lockingPath, setLocking } from '../auth/token';
+import { logout, usePermission, useSession } from '../session/session';
+import { lockingPath, setLocking } from '../session/token';
 import { GlobalSearch } from './GlobalSearch';
 import { NotificationsBell } from './NotificationsBell';
 import { resetTabs } from './openedTabs';

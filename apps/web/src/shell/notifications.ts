@@ -2,7 +2,13 @@
 // filtered list, and the read marks. The count is read again every minute and after a mark.
 import type { NotificationItem, NotificationKind, NotificationPage } from '@app/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../api/http';
+import { http } from '../lib/http';
+
+/** The bell (and the page)'s two lists. */
+export const NOTIFICATION_TABS = [
+  { label: 'Notificación', empty: 'No tiene notificaciones' },
+  { label: 'Mensajes', empty: 'No tiene mensajes' },
+] as const;
 
 export interface NotificationFilters {
   kind?: NotificationKind;

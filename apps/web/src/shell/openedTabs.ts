@@ -1,5 +1,5 @@
 // Opened pages as tabs (SPEC §2 Tabs), persisted in local storage. Dashboard cannot be closed.
-import { createStore, useStore } from '../app/store';
+import { createStore, useStore } from '../lib/store';
 
 export interface OpenedTab {
   name: string;

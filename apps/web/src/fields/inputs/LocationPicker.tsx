@@ -5,7 +5,7 @@ import { messages } from '@app/contracts';
 import { Autocomplete, Grid, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { http } from '../../api/http';
+import { http } from '../../lib/http';
 import type { InputProps } from './props';
 
 interface Place {

@@ -15,7 +15,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { http } from '../../api/http';
+import { http } from '../../lib/http';
 import { isNewRecord, shouldSearch } from '../rules';
 import type { Option } from '../types';
 import { filterQuery, optionFilter, useOptions } from '../useOptions';

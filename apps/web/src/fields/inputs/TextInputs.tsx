@@ -1,6 +1,6 @@
 // Text, password, email, number, percent, price, phone and textarea inputs.
 import { InputAdornment, TextField } from '@mui/material';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../session/session';
 import { formatPrice, maskPhone, numericText } from '../masks';
 import { type InputProps, labelOf } from './props';
 

@@ -24,8 +24,8 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
-import { http } from '../../api/http';
-import { usePermission } from '../../auth/session';
+import { http } from '../../lib/http';
+import { usePermission } from '../../session/session';
 import { StatusChip, statusName } from './chips';
 
 const when = (iso: string) =>

@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { http } from '../../api/http';
+import { http } from '../../lib/http';
 
 interface Contact {
   id: number;

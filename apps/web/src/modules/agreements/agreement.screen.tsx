@@ -25,13 +25,13 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { http } from '../../api/http';
-import { useUrlDateRange } from '../../app/urlPeriod';
-import { usePermission, useSession } from '../../auth/session';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
+import { http } from '../../lib/http';
+import { useUrlDateRange } from '../../lib/urlPeriod';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
-import { useGlobalFilters } from '../../shell/filters';
+import { useGlobalFilters } from '../../session/filters';
+import { usePermission, useSession } from '../../session/session';
 import { AgeChip, LevelChip, StatusChip } from './chips';
 import { HistoryDialog } from './HistoryDialog';
 import { NotifyDialog } from './NotifyDialog';

@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { http } from '../../api/http';
+import { http } from '../../lib/http';
 
 type Json = Record<string, unknown> | null;
 

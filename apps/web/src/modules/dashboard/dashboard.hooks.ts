@@ -9,10 +9,10 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { http } from '../../api/http';
-import { usePermission } from '../../auth/session';
 import { thisYear } from '../../fields/PeriodFields';
-import { useGlobalFilters } from '../../shell/filters';
+import { http } from '../../lib/http';
+import { useGlobalFilters } from '../../session/filters';
+import { usePermission } from '../../session/session';
 
 /** The filters of the URL, kept in step with the toolbar's dealer and brand. */
 export function useDashboardFilters() {

@@ -28,12 +28,12 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { downloadFile, http } from '../../api/http';
-import { useUrlPeriod } from '../../app/urlPeriod';
-import { usePermission } from '../../auth/session';
 import { MonthField, thisMonth, thisYear, YearField } from '../../fields/PeriodFields';
+import { downloadFile, http } from '../../lib/http';
+import { useUrlPeriod } from '../../lib/urlPeriod';
 import { UploadDialog } from '../../resources/UploadDialog';
-import { useGlobalFilters } from '../../shell/filters';
+import { useGlobalFilters } from '../../session/filters';
+import { usePermission } from '../../session/session';
 
 const COLOR: Record<PacingStatus, 'success' | 'info' | 'error' | 'inherit'> = {
   adelantado: 'success',

@@ -38,14 +38,14 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { downloadFile, HttpError, http } from '../../api/http';
-import { useTypeOptions } from '../../app/generalTypes';
-import { useUrlPeriod } from '../../app/urlPeriod';
-import { usePermission } from '../../auth/session';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
 import { MonthField, thisMonth, thisYear, YearField } from '../../fields/PeriodFields';
+import { useTypeOptions } from '../../lib/generalTypes';
+import { downloadFile, HttpError, http } from '../../lib/http';
+import { useUrlPeriod } from '../../lib/urlPeriod';
 import { JobProgress } from '../../resources/JobProgress';
-import { useGlobalFilters } from '../../shell/filters';
+import { useGlobalFilters } from '../../session/filters';
+import { usePermission } from '../../session/session';
 import { brandLabel } from './shared';
 
 const ALL_MONTHS = MONTHS.map((m) => m.id);

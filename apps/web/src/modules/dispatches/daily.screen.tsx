@@ -34,13 +34,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Column, DataSheetGrid, intColumn, keyColumn } from 'react-datasheet-grid';
 import { MonthField, thisMonth, thisYear, YearField } from '../../fields/PeriodFields';
 import 'react-datasheet-grid/dist/style.css';
-import { downloadFile, HttpError, http } from '../../api/http';
-import { useUrlPeriod } from '../../app/urlPeriod';
-import { usePermission } from '../../auth/session';
 import { SelectInput } from '../../fields/inputs/SelectInput';
+import { downloadFile, HttpError, http } from '../../lib/http';
+import { useUrlPeriod } from '../../lib/urlPeriod';
 import { UploadDialog } from '../../resources/UploadDialog';
+import { useGlobalFilters } from '../../session/filters';
+import { usePermission } from '../../session/session';
 import { SHEET_KEYS_HELP, useSheetA11y } from '../../sheet/a11y';
-import { useGlobalFilters } from '../../shell/filters';
 import { useBrands } from './SummaryView';
 import { brandLabel } from './shared';
 

@@ -49,9 +49,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type FileResult, http, saveFile } from '../../api/http';
-import { usePermission, useSession } from '../../auth/session';
+import { type FileResult, http, saveFile } from '../../lib/http';
 import { ConfirmDialog } from '../../resources/ConfirmDialog';
+import { usePermission, useSession } from '../../session/session';
 import { DocumentDialog } from './DocumentDialog';
 import { day, moment, size } from './format';
 

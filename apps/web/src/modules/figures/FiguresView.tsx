@@ -21,7 +21,7 @@ import { Alert, Box, Button, LinearProgress, Paper, Stack, Tooltip, Typography }
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import { downloadFile, http } from '../../api/http';
+import { downloadFile, http } from '../../lib/http';
 import { useCurrencySign } from '../../sheet/numbers';
 import { Sheet, type SheetChange, type SheetColumn } from '../../sheet/Sheet';
 import {

@@ -9,7 +9,7 @@ import TaskAlt from '@mui/icons-material/TaskAlt';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
-import { http } from '../../api/http';
+import { http } from '../../lib/http';
 import { ConfirmDialog } from '../../resources/ConfirmDialog';
 
 interface Props {

@@ -22,7 +22,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
-import { http } from '../../api/http';
+import { http } from '../../lib/http';
 import { StatusChip } from './common';
 import { PeriodActions } from './PeriodActions';
 

@@ -7,11 +7,11 @@ import { Alert, Button, LinearProgress, Paper, Stack, Typography } from '@mui/ma
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import { type FileResult, http, saveFile } from '../../api/http';
-import { usePermission } from '../../auth/session';
 import { MonthField, thisMonth, thisYear } from '../../fields/PeriodFields';
+import { type FileResult, http, saveFile } from '../../lib/http';
+import { useGlobalFilters } from '../../session/filters';
+import { usePermission } from '../../session/session';
 import { Sheet, type SheetColumn } from '../../sheet/Sheet';
-import { useGlobalFilters } from '../../shell/filters';
 import { YearPicker } from './common';
 
 type Line = CapacityRow & Record<string, unknown>;

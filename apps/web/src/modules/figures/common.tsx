@@ -32,8 +32,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { http } from '../../api/http';
 import { thisYear, YearField } from '../../fields/PeriodFields';
+import { http } from '../../lib/http';
 import { JobProgress } from '../../resources/JobProgress';
 import type { NumberKind } from '../../sheet/numbers';
 

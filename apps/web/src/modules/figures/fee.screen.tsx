@@ -16,11 +16,11 @@ import { Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/mate
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import { downloadFile, http } from '../../api/http';
-import { usePermission, useSession } from '../../auth/session';
+import { downloadFile, http } from '../../lib/http';
+import { useGlobalFilters } from '../../session/filters';
+import { usePermission, useSession } from '../../session/session';
 import { useCurrencySign } from '../../sheet/numbers';
 import { Sheet, type SheetColumn } from '../../sheet/Sheet';
-import { useGlobalFilters } from '../../shell/filters';
 import {
   conceptRules,
   lastMonth,

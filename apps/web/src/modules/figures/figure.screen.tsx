@@ -3,10 +3,10 @@
 // reminder. Dealer users see and fill their own dealer only.
 import { Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useUrlPeriod } from '../../app/urlPeriod';
-import { usePermission, useSession } from '../../auth/session';
 import { MonthField } from '../../fields/PeriodFields';
-import { useGlobalFilters } from '../../shell/filters';
+import { useUrlPeriod } from '../../lib/urlPeriod';
+import { useGlobalFilters } from '../../session/filters';
+import { usePermission, useSession } from '../../session/session';
 import { lastMonth, YearPicker } from './common';
 import { FiguresView } from './FiguresView';
 import { PeriodsView } from './PeriodsView';

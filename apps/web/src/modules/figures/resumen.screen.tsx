@@ -20,12 +20,12 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { downloadFile, http } from '../../api/http';
-import { useUrlPeriod } from '../../app/urlPeriod';
-import { usePermission } from '../../auth/session';
 import { MonthField } from '../../fields/PeriodFields';
+import { downloadFile, http } from '../../lib/http';
+import { useUrlPeriod } from '../../lib/urlPeriod';
+import { useGlobalFilters } from '../../session/filters';
+import { usePermission } from '../../session/session';
 import { formatNumber, formatRatio, useCurrencySign } from '../../sheet/numbers';
-import { useGlobalFilters } from '../../shell/filters';
 import { lastMonth, unitKind, YearPicker } from './common';
 
 function Variation({ value, ratio, good }: { value: number | null; ratio: number | null; good: boolean }) {

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { contractForm } from '../../resources/fromContract';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
-import { useGlobalFilters } from '../../shell/filters';
+import { useGlobalFilters } from '../../session/filters';
 
 /** The dealer's own lists: the toolbar dealer selector is set to it, then the list opens. */
 const SUB_LISTS = [

@@ -26,8 +26,8 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
-import { HttpError, http } from '../../api/http';
-import { usePermission } from '../../auth/session';
+import { HttpError, http } from '../../lib/http';
+import { usePermission } from '../../session/session';
 
 interface OutboxRow {
   id: number;

@@ -6,8 +6,8 @@ import { Autocomplete, Box, IconButton, Paper, Tab, Tabs, TextField, Tooltip } f
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { http } from '../../api/http';
-import { refreshGeneralTypes } from '../../app/generalTypes';
+import { refreshGeneralTypes } from '../../lib/generalTypes';
+import { http } from '../../lib/http';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 import { GeneralSettings } from './GeneralSettings';

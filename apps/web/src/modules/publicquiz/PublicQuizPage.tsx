@@ -31,7 +31,7 @@ import {
 } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { HttpError, http } from '../../api/http';
+import { HttpError, http } from '../../lib/http';
 
 type Value = string | number | null;
 type State =

@@ -26,8 +26,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
-import { HttpError, http } from '../../api/http';
 import { move } from '../../fields/inputs/ListInputs';
+import { HttpError, http } from '../../lib/http';
 
 export interface EditedQuestion {
   /** Client key (stable while editing). */

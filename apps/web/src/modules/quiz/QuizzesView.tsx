@@ -3,9 +3,9 @@ import { quizContract } from '@app/contracts';
 import ListAlt from '@mui/icons-material/ListAlt';
 import { IconButton, Tooltip } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { usePermission } from '../../auth/session';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
+import { usePermission } from '../../session/session';
 import { QuestionsDialog } from './QuestionsDialog';
 
 export const quizScreen = defineScreen({

@@ -20,11 +20,11 @@ import {
 import { BarChart } from '@mui/x-charts/BarChart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { downloadFile, http } from '../../api/http';
-import { useUrlPeriod } from '../../app/urlPeriod';
-import { usePermission } from '../../auth/session';
 import { MonthField, thisYear, YearField } from '../../fields/PeriodFields';
-import { useGlobalFilters } from '../../shell/filters';
+import { downloadFile, http } from '../../lib/http';
+import { useUrlPeriod } from '../../lib/urlPeriod';
+import { useGlobalFilters } from '../../session/filters';
+import { usePermission } from '../../session/session';
 import { useSelectorsPlace } from '../../shell/Selectors';
 import { avg, count, pct } from './format';
 

@@ -5,8 +5,8 @@ import CloudDownload from '@mui/icons-material/CloudDownload';
 import { Box, Button, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { http } from '../../api/http';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
+import { http } from '../../lib/http';
 import { UploadDialog } from '../../resources/UploadDialog';
 import { downloadTemplate } from './template';
 

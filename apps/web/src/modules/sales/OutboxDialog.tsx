@@ -16,8 +16,8 @@ import { esES } from '@mui/x-data-grid/locales';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
-import { http } from '../../api/http';
-import { usePermission } from '../../auth/session';
+import { http } from '../../lib/http';
+import { usePermission } from '../../session/session';
 import { loadingGridSlotProps } from '../../resources/gridA11y';
 
 interface OutboxRow {

@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../api/http';
+import { http } from '../../lib/http';
 import { formatDateTime } from './OutboxDialog';
 
 interface Answer {

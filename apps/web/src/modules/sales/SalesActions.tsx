@@ -6,7 +6,7 @@ import Send from '@mui/icons-material/Send';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { Button } from '@mui/material';
 import { useState } from 'react';
-import { usePermission } from '../../auth/session';
+import { usePermission } from '../../session/session';
 import { ImportDialog } from './ImportDialog';
 import { OutboxDialog } from './OutboxDialog';
 import { SendSurveysDialog } from './SendSurveysDialog';

@@ -23,8 +23,8 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
-import { HttpError, http } from '../../api/http';
-import { useTypeName } from '../../app/generalTypes';
+import { useTypeName } from '../../lib/generalTypes';
+import { HttpError, http } from '../../lib/http';
 
 interface Props {
   open: boolean;

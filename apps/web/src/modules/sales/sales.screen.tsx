@@ -6,12 +6,12 @@ import Forum from '@mui/icons-material/Forum';
 import { Box, Chip, IconButton, Tooltip } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTypeName } from '../../app/generalTypes';
-import { useUrlDateRange } from '../../app/urlPeriod';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
+import { useTypeName } from '../../lib/generalTypes';
+import { useUrlDateRange } from '../../lib/urlPeriod';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
-import { useGlobalFilters } from '../../shell/filters';
+import { useGlobalFilters } from '../../session/filters';
 import { ResponsesDialog } from './ResponsesDialog';
 import { SalesActions } from './SalesActions';
 

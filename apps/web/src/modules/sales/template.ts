@@ -1,4 +1,4 @@
-import { downloadFile } from '../../api/http';
+import { downloadFile } from '../../lib/http';
 
 /** GET /api/sales/template: the empty import template. */
 export const downloadTemplate = (): Promise<void> => downloadFile('/sales/template', 'Plantilla_Ventas.xlsx');

@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
-import { HttpError, http } from '../../api/http';
+import { HttpError, http } from '../../lib/http';
 
 export function ResetPasswordDialog({
   user,

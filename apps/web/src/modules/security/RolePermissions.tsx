@@ -17,8 +17,8 @@ import { RichTreeView } from '@mui/x-tree-view/RichTreeView';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import { http } from '../../api/http';
-import { usePermission } from '../../auth/session';
+import { http } from '../../lib/http';
+import { usePermission } from '../../session/session';
 
 interface Answer {
   granted: string[];

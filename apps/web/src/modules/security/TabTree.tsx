@@ -8,8 +8,8 @@ import { Box, Chip, IconButton, LinearProgress, Paper, Tooltip, Typography } fro
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
-import { http } from '../../api/http';
-import { usePermission } from '../../auth/session';
+import { http } from '../../lib/http';
+import { usePermission } from '../../session/session';
 import { MenuIcon } from '../../shell/icons';
 
 export function TabTree() {

@@ -5,11 +5,11 @@ import { Avatar, IconButton, Tooltip } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import { http } from '../../api/http';
-import { usePermission } from '../../auth/session';
+import { http } from '../../lib/http';
 import { ConfirmDialog } from '../../resources/ConfirmDialog';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
+import { usePermission } from '../../session/session';
 import { ResetPasswordDialog } from './ResetPassword';
 
 export const userScreen = defineScreen({

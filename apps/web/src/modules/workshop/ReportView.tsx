@@ -32,12 +32,12 @@ import {
 import { BarChart } from '@mui/x-charts/BarChart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { downloadFile, http } from '../../api/http';
-import { useUrlPeriod } from '../../app/urlPeriod';
-import { usePermission } from '../../auth/session';
 import { lastMonth, MonthField, YearField } from '../../fields/PeriodFields';
+import { downloadFile, http } from '../../lib/http';
+import { useUrlPeriod } from '../../lib/urlPeriod';
+import { useGlobalFilters } from '../../session/filters';
+import { usePermission } from '../../session/session';
 import { formatNumber, formatPercent, formatRatio, useCurrencySign } from '../../sheet/numbers';
-import { useGlobalFilters } from '../../shell/filters';
 
 const defaultYear = () => lastMonth().year;
 

@@ -6,12 +6,12 @@ import UploadFile from '@mui/icons-material/UploadFile';
 import { Box, Button } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { downloadFile } from '../../api/http';
-import { usePermission } from '../../auth/session';
 import { thisYear } from '../../fields/PeriodFields';
+import { downloadFile } from '../../lib/http';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 import { UploadDialog } from '../../resources/UploadDialog';
+import { usePermission } from '../../session/session';
 
 export const workshopScreen = defineScreen({
   contract: workshopInfoContract,

@@ -1,7 +1,7 @@
 import Block from '@mui/icons-material/Block';
 import { Button, Paper, Typography } from '@mui/material';
 import { Link } from 'react-router';
-import { HOME_PATH } from '../app/screens';
+import { HOME_PATH } from '../lib/screens';
 
 export default function Forbidden() {
   return (

@@ -3,12 +3,12 @@ import { messages } from '@app/contracts';
 import { Alert, Avatar, Box, Button, Link, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { HttpError } from '../api/http';
-import { t } from '../app/i18n';
-import { defaultTabPath } from '../app/screens';
+import { HttpError } from '../lib/http';
+import { t } from '../lib/i18n';
+import { defaultTabPath } from '../lib/screens';
+import { login, logout, useSession } from '../session/session';
+import { setLocking, unlockedPath, wasRemembered } from '../session/token';
 import { AuthFrame } from './LoginPage';
-import { login, logout, useSession } from './session';
-import { setLocking, unlockedPath, wasRemembered } from './token';
 
 export default function LockPage() {
   const user = useSession((s) => s.info?.user);

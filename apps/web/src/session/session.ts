@@ -1,9 +1,9 @@
 // Settings, session and menu (SPEC §1 start-up): configurations merged into the global settings
 // (a failure does not stop start-up), then the session and the user's tabs when a token exists.
 import type { LoginAnswer, LoginInformation, LoginResult, TabNode, TwoFactorChallenge } from '@app/contracts';
-import { http } from '../api/http';
-import { loadGeneralTypes } from '../app/generalTypes';
-import { createStore, useStore } from '../app/store';
+import { loadGeneralTypes } from '../lib/generalTypes';
+import { http } from '../lib/http';
+import { createStore, useStore } from '../lib/store';
 import { clearToken, getToken, setLocking, setToken } from './token';
 
 export type Settings = Record<string, string | number | boolean | null>;

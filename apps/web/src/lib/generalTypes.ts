@@ -4,8 +4,8 @@
 // `generalType` takes its options and names from here (the compiled list until it arrives).
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { http } from '../api/http';
-import type { Option } from '../fields/types';
+import { http } from './http';
+import type { Option } from './option';
 import { queryClient } from './queryClient';
 
 export interface TypeValue {

@@ -1,7 +1,7 @@
 // The dealer and manufacturer chosen in the toolbar (SPEC §6): persisted in local storage and
 // read by every screen that has a dealer or brand filter. A dealer user is locked to its dealer.
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { useSession } from '../auth/session';
+import { useSession } from './session';
 
 export interface GlobalFilters {
   /** 0 = Todos. */

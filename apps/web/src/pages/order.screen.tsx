@@ -19,13 +19,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { NotificationList } from '../shell/NotificationList';
-import { useMarkAllRead, useNotifications } from '../shell/notifications';
-
-/** The bell's two lists. */
-export const NOTIFICATION_TABS = [
-  { label: 'Notificación', empty: 'No tiene notificaciones' },
-  { label: 'Mensajes', empty: 'No tiene mensajes' },
-] as const;
+import { NOTIFICATION_TABS, useMarkAllRead, useNotifications } from '../shell/notifications';
 
 const PER_PAGE = 10;
 

@@ -5,11 +5,11 @@ import { useMutation } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { type ChangeEvent, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { HttpError, http } from '../api/http';
-import { loadSession, useSession } from '../auth/session';
-import { setToken, wasRemembered } from '../auth/token';
 import { FormFields } from '../fields/FormFields';
 import type { FieldDef } from '../fields/types';
+import { HttpError, http } from '../lib/http';
+import { loadSession, useSession } from '../session/session';
+import { setToken, wasRemembered } from '../session/token';
 import { TwoFactorSection } from './TwoFactorSection';
 
 const fields: FieldDef[] = [

@@ -13,9 +13,9 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
-import { HttpError, http } from '../api/http';
-import { t } from '../app/i18n';
-import { login, startSession, useSession } from './session';
+import { HttpError, http } from '../lib/http';
+import { t } from '../lib/i18n';
+import { login, startSession, useSession } from '../session/session';
 import { CodeField, EnrolmentView, RecoveryCodes } from './TwoFactor';
 
 export function AuthFrame({ children, title }: { children: React.ReactNode; title: string }) {
