@@ -17,8 +17,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { http } from '../../lib/http';
-import { usePermission } from '../../session/session';
 import { loadingGridSlotProps } from '../../resources/gridA11y';
+import { usePermission } from '../../session/session';
 
 interface OutboxRow {
   id: number;
