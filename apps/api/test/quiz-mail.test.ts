@@ -1,6 +1,7 @@
 // Survey mail through a real SMTP peer (smtp-server on 127.0.0.1): delivery when SMTP is set,
 // the outbox kept while it is not, and the flush that sends the outbox once it is configured.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverQueued, mailContext, queueMail, retryOutbox } from '../src/modules/mail/mail.service';
 import { api, createTestApp, login, type TestContext, uniq } from './harness';
 import { createDealer, saleObject, setSetting, vinFactory } from './sales-fixtures';
 import { type SmtpStub, startSmtpStub } from './smtp-stub';
@@ -176,5 +177,19 @@ describe('survey mail', () => {
     expect(days).toBeGreaterThan(9.9);
     expect(days).toBeLessThanOrEqual(10);
     await setSetting(t.app, 'SURVEY_EXPIRY_DAYS', '60');
+  });
+
+  it('a queued mail delivered while the automatic retry runs is sent once', async () => {
+    await setSetting(t.app, 'SMTP_URL', smtpUrl);
+    const ctx = mailContext(t.app);
+    const address = `una.vez.${tag}@example.com`;
+    const id = await queueMail(ctx.db, { to: address, subject: 'Una vez', text: 'Una sola vez.' });
+    // The call that queued it and the retry, at the same moment (on two servers, or one).
+    const [outcome] = await Promise.all([deliverQueued(ctx, [id]), retryOutbox(ctx), retryOutbox(ctx)]);
+    expect(outcome.get(id)).toBe('sent');
+    expect(received.filter((r) => r.to.includes(address))).toHaveLength(1);
+    // Once sent, delivering it again sends nothing.
+    await deliverQueued(ctx, [id]);
+    expect(received.filter((r) => r.to.includes(address))).toHaveLength(1);
   });
 });

@@ -195,7 +195,9 @@ export async function queueMail(db: Executor, msg: MailMessage): Promise<number>
 
 /**
  * Delivers the outbox messages queued by a committed call (without SMTP they wait, pending):
- * the outcome of each id, recorded in the outbox as `sendMail` records it.
+ * the outcome of each id, recorded in the outbox as `sendMail` records it. It holds the lock of
+ * the automatic retry and sends only what is still unsent, so a retry running at the same moment
+ * (on this server or another) cannot send a message twice.
  */
 export async function deliverQueued(ctx: MailContext, ids: number[]): Promise<Map<number, MailStatus>> {
   const out = new Map<number, MailStatus>(ids.map((id) => [id, 'pending']));
@@ -206,6 +208,19 @@ export async function deliverQueued(ctx: MailContext, ids: number[]): Promise<Ma
     return out;
   }
   const from = await resolveFrom(ctx);
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${RETRY_LOCK})`);
+    return deliverUnsent({ ...ctx, db: tx as unknown as Db }, url, from, ids, out);
+  });
+}
+
+async function deliverUnsent(
+  ctx: MailContext,
+  url: string,
+  from: string,
+  ids: number[],
+  out: Map<number, MailStatus>,
+): Promise<Map<number, MailStatus>> {
   const rows = await ctx.db
     .select()
     .from(mailOutbox)
@@ -213,6 +228,11 @@ export async function deliverQueued(ctx: MailContext, ids: number[]): Promise<Ma
     .orderBy(asc(mailOutbox.id));
   const sentIds: number[] = [];
   for (const m of rows) {
+    // Sent meanwhile by the retry (it held the lock first): not sent again.
+    if (m.status === 'sent') {
+      out.set(m.id, 'sent');
+      continue;
+    }
     const msg = {
       to: m.to,
       subject: m.subject,
