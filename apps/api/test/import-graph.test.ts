@@ -10,7 +10,7 @@ import { analyse } from '../../../scripts/import-graph.mjs';
 
 const BASELINE: Record<string, string[]> = {
   circles: [
-    'apps/api/src/core/action.ts apps/api/src/core/audit.ts apps/api/src/core/auth.ts apps/api/src/core/catalogue-cache.ts apps/api/src/core/context.ts apps/api/src/core/download-ticket.ts apps/api/src/core/jobs.ts apps/api/src/core/rate-limit.ts apps/api/src/core/resource-query.ts apps/api/src/core/resource.ts apps/api/src/modules/notifications/notifications.service.ts',
+    'apps/api/src/core/auth.ts apps/api/src/core/context.ts apps/api/src/core/jobs.ts apps/api/src/modules/notifications/notifications.service.ts',
     'packages/contracts/src/dispatches.ts packages/contracts/src/figures.ts packages/contracts/src/permissions.ts packages/contracts/src/quiz.ts packages/contracts/src/resources/agreements.ts packages/contracts/src/resources/brands.ts packages/contracts/src/resources/catalogues.ts packages/contracts/src/resources/documents.ts packages/contracts/src/resources/fields.ts packages/contracts/src/resources/geography.ts packages/contracts/src/resources/index.ts packages/contracts/src/resources/organisation.ts packages/contracts/src/resources/preferences.ts packages/contracts/src/resources/security.ts packages/contracts/src/resources/workshop.ts packages/contracts/src/sales.ts',
   ],
   folderCircles: ['api:dashboard api:figures api:schedules api:workshop', 'api:quiz api:sales'],

@@ -13,7 +13,7 @@ import { type AuditAction, bodyDealerKey, DEALER_QUERY_KEY, queryShape } from '@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Database } from '../db/client';
+import type { Db, Executor, Tx } from '../db/types';
 import { writeAudit } from './audit';
 import { assertPermission, currentUser, DOWNLOAD_ROUTE, optionalAuth, requireAuth } from './auth';
 import type { CurrentUser } from './context';
@@ -27,12 +27,7 @@ import type { Resource, Row } from './resource';
 import { findOne } from './resource-query';
 import { resolveScope, type Scope } from './scope';
 
-/** The typed database (drizzle over PostgreSQL or PGlite). */
-export type Db = Database;
-/** A transaction of it. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Either: what a query helper may run on. */
-export type Executor = Db | Tx;
+export type { Db, Executor, Tx } from '../db/types';
 
 /**
  * Who may call: anyone, any signed-in user, or the holders of one permission (`or`: or of any of

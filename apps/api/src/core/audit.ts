@@ -1,7 +1,7 @@
 // Audit trail: one row per create/update/delete, written in the same transaction as the change.
 import type { AuditAction } from '@app/contracts';
 import { auditLogs } from '../db/schema';
-import type { Executor } from './action';
+import type { Executor } from '../db/types';
 import type { CurrentUser } from './context';
 
 /** Never stored in the audit, whatever the resource. */

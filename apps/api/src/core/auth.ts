@@ -6,7 +6,7 @@ import { PERMISSION_ACTION_LABELS, type PermissionAction, permissionTitles } fro
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { permissions, rolePermissions, roles, userRoles, users } from '../db/schema';
-import type { Db } from './action';
+import type { Db } from '../db/types';
 import type { CurrentUser } from './context';
 import { redeemTicket, SESSION_QUERY_KEYS, TICKET_REFUSED } from './download-ticket';
 import { ForbiddenError, UnauthorizedError } from './errors';

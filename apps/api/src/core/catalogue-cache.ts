@@ -10,7 +10,7 @@
 import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { CACHED_CATALOGUES, catalogueVersions } from '../db/schema';
-import type { Db } from './action';
+import type { Db } from '../db/types';
 import type { Row } from './resource';
 
 /** The catalogues' version, read by a page in its own statement (one row, planned once). */

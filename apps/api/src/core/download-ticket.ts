@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { downloadTickets } from '../db/schema';
-import type { Db } from './action';
+import type { Db } from '../db/types';
 import { UnauthorizedError, ValidationError } from './errors';
 import { nowMs } from './lima';
 

@@ -4,7 +4,7 @@
 // from here, never from one another.
 import { DATE_RE } from '@app/contracts';
 import { dealerBranches, dealers, manufacturerModels, manufacturers } from '../db/schema';
-import type { Executor } from './action';
+import type { Executor } from '../db/types';
 
 export const up = (s: string) =>
   s

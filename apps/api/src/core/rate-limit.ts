@@ -8,7 +8,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../config';
 import { rateLimitHits } from '../db/schema';
-import type { Db } from './action';
+import type { Db } from '../db/types';
 import { TooManyRequestsError } from './errors';
 
 export type RateLimitKind = keyof RateLimits;

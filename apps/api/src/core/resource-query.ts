@@ -28,7 +28,7 @@ import {
   Table,
 } from 'drizzle-orm';
 import { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db, Executor } from './action';
+import type { Db, Executor } from '../db/types';
 import { catalogueCache, catalogueVersion } from './catalogue-cache';
 import type { CurrentUser } from './context';
 import { NotFoundError, ValidationError } from './errors';

@@ -5,7 +5,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from './action';
+import type { Db } from '../db/types';
 import { writeAudit } from './audit';
 import { assertPermission, currentUser, DOWNLOAD_ROUTE, requireAuth } from './auth';
 import { ok } from './envelope';

@@ -5,7 +5,7 @@ import { type FieldSpec, fieldsWith, type ResourceContract } from '@app/contract
 import { getTableColumns, getTableName, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Executor, Tx } from './action';
+import type { Executor, Tx } from '../db/types';
 import type { CurrentUser } from './context';
 import type { QueryParams } from './http';
 import { registerTableLabels } from './labels';

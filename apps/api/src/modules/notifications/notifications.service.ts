@@ -6,9 +6,9 @@
 
 import type { NotificationKind } from '@app/contracts';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db, Executor, Tx } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { limaToday } from '../../core/lima';
+import type { Db, Executor, Tx } from '../../db/types';
 import { notificationReads, notificationSweeps, notifications } from './notifications.tables';
 
 export type Audience = 'staff' | 'dealer' | 'all';
