@@ -238,13 +238,16 @@ async function soldVins(
   vins: string[],
 ): Promise<Set<string>> {
   const sold = new Set<string>();
-  for (let i = 0; i < vins.length; i += 20_000) {
-    for (const r of await run(vins.slice(i, i + 20_000))) sold.add(r.vin);
+  for (let i = 0; i < vins.length; i += 5_000) {
+    for (const r of await run(vins.slice(i, i + 5_000))) sold.add(r.vin);
   }
   return sold;
 }
 
-const CHUNK = 10_000;
+const CHUNK = 2_500;
+/** Rows checked between two turns of the event loop. */
+const CHECK_SLICE = 500;
+const yieldLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Columns written by an import, with their PostgreSQL array types for unnest(). */
 const INSERT_COLUMNS: [keyof NewSale, string][] = [
@@ -267,8 +270,9 @@ const INSERT_COLUMNS: [keyof NewSale, string][] = [
   ['survey_status', 'text'],
 ];
 
-// One INSERT … SELECT FROM unnest(column arrays) per 10,000 rows: 17 parameters per statement
-// instead of 17 per row, which is what makes 50,000 rows fit in the time budget.
+// One INSERT … SELECT FROM unnest(column arrays) per 2,500 rows: 17 parameters per statement
+// instead of 17 per row, which is what makes 50,000 rows fit in the time budget; small enough that
+// serialising one statement's arrays does not hold the event loop long (issue 24).
 function insertStatement(chunk: NewSale[]): SQL {
   const parts: SQL[] = [
     sql.raw(`insert into sales (${INSERT_COLUMNS.map(([c]) => c).join(', ')}) select * from unnest(`),
@@ -360,10 +364,15 @@ export const salesImport = defineImport({
     const valid: NewSale[] = [];
     const newVins: string[] = [];
     for await (const rows of batches) {
-      const part = checker.check(rows);
-      for (const e of part.report) report.push(e);
-      for (const v of part.valid) valid.push(v);
-      for (const v of part.newVins) newVins.push(v);
+      // A big file's batch (5,000 rows) is checked in slices, the event loop free between them
+      // (issue 24: logins and lists answer while a 100,000-row import runs).
+      for (let i = 0; i < rows.length; i += CHECK_SLICE) {
+        if (i > 0) await yieldLoop();
+        const part = checker.check(rows.slice(i, i + CHECK_SLICE));
+        for (const e of part.report) report.push(e);
+        for (const v of part.valid) valid.push(v);
+        for (const v of part.newVins) newVins.push(v);
+      }
     }
     const sold = await soldVins(
       (vins) => db.select({ vin: sales.vin }).from(sales).where(inArray(sales.vin, vins)),
