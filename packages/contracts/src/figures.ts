@@ -213,17 +213,6 @@ export function aggregate(
   return aggregation === 'avg' ? sum / present.length : sum;
 }
 
-/** Several dealers' values as the network's: the average of dealers for 'avg', else their sum. */
-export function combineDealers(
-  values: (number | null | undefined)[],
-  aggregation: string | null | undefined,
-): number | null {
-  const present = presentOf(values);
-  if (!present.length) return null;
-  const sum = present.reduce((a, b) => a + b, 0);
-  return aggregation === 'avg' ? sum / present.length : sum;
-}
-
 /** Hours a branch can sell in a month: bays and technicians both needed, so the smaller counts. */
 export function availableHours(c: {
   bays?: number | null;

@@ -57,9 +57,6 @@ export function auditedAs(action: Action): { resource: string; action: AuditActi
   return action.audit && 'resource' in action.audit ? action.audit : undefined;
 }
 
-/** Whether the call may write at all (any `audit` declaration). */
-export const declaresWrites = (action: Action): boolean => !!action.audit;
-
 /** What the audit row of a write says beyond who and when. */
 export interface AuditDetail {
   recordId?: number | null;

@@ -260,14 +260,6 @@ export function assertPermission(user: CurrentUser, permission: string): void {
   if (!user.permissions.has(permission)) throw forbidden(permission);
 }
 
-/** preHandler: signed in and holding every permission named. */
-export function requirePermission(...permissions: string[]) {
-  return async (request: FastifyRequest): Promise<void> => {
-    await requireAuth(request);
-    for (const p of permissions) assertPermission(request.auth!, p);
-  };
-}
-
 /** The signed-in user of a request that went through requireAuth/requirePermission. */
 export function currentUser(request: FastifyRequest): CurrentUser {
   if (!request.auth) throw new UnauthorizedError('Debe iniciar sesión para continuar');

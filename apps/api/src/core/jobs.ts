@@ -143,8 +143,6 @@ export function jobView(row: JobRow) {
   };
 }
 
-export type JobView = ReturnType<typeof jobView>;
-
 interface QueuedData {
   kind: string;
   data: Record<string, unknown>;

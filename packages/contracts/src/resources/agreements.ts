@@ -1,7 +1,6 @@
 // Seguimiento (/agreement): agreements with a dealer, their levels and statuses, the history of
 // comments, status changes and notices, and the bodies of its calls.
 import { z } from 'zod';
-import { limaDate } from '../clock';
 import { messages } from '../messages';
 import { defineContract, f, field, typeError } from './fields';
 
@@ -150,18 +149,6 @@ export interface AgreementAgeSummary {
   /** Open agreements by days past due: en plazo, 1-30, 31-60, 61-90, more than 90. */
   buckets: { key: string; name: string; count: number }[];
   by_status: { status: AgreementStatus; name: string; count: number }[];
-}
-
-/** Days an open agreement is past its due date (null when closed or not yet due), as both sides compute it. */
-export function agreementAge(
-  a: { status?: string | null; due_date?: string | null },
-  today: string = limaDate(),
-): number | null {
-  if (!a.due_date || !OPEN_AGREEMENT_STATUSES.includes(a.status as AgreementStatus)) return null;
-  const days = Math.round(
-    (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${a.due_date.slice(0, 10)}T00:00:00Z`)) / 86_400_000,
-  );
-  return days > 0 ? days : null;
 }
 
 export const AGREEMENT_CONTRACTS = [agreementContract] as const;

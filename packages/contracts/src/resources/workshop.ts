@@ -2,7 +2,7 @@
 // they are loaded from, and the report-info answer (productivity, efficiency, labour rate, parts
 // per order, against the same month a year before).
 import { z } from 'zod';
-import { defineContract, f, field, typeError } from './fields';
+import { defineContract, f, typeError } from './fields';
 
 /** The largest amount a workshop cell holds (numeric(14,2)). */
 export const WORKSHOP_MAX = 999_999_999_999;
@@ -132,14 +132,6 @@ export const workshopBatchSchema = z.object({
     .array(z.record(z.string(), z.unknown()), { error: () => 'rows es obligatorio' })
     .min(1, 'No hay filas para guardar')
     .max(50_000, 'Como máximo 50000 filas por envío'),
-});
-
-/** GET /api/reports/report-info query, as the screen sends it. */
-export const reportInfoQuerySchema = z.object({
-  year: field.int('Año', 2016, 2100).optional(),
-  month_from: field.int('Mes desde', 1, 12).optional(),
-  month_to: field.int('Mes hasta', 1, 12).optional(),
-  dealer_id: field.optRef('Concesionario'),
 });
 
 /** The summed workshop figures of a dealer's month (over its branches). */

@@ -1,7 +1,7 @@
 // What the module's row checks look up (dealers, brands, models by code or name) and reads of
 // the brand a query names (its period and dealer are declared in the calls' query schemas).
 
-import { daysInMonth, type ImportReportEntry } from '@app/contracts';
+import { daysInMonth } from '@app/contracts';
 import { eq, or } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import { ValidationError } from '../../core/errors';
@@ -11,11 +11,6 @@ import { manufacturers } from '../../db/schema';
 /** What the module's row checks look up: dealers, brands and models (see loadReferences). */
 export type Lookups = References;
 export const loadLookups = (db: Executor): Promise<Lookups> => loadReferences(db, { brands: true });
-
-/** Marks a report entry wrong with its messages (keeps the failed count right). */
-export function reportEntry(row: number, errors: string[]): ImportReportEntry {
-  return { row, ok: errors.length === 0, errors };
-}
 
 /** Today in Lima (UTC-5, no daylight saving) as YYYY-MM-DD: the day a Peruvian manager lives in. */
 const pad = (n: number) => String(n).padStart(2, '0');

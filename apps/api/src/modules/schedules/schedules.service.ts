@@ -10,7 +10,6 @@ import {
   formatPercent,
   formatRatio,
   type GridDealer,
-  MAIL_SCHEDULE_TITLES,
   type MailScheduleKind,
   periodName,
   splitRecipients,
@@ -322,5 +321,3 @@ export async function runDueSchedules(app: FastifyInstance, at = nowMs()): Promi
   await deliverQueuedLocked(mailContext(app), result.ids);
   return { mails: result.ids.length, key, build_ms: result.build_ms };
 }
-
-export const scheduleTitle = (kind: MailScheduleKind) => MAIL_SCHEDULE_TITLES[kind];
