@@ -30,81 +30,106 @@ interface SideValues {
 
 /**
  * Every concept's values, in one statement: each dealer's months add up by the concept's
- * aggregation (in month order: 'last' is the latest present month), then the dealers combine
- * (the average of dealers for 'avg', else their sum), over the months 1..f.month of the figures
- * of the year and the year before and of the fees of the year; and, per concept, the months where
- * a dealer has both a figure and a fee (what a compliance compares).
+ * aggregation ('last' is the latest present month), then the dealers combine (the average of
+ * dealers for 'avg', else their sum), over the months 1..f.month of the figures of the year and
+ * the year before and of the fees of the year; and, per concept, the months where a dealer has
+ * both a figure and a fee (what a compliance compares).
+ *
+ * One pass over the rows, no join: the cells (dealer, concept, month) are grouped once with the
+ * year's figure, the year before's and the year's fee side by side, then per dealer, then per
+ * concept. Values are summed as numeric (exact, so the order of the months does not matter) and
+ * turned to float8 at the end; 'last' is the value of the greatest month, max(array[month, v]).
  */
 async function conceptValues(db: Executor, f: SummaryFilter) {
   const ids = f.dealerIds ? (f.dealerIds.length ? f.dealerIds : [0]) : null;
   const dealerOf = (t: typeof figures | typeof fees) => (ids ? sql`and ${inArray(t.dealer_id, ids)}` : sql``);
   const M = f.month;
-  /** One dealer's value of its months that pass `cond`, by the concept's aggregation. */
-  const perDealer = (cond: SQL) => sql`case k.aggregation
-      when 'last' then (array_agg(c.v order by c.month desc) filter (where ${cond}))[1]
-      when 'avg' then sum(c.v order by c.month) filter (where ${cond}) / nullif(count(c.v) filter (where ${cond}), 0)
-      else sum(c.v order by c.month) filter (where ${cond}) end`;
+  /** One dealer's value of the column's months that pass `cond`, by the concept's aggregation. */
+  const perDealer = (col: string, cond: SQL) => {
+    const v = sql.raw(col);
+    const when = sql`${v} is not null and ${cond}`;
+    return sql`case k.aggregation
+      when 'last' then (max(array[c.month::numeric, ${v}]) filter (where ${when}))[2]
+      when 'avg' then sum(${v}) filter (where ${when}) / nullif(count(${v}) filter (where ${when}), 0)
+      else sum(${v}) filter (where ${when}) end`;
+  };
+  const paired = sql`c.fig is not null and c.fee is not null`;
+  const isMonth = sql`c.month = ${M}`;
   const network = (col: string) =>
-    sql.raw(`case when aggregation = 'avg' then avg(${col}) else sum(${col}) end`);
-  const answer = (await db.execute(sql`
-    with fig as (
-      select ${figures.concept_id} as concept_id, ${figures.dealer_id} as dealer_id, ${figures.year}::int as year,
-             ${figures.month}::int as month, ${figures.value}::float8 as v
+    `(case when d.aggregation = 'avg' then avg(d.${col}) else sum(d.${col}) end)::float8 as ${col}`;
+  const sides = ['fig', 'prev', 'fee'].flatMap((p) =>
+    ['all', 'month', ...(p === 'prev' ? [] : ['paired', 'paired_month'])].map((k) => `${p}_${k}`),
+  );
+  // The network's cells (~60,000 a year at 300 dealers) are grouped in memory, not on disk: the
+  // statement gets a work_mem of its own (SET LOCAL, this transaction only).
+  const answer = (await db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    return tx.execute(sql`
+    with rows as (
+      select 0 as side, ${figures.concept_id} as concept_id, ${figures.dealer_id} as dealer_id,
+             ${figures.month}::int as month, ${figures.value} as v
       from ${figures}
-      where ${figures.year} in (${f.year}, ${f.year - 1}) and ${figures.month} <= ${M}
-        and ${figures.value} is not null ${dealerOf(figures)}
-    ), fee as (
-      select ${fees.concept_id} as concept_id, ${fees.dealer_id} as dealer_id, ${fees.month}::int as month,
-             ${fees.value}::float8 as v
+      where ${figures.year} = ${f.year} and ${figures.month} <= ${M} and ${figures.value} is not null ${dealerOf(figures)}
+      union all
+      select 1, ${figures.concept_id}, ${figures.dealer_id}, ${figures.month}::int, ${figures.value}
+      from ${figures}
+      where ${figures.year} = ${f.year - 1} and ${figures.month} <= ${M} and ${figures.value} is not null ${dealerOf(figures)}
+      union all
+      select 2, ${fees.concept_id}, ${fees.dealer_id}, ${fees.month}::int, ${fees.value}
       from ${fees}
       where ${fees.year} = ${f.year} and ${fees.month} <= ${M} and ${fees.value} is not null ${dealerOf(fees)}
     ), cells as (
-      select 'fig' as side, g.concept_id, g.dealer_id, g.year, g.month, g.v, e.v is not null as paired
-      from fig g left join fee e
-        on g.year = ${f.year} and e.concept_id = g.concept_id and e.dealer_id = g.dealer_id and e.month = g.month
-      union all
-      select 'fee', e.concept_id, e.dealer_id, ${f.year}::int, e.month, e.v, g.v is not null
-      from fee e left join fig g
-        on g.year = ${f.year} and g.concept_id = e.concept_id and g.dealer_id = e.dealer_id and g.month = e.month
+      select concept_id, dealer_id, month,
+             max(v) filter (where side = 0) as fig, max(v) filter (where side = 1) as prev,
+             max(v) filter (where side = 2) as fee
+      from rows group by concept_id, dealer_id, month
     ), dealer_values as (
-      select c.side, c.concept_id, c.year, k.aggregation,
-             ${perDealer(sql`true`)} as v_all,
-             ${perDealer(sql`c.month = ${M}`)} as v_month,
-             ${perDealer(sql`c.paired`)} as v_paired,
-             ${perDealer(sql`c.paired and c.month = ${M}`)} as v_paired_month
+      select c.concept_id, k.aggregation,
+             ${perDealer('c.fig', sql`true`)} as fig_all,
+             ${perDealer('c.fig', isMonth)} as fig_month,
+             ${perDealer('c.fig', paired)} as fig_paired,
+             ${perDealer('c.fig', sql`${paired} and ${isMonth}`)} as fig_paired_month,
+             ${perDealer('c.prev', sql`true`)} as prev_all,
+             ${perDealer('c.prev', isMonth)} as prev_month,
+             ${perDealer('c.fee', sql`true`)} as fee_all,
+             ${perDealer('c.fee', isMonth)} as fee_month,
+             ${perDealer('c.fee', paired)} as fee_paired,
+             ${perDealer('c.fee', sql`${paired} and ${isMonth}`)} as fee_paired_month,
+             bit_or(1 << c.month) filter (where ${paired}) as months,
+             bool_or(c.fig is not null) as has_fig, bool_or(c.prev is not null) as has_prev,
+             bool_or(c.fee is not null) as has_fee
       from cells c join concepts k on k.id = c.concept_id
-      group by c.side, c.concept_id, c.year, c.dealer_id, k.aggregation
-    ), paired_months as (
-      select concept_id, array_agg(distinct month order by month) as months
-      from cells where side = 'fig' and paired group by concept_id
+      group by c.concept_id, c.dealer_id, k.aggregation
     )
-    select d.side, d.concept_id, d.year,
-           ${network('v_all')} as n_all, ${network('v_month')} as n_month,
-           ${network('v_paired')} as n_paired, ${network('v_paired_month')} as n_paired_month,
-           min(p.months) as months
-    from dealer_values d left join paired_months p on p.concept_id = d.concept_id
-    group by d.side, d.concept_id, d.year, d.aggregation`)) as unknown as {
-    rows: {
-      side: 'fig' | 'fee';
+    select d.concept_id, bool_or(d.has_fig) as has_fig, bool_or(d.has_prev) as has_prev,
+           bool_or(d.has_fee) as has_fee, bit_or(d.months) as months,
+           ${sql.raw(sides.map(network).join(', '))}
+    from dealer_values d
+    group by d.concept_id, d.aggregation`);
+  })) as unknown as {
+    rows: ({
       concept_id: number;
-      year: number;
-      n_all: number | null;
-      n_month: number | null;
-      n_paired: number | null;
-      n_paired_month: number | null;
-      months: number[] | null;
-    }[];
+      has_fig: boolean;
+      has_prev: boolean;
+      has_fee: boolean;
+      months: number | null;
+    } & Record<string, number | null>)[];
   };
   const out = new Map<string, SideValues & { months: number[] }>();
+  const n = (x: unknown) => (x === null || x === undefined ? null : Number(x));
   for (const r of answer.rows) {
-    const n = (x: number | null) => (x === null ? null : Number(x));
-    out.set(`${r.side}:${r.concept_id}:${r.year}`, {
-      all: n(r.n_all),
-      month: n(r.n_month),
-      paired: n(r.n_paired),
-      pairedMonth: n(r.n_paired_month),
-      months: (r.months ?? []).map(Number),
+    const mask = Number(r.months ?? 0);
+    const months = Array.from({ length: 12 }, (_, i) => i + 1).filter((m) => mask & (1 << m));
+    const side = (p: string, paired: boolean) => ({
+      all: n(r[`${p}_all`]),
+      month: n(r[`${p}_month`]),
+      paired: paired ? n(r[`${p}_paired`]) : null,
+      pairedMonth: paired ? n(r[`${p}_paired_month`]) : null,
+      months: paired ? months : [],
     });
+    if (r.has_fig) out.set(`fig:${r.concept_id}:${f.year}`, side('fig', true));
+    if (r.has_prev) out.set(`fig:${r.concept_id}:${f.year - 1}`, side('prev', false));
+    if (r.has_fee) out.set(`fee:${r.concept_id}:${f.year}`, side('fee', true));
   }
   return out;
 }
