@@ -412,6 +412,44 @@ describe('GET /api/reports/report-info', () => {
     expect(rowB.efficiency).toBeCloseTo(420 / 500, 9);
   });
 
+  it('summarised: ?view=dealer a row per dealer for the period, ?view=network a row per month', async () => {
+    const byDealer = await api(
+      t.app,
+      'GET',
+      `/api/reports/report-info?year=2025&month_from=7&month_to=8&view=dealer`,
+      { token: admin },
+    );
+    expect(byDealer.status, JSON.stringify(byDealer.body)).toBe(200);
+    const rowA = byDealer.body.result.find((x: any) => x.dealer_id === a.dealerId);
+    expect(byDealer.body.result.filter((x: any) => x.dealer_id === a.dealerId)).toHaveLength(1);
+    expect(rowA.month).toBe(0);
+    const [jul, aug] = [sumOf('A', 2025, 7), sumOf('A', 2025, 8)];
+    expect(rowA.hours_worked).toBeCloseTo(jul.hw + aug.hw, 6);
+    expect(rowA.productivity).toBeCloseTo((jul.hw + aug.hw) / (avail(2025, 7) + avail(2025, 8)), 9);
+    expect(rowA.efficiency).toBeCloseTo((jul.hs + aug.hs) / (jul.hw + aug.hw), 9);
+    // The year before: July only (August 2024 has no workshop information).
+    const p = sumOf('A', 2024, 7);
+    expect(rowA.previous.productivity).toBeCloseTo(p.hw / avail(2024, 7), 9);
+
+    const network = await api(
+      t.app,
+      'GET',
+      '/api/reports/report-info?year=2025&month_from=7&month_to=8&view=network',
+      {
+        token: admin,
+      },
+    );
+    const [m7, m8] = network.body.result as any[];
+    expect([m7.month, m8.month]).toEqual([7, 8]);
+    expect(m7.dealer_name).toBe('Red');
+    const b7 = sumOf('B', 2025, 7);
+    expect(m7.hours_worked).toBeGreaterThanOrEqual(jul.hw + b7.hw);
+    // Productivity over the dealer-months with a capacity only (B loaded none).
+    expect(m7.available_hours).toBeGreaterThanOrEqual(avail(2025, 7));
+    const bad = await api(t.app, 'GET', '/api/reports/report-info?year=2025&view=todo', { token: admin });
+    expect(bad.status).toBe(422);
+  });
+
   it('a dealer user reads only its own dealer; naming another answers 404', async () => {
     const own = await api(t.app, 'GET', '/api/reports/report-info?year=2025&month_from=7&month_to=8', {
       token: b.token,

@@ -240,6 +240,14 @@ export const REPORT_QUERIES = {
       }),
       month_to: intParam('Mes hasta', 1, 12).meta({ type: 'integer', description: '1..12 (por defecto 12)' }),
       dealer_id: dealerParam(),
+      // The answer summarised: a row per dealer, or per month (the network's); absent, every
+      // dealer's month (the .xlsx export always has those).
+      view: z
+        .preprocess(
+          single,
+          z.enum(['dealer', 'network'], { error: 'Vista debe ser dealer o network' }).optional(),
+        )
+        .meta({ type: 'string', description: 'dealer: una fila por concesionario; network: una por mes' }),
     },
     { dealer: 'dealer_id' },
   ),

@@ -189,4 +189,78 @@ export function workshopRatios(s: {
   };
 }
 
+/**
+ * Rows summed (a dealer's period, the network's month) with their ratios; null when none.
+ * Productivity counts only the rows whose capacity is known.
+ */
+export function workshopTotals(figs: (WorkshopFigures | null)[]): WorkshopFigures | null {
+  const these = figs.filter((f): f is WorkshopFigures => !!f);
+  if (!these.length) return null;
+  const sum = (k: keyof WorkshopSums) => these.reduce((a, f) => a + f[k], 0);
+  const withCapacity = these.filter((f) => f.available_hours);
+  const s = {
+    work_orders_opened: sum('work_orders_opened'),
+    work_orders_closed: sum('work_orders_closed'),
+    hours_sold: sum('hours_sold'),
+    hours_worked: sum('hours_worked'),
+    labour_revenue: sum('labour_revenue'),
+    parts_revenue: sum('parts_revenue'),
+    available_hours: withCapacity.length
+      ? withCapacity.reduce((a, f) => a + (f.available_hours ?? 0), 0)
+      : null,
+  };
+  const ratios = workshopRatios(s);
+  ratios.productivity = s.available_hours
+    ? withCapacity.reduce((a, f) => a + f.hours_worked, 0) / s.available_hours
+    : null;
+  return { ...s, ...ratios };
+}
+
+/** The rows grouped by a key, in the order each key first appears. */
+function groupRows(rows: ReportInfoRow[], keyOf: (r: ReportInfoRow) => number) {
+  const groups = new Map<number, ReportInfoRow[]>();
+  for (const r of rows) {
+    const k = keyOf(r);
+    const g = groups.get(k);
+    if (g) g.push(r);
+    else groups.set(k, [r]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * report-info's ?view=dealer: one row per dealer (month 0), the period's sums and ratios against
+ * the same months a year before (those of its rows).
+ */
+export function reportInfoByDealer(rows: ReportInfoRow[]): ReportInfoRow[] {
+  return groupRows(rows, (r) => r.dealer_id).map((own) => ({
+    ...own[0],
+    month: 0,
+    ...workshopTotals(own)!,
+    previous: workshopTotals(own.map((r) => r.previous)),
+  }));
+}
+
+/**
+ * report-info's ?view=network: one row per month that has rows (dealer_id 0 'Red'; the dealer's
+ * own when one is asked), the month's sums and ratios over every dealer, against the year before.
+ */
+export function reportInfoByMonth(rows: ReportInfoRow[]): ReportInfoRow[] {
+  return groupRows(rows, (r) => r.month)
+    .sort((a, b) => a[0].month - b[0].month)
+    .map((own) => {
+      const one = own.every((r) => r.dealer_id === own[0].dealer_id);
+      return {
+        ...own[0],
+        ...(one ? {} : { dealer_id: 0, dealer_code: '', dealer_name: 'Red' }),
+        ...workshopTotals(own)!,
+        previous: workshopTotals(own.map((r) => r.previous)),
+      };
+    });
+}
+
+/** report-info's views: the dealer-month rows (absent), a row per dealer, a row per month. */
+export const REPORT_INFO_VIEWS = ['dealer', 'network'] as const;
+export type ReportInfoView = (typeof REPORT_INFO_VIEWS)[number];
+
 export const WORKSHOP_CONTRACTS = [workshopInfoContract] as const;

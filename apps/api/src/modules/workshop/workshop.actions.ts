@@ -5,6 +5,8 @@ import {
   QUERY_LABELS,
   REPORT_QUERIES,
   type ReportInfoRow,
+  reportInfoByDealer,
+  reportInfoByMonth,
   WORKSHOP_FILES,
 } from '@app/contracts';
 import type { z } from 'zod';
@@ -27,7 +29,7 @@ async function reportPeriod(db: Db, user: CurrentUser, q: z.output<typeof report
   if (monthFrom > monthTo)
     throw ValidationError.field('month_to', 'Mes hasta no puede ser anterior a Mes desde');
   const dealer = await requestedDealer(db, user, q.dealer_id);
-  return { year: q.year, monthFrom, monthTo, dealer };
+  return { year: q.year, monthFrom, monthTo, dealer, view: q.view };
 }
 
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? null : v * 100);
@@ -47,7 +49,10 @@ const reportInfoActions = defineReport({
     const q = await reportPeriod(db, user, query);
     return { q, rows: await reportInfo(db, scope, q) };
   },
-  answer: (data) => data.rows,
+  // ?view summarises the answer (a row per dealer, or per month) so the screen never needs the
+  // network's dealer-months at once; the .xlsx keeps every dealer-month.
+  answer: ({ q, rows }) =>
+    q.view === 'dealer' ? reportInfoByDealer(rows) : q.view === 'network' ? reportInfoByMonth(rows) : rows,
   rows: (data) => data.rows,
   columns: ({ q }) => {
     const y = q.year - 1;

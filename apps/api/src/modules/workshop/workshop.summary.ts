@@ -46,6 +46,9 @@ function figures(
   return { ...sums, available_hours: available, ...ratios };
 }
 
+/** One collator for the report's sort (localeCompare(…, 'es') would build one per comparison). */
+const byName = new Intl.Collator('es');
+
 const key = (dealer: number, year: number, month: number) => `${dealer}|${year}|${month}`;
 
 /** The workshop sums and available hours of every dealer and month of the years and months asked. */
@@ -127,7 +130,7 @@ export async function reportInfo(db: Executor, scope: Scope, p: WorkshopPeriod):
       previous: prev ? figures(prev, available.get(prevKey) ?? null) : null,
     });
   }
-  return rows.sort((a, b) => a.dealer_name.localeCompare(b.dealer_name, 'es') || a.month - b.month);
+  return rows.sort((a, b) => byName.compare(a.dealer_name, b.dealer_name) || a.month - b.month);
 }
 
 export interface WorkshopProductivity extends WorkshopFigures {

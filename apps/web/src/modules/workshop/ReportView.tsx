@@ -2,15 +2,7 @@
 // (hours sold ÷ hours worked), effective labour rate and parts per order, each beside the same
 // month a year before; above it, the chart of the months' productivity (the toolbar's dealer or
 // the whole network) against last year. Exportable.
-import {
-  formatPointChange,
-  MONTH_SHORT,
-  queryFor,
-  REPORT_QUERIES,
-  type ReportInfoRow,
-  type WorkshopFigures,
-  workshopRatios,
-} from '@app/contracts';
+import { formatPointChange, MONTH_SHORT, queryFor, REPORT_QUERIES, type ReportInfoRow } from '@app/contracts';
 import FileDownload from '@mui/icons-material/FileDownload';
 import {
   Alert,
@@ -40,52 +32,6 @@ import { usePermission } from '../../session/session';
 import { formatNumber, formatPercent, formatRatio, useCurrencySign } from '../../sheet/numbers';
 
 const defaultYear = () => lastMonth().year;
-
-/** Rows summed (a dealer's period, the network's month) with their ratios; null when none. */
-function totals(figs: (WorkshopFigures | null)[]): WorkshopFigures | null {
-  const these = figs.filter((f): f is WorkshopFigures => !!f);
-  if (!these.length) return null;
-  const sum = (k: keyof WorkshopFigures) => these.reduce((a, f) => a + ((f[k] as number | null) ?? 0), 0);
-  // Productivity counts only the months whose capacity is known.
-  const withCapacity = these.filter((f) => f.available_hours);
-  const s = {
-    work_orders_opened: sum('work_orders_opened'),
-    work_orders_closed: sum('work_orders_closed'),
-    hours_sold: sum('hours_sold'),
-    hours_worked: sum('hours_worked'),
-    labour_revenue: sum('labour_revenue'),
-    parts_revenue: sum('parts_revenue'),
-    available_hours: withCapacity.length
-      ? withCapacity.reduce((a, f) => a + (f.available_hours ?? 0), 0)
-      : null,
-  };
-  const ratios = workshopRatios(s);
-  ratios.productivity = s.available_hours
-    ? withCapacity.reduce((a, f) => a + f.hours_worked, 0) / s.available_hours
-    : null;
-  return { ...s, ...ratios };
-}
-
-/** The months of the chart: the network's (or the toolbar dealer's) productivity. */
-function monthTotals(rows: ReportInfoRow[], pick: (r: ReportInfoRow) => WorkshopFigures | null) {
-  return MONTH_SHORT.map(
-    (_, i) => totals(rows.filter((r) => r.month === i + 1).map(pick))?.productivity ?? null,
-  );
-}
-
-/** One row per dealer: the period's sums and ratios, against the same months a year before. */
-function dealerTotals(rows: ReportInfoRow[]): ReportInfoRow[] {
-  const ids = [...new Set(rows.map((r) => r.dealer_id))];
-  return ids.map((id) => {
-    const own = rows.filter((r) => r.dealer_id === id);
-    return {
-      ...own[0],
-      month: 0,
-      ...totals(own)!,
-      previous: totals(own.map((r) => r.previous)),
-    };
-  });
-}
 
 function Compare({
   now,
@@ -144,23 +90,36 @@ export default function ReportView() {
     month_to: Math.max(monthFrom, monthTo),
     dealer_id: dealerId || undefined,
   });
+  const [view, setView] = useState<'month' | 'dealer' | null>(null);
+  const shownView = view ?? (dealerId ? 'month' : 'dealer');
+  // The server summarises: the table's rows (a row per dealer, or each dealer-month) and the
+  // chart's months (the network's, or the toolbar dealer's), never the network's rows at once
+  // for the default view.
   const answer = useQuery({
-    queryKey: ['report-info', query],
-    queryFn: () => http.get<ReportInfoRow[]>('/reports/report-info', query),
+    queryKey: ['report-info', query, shownView],
+    queryFn: () =>
+      http.get<ReportInfoRow[]>(
+        '/reports/report-info',
+        shownView === 'dealer' ? { ...query, view: 'dealer' } : query,
+      ),
     placeholderData: keepPreviousData,
   });
-  const rows = answer.data ?? [];
-  const [view, setView] = useState<'month' | 'dealer' | null>(null);
-  const shown = (view ?? (dealerId ? 'month' : 'dealer')) === 'dealer' ? dealerTotals(rows) : rows;
-  const now = monthTotals(rows, (r) => r);
-  const before = monthTotals(rows, (r) => r.previous);
+  const chart = useQuery({
+    queryKey: ['report-info', query, 'network'],
+    queryFn: () => http.get<ReportInfoRow[]>('/reports/report-info', { ...query, view: 'network' }),
+    placeholderData: keepPreviousData,
+  });
+  const shown = answer.data ?? [];
+  const byMonth = new Map((chart.data ?? []).map((r) => [r.month, r]));
   const months = MONTH_SHORT.map((m, i) => ({ m, i })).filter(
     ({ i }) => i + 1 >= monthFrom && i + 1 <= query.month_to,
   );
+  const pctOf = (v: number | null | undefined) =>
+    v === null || v === undefined ? null : Math.round(v * 1000) / 10;
   const dataset = months.map(({ m, i }) => ({
     month: m,
-    now: now[i] === null ? null : Math.round(now[i]! * 1000) / 10,
-    before: before[i] === null ? null : Math.round(before[i]! * 1000) / 10,
+    now: pctOf(byMonth.get(i + 1)?.productivity),
+    before: pctOf(byMonth.get(i + 1)?.previous?.productivity),
   }));
   const head = (label: string) => [
     <TableCell key={label} align="right">
@@ -183,7 +142,7 @@ export default function ReportView() {
         <ToggleButtonGroup
           size="small"
           exclusive
-          value={view ?? (dealerId ? 'month' : 'dealer')}
+          value={shownView}
           onChange={(_, v) => v && setView(v)}
           aria-label="Vista"
         >
@@ -202,8 +161,8 @@ export default function ReportView() {
           </Button>
         )}
       </Stack>
-      {answer.isFetching && <LinearProgress sx={{ mb: 1 }} />}
-      {!answer.isFetching && rows.length === 0 ? (
+      {(answer.isFetching || chart.isFetching) && <LinearProgress sx={{ mb: 1 }} />}
+      {!answer.isFetching && shown.length === 0 ? (
         <Alert severity="info">No hay información de taller en el periodo.</Alert>
       ) : (
         <>
