@@ -259,8 +259,4 @@ export function reportInfoByMonth(rows: ReportInfoRow[]): ReportInfoRow[] {
     });
 }
 
-/** report-info's views: the dealer-month rows (absent), a row per dealer, a row per month. */
-export const REPORT_INFO_VIEWS = ['dealer', 'network'] as const;
-export type ReportInfoView = (typeof REPORT_INFO_VIEWS)[number];
-
 export const WORKSHOP_CONTRACTS = [workshopInfoContract] as const;
