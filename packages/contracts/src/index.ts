@@ -1,3 +1,4 @@
+export * from './calls';
 export * from './clock';
 export * from './dashboard';
 export * from './dispatches';

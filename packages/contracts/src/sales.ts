@@ -227,7 +227,18 @@ export interface ImportReportEntry {
   vin?: string;
 }
 
-/** The answer of POST /api/sales/import, /api/sales/batch and /api/sales-api. */
+/** What an import or batch answers (the engine bounds the report: `omitted`, `note`). */
+export const importResultSchema = z.looseObject({
+  saved: z.int(),
+  changed: z.int().optional(),
+  total: z.int(),
+  failed: z.int(),
+  /** Each row's outcome: its errors (or message) and warnings beside row and ok. */
+  report: z.array(z.looseObject({ row: z.int(), ok: z.boolean() })),
+  omitted: z.int().optional(),
+  note: z.string().optional(),
+});
+
 export interface ImportResult {
   saved: number;
   /** Of the saved values, those that differ from what was stored (when the import tells). */

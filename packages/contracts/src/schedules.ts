@@ -67,18 +67,27 @@ export const mailScheduleSaveSchema = z.object({
 export type MailScheduleSave = z.infer<typeof mailScheduleSaveSchema>;
 
 /** A schedule as GET /api/mail-schedules answers it. */
-export interface MailScheduleView {
-  id: number;
-  kind: MailScheduleKind;
-  title: string;
-  description: string;
-  enabled: boolean;
-  weekday: number | null;
-  hour: number | null;
-  recipients: string | null;
+export const mailScheduleViewSchema = z.object({
+  id: z.int(),
+  kind: z.enum(MAIL_SCHEDULE_KINDS),
+  title: z.string(),
+  description: z.string(),
+  enabled: z.boolean(),
+  weekday: z.int().nullable(),
+  hour: z.int().nullable(),
+  recipients: z.string().nullable(),
   /** Who receives it when `recipients` is empty, in words. */
-  default_recipients: string;
-  updated_at: string;
+  default_recipients: z.string(),
+  updated_at: z.string(),
   /** The last mailings made. */
-  runs: { key: string; period: string; dealer_name: string | null; mails: number; created_at: string }[];
-}
+  runs: z.array(
+    z.object({
+      key: z.string(),
+      period: z.string(),
+      dealer_name: z.string().nullable(),
+      mails: z.int(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type MailScheduleView = z.output<typeof mailScheduleViewSchema>;

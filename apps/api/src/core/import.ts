@@ -19,7 +19,7 @@
 //   checked by the module's row check with `foreignDealer`, whose rule and message are the engine's;
 // A module's import is one declaration; `run` serves other sources of the same rows (an external
 // API's pull), with the same rules and the same single transaction.
-import type { AuditAction } from '@app/contracts';
+import { type AuditAction, importResultSchema } from '@app/contracts';
 import { z } from 'zod';
 import {
   type Access,
@@ -374,6 +374,7 @@ export function defineImport<
         authorize: def.authorize,
         audit: { pipeline: pipelineNote },
         body: batch.body,
+        result: importResultSchema,
         bodyLimit: batch.bodyLimit,
         async handler({ body, user, db }) {
           const ctx = { db, user: user as CurrentUser, query: {} as Query, source: batch.source ?? 'batch' };

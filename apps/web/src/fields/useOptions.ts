@@ -3,10 +3,10 @@
 // `lookupMode: 'search'`), only what the server answers: the chosen records by id, the records
 // searched as the user types (query-search, SPEC §5) and, for a select within a parent (a
 // dealer's branches), the parent's first records. A select depending on a parent waits for it.
-import { RESOURCE_CONTRACTS, type ResourceContract } from '@app/contracts';
+import { RESOURCE_CONTRACTS, type ResourceContract, resourceCalls } from '@app/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
+import { call } from '../lib/http';
 import { useTypeOptions } from '../lib/generalTypes';
-import { http } from '../lib/http';
 import { isNewRecord } from './rules';
 import type { FieldDef, Option } from './types';
 
@@ -55,7 +55,10 @@ export function useOptions(field: FieldDef, values?: Record<string, unknown>, va
   // A small catalogue: its active records, once (5 minutes).
   const whole = useQuery({
     queryKey: ['options', field.resource, filter],
-    queryFn: () => http.get<Option[]>(`/${field.resource}`, { perPage: -1, ...filterQuery(filter) }),
+    queryFn: () =>
+      call(resourceCalls(field.resource!).list, {
+        query: { perPage: -1, ...filterQuery(filter) },
+      }) as Promise<Option[]>,
     enabled: !!field.resource && !field.options && !waiting && !remote,
     staleTime: 5 * 60_000,
   });
@@ -66,7 +69,8 @@ export function useOptions(field: FieldDef, values?: Record<string, unknown>, va
     field.default === 0 && isEmptyValue(value) && isNewRecord(values as Record<string, unknown> | undefined);
   const first = useQuery({
     queryKey: ['options', field.resource, 'first', filter],
-    queryFn: () => http.get<Option[]>(`/${field.resource}/query-search`, filterQuery(filter)),
+    queryFn: () =>
+      call(resourceCalls(field.resource!).search, { query: filterQuery(filter) }) as Promise<Option[]>,
     enabled: remote && !field.options && !waiting && (!!field.dependsOn || wantsFirst),
     staleTime: 60_000,
   });
@@ -82,7 +86,9 @@ export function useOptions(field: FieldDef, values?: Record<string, unknown>, va
     queries: missing.map((id) => ({
       queryKey: ['options', field.resource, 'one', String(id)],
       queryFn: () =>
-        http.get<Option>(`/${field.resource}/get/${id}`, undefined, { silent: true }).catch(() => null),
+        (
+          call(resourceCalls(field.resource!).get, { params: { id } }, { silent: true }) as Promise<Option>
+        ).catch(() => null),
       staleTime: 5 * 60_000,
     })),
   });

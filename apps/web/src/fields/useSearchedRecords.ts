@@ -1,8 +1,10 @@
 // Records of a big catalogue as the user types: the server's quick search (query-search, at most
 // 20 records), from the length `shouldSearch` asks for, 250 ms after the last key. The catalogue
 // is never loaded whole.
+
+import { resourceCalls } from '@app/contracts';
 import { useEffect, useState } from 'react';
-import { http } from '../lib/http';
+import { call } from '../lib/http';
 import { shouldSearch } from './rules';
 
 export function useSearchedRecords<T>(resource: string, text: string, enabled = true): T[] {
@@ -10,8 +12,7 @@ export function useSearchedRecords<T>(resource: string, text: string, enabled = 
   useEffect(() => {
     if (!enabled || !shouldSearch({ text, options: [] })) return;
     const t = setTimeout(() => {
-      http
-        .get<T[]>(`/${resource}/query-search`, { query: text }, { silent: true })
+      (call(resourceCalls(resource).search, { query: { query: text } }, { silent: true }) as Promise<T[]>)
         .then((r) => setFound(r ?? []))
         .catch(() => setFound([]));
     }, 250);

@@ -1,9 +1,9 @@
 // The one HTTP client (SPEC §7 header, §8): Bearer token and X-Requested-With on every call,
 // the SPEC §9 timeout, the {success, result, error} envelope and the error catalogue handled once.
-import type { ApiError, BackgroundJob, Envelope } from '@app/contracts';
-import { isBackgroundJob, LIMITS, messages } from '@app/contracts';
+import type { ApiError, BackgroundJob, CallContract, CallInput, CallResult, Envelope } from '@app/contracts';
+import { callPath, isBackgroundJob, LIMITS, messages } from '@app/contracts';
+import { i18n } from '../lib/i18n';
 import { getToken } from '../session/token';
-import { i18n } from './i18n';
 
 export type Query = Record<string, string | number | boolean | null | undefined | string[]>;
 
@@ -158,6 +158,41 @@ export const http = {
     request<T>(path, { ...o, method: 'PUT', body }),
   del: <T>(path: string, o?: RequestOptions) => request<T>(path, { ...o, method: 'DELETE' }),
 };
+
+/** The arguments of a call: its input is optional when nothing in it is required. */
+export type CallArgs<C extends CallContract> =
+  Record<never, never> extends CallInput<C>
+    ? [input?: CallInput<C>, opts?: RequestOptions]
+    : [input: CallInput<C>, opts?: RequestOptions];
+
+/**
+ * THE typed call: a contract of @app/contracts (calls/<module>.ts) with its :params, query and
+ * body, answering its result schema's type. Paths are never typed here (test/api-paths.test.ts).
+ */
+export function call<C extends CallContract>(c: C, ...[input, opts]: CallArgs<C>): Promise<CallResult<C>> {
+  const i = (input ?? {}) as { params?: Record<string, string | number>; query?: Query; body?: unknown };
+  return request<CallResult<C>>(apiPath(c, i.params), {
+    ...opts,
+    method: c.method,
+    query: i.query,
+    body: i.body,
+    file: c.file ?? opts?.file,
+  });
+}
+
+/** A contract's path with its params, as `request` takes it (without the /api prefix). */
+export const apiPath = (c: Pick<CallContract, 'path'>, params?: Record<string, string | number>): string =>
+  callPath(c, params).replace(/^\/api(?=\/)/, '');
+
+/** Downloads the file a contract's call answers (a job when it is big), as downloadFile does. */
+export function download<C extends CallContract>(
+  c: C,
+  fallbackName: string,
+  input?: CallInput<C>,
+): Promise<void> {
+  const i = (input ?? {}) as { params?: Record<string, string | number>; query?: Query; body?: unknown };
+  return downloadFile(apiPath(c, i.params), fallbackName, { query: i.query, body: i.body });
+}
 
 /**
  * Downloads a file from a GET call (query) or a POST call (body) and hands it to the browser; a

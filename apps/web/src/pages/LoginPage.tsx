@@ -1,5 +1,11 @@
 // Login (SPEC §2, §4): a failure shows no toast; the form says what went wrong inline.
-import { type LoginResult, messages, type TwoFactorChallenge, type TwoFactorEnrolment } from '@app/contracts';
+import {
+  type LoginResult,
+  messages,
+  securityCalls,
+  type TwoFactorChallenge,
+  type TwoFactorEnrolment,
+} from '@app/contracts';
 import {
   Alert,
   Box,
@@ -13,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
-import { HttpError, http } from '../lib/http';
+import { call, HttpError } from '../lib/http';
 import { t } from '../lib/i18n';
 import { login, startSession, useSession } from '../session/session';
 import { CodeField, EnrolmentView, RecoveryCodes } from './TwoFactor';
@@ -74,13 +80,11 @@ function SecondStep({
 
   useEffect(() => {
     if (!setup) return;
-    http
-      .post<TwoFactorEnrolment>(
-        '/auth/two-factor/setup',
-        { two_factor_token: challenge.two_factor_token },
-        { silent: true },
-      )
-      .then(setEnrolment, (err) => setError(stepError(err)));
+    call(
+      securityCalls.twoFactorSetup,
+      { body: { two_factor_token: challenge.two_factor_token } },
+      { silent: true },
+    ).then(setEnrolment, (err) => setError(stepError(err)));
   }, [setup, challenge.two_factor_token]);
 
   const submit = async (e: FormEvent) => {
@@ -90,11 +94,13 @@ function SecondStep({
     setBusy(true);
     setError(null);
     try {
-      const r = await http.post<LoginResult>(
-        '/auth/two-factor',
+      const r = await call(
+        securityCalls.twoFactorLogin,
         {
-          two_factor_token: challenge.two_factor_token,
-          ...(recovery ? { recovery_code: value } : { code: value }),
+          body: {
+            two_factor_token: challenge.two_factor_token,
+            ...(recovery ? { recovery_code: value } : { code: value }),
+          },
         },
         { silent: true },
       );

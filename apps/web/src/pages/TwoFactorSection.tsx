@@ -1,12 +1,19 @@
 // The profile's second factor: its state, enrolment (QR code, secret, a code to confirm, then the
 // recovery codes once), new recovery codes, and turning it off when it is not required.
-import type { TwoFactorEnrolment, TwoFactorStatus } from '@app/contracts';
+import { securityCalls, type TwoFactorEnrolment } from '@app/contracts';
+
+/** The calls that take a code from the app. */
+type CodeCall =
+  | typeof securityCalls.twoFactorConfirm
+  | typeof securityCalls.twoFactorRecoveryCodes
+  | typeof securityCalls.twoFactorDisable;
+
 import { Alert, Box, Button, Chip, Paper, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
-import { HttpError, http } from '../lib/http';
-import { CodeField, EnrolmentView, RecoveryCodes } from './TwoFactor';
+import { call, HttpError } from '../lib/http';
+import { CodeField, EnrolmentView, RecoveryCodes } from '../auth/TwoFactor';
 
 type Step = 'idle' | 'enrol' | 'codes' | 'disable';
 
@@ -14,7 +21,7 @@ export function TwoFactorSection() {
   const client = useQueryClient();
   const status = useQuery({
     queryKey: ['two-factor'],
-    queryFn: () => http.get<TwoFactorStatus>('/user/two-factor'),
+    queryFn: () => call(securityCalls.twoFactorStatus),
   });
   const [step, setStep] = useState<Step>('idle');
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
@@ -33,7 +40,7 @@ export function TwoFactorSection() {
   const begin = async () => {
     setBusy(true);
     try {
-      setEnrolment(await http.post<TwoFactorEnrolment>('/user/two-factor/enable', {}));
+      setEnrolment(await call(securityCalls.twoFactorEnable));
       setCodes(null);
       reset('enrol');
     } finally {
@@ -42,12 +49,12 @@ export function TwoFactorSection() {
   };
 
   /** Sends the code to `path`; answers the recovery codes when the call gives them. */
-  const send = async (e: FormEvent, path: string, done: string) => {
+  const send = async (e: FormEvent, action: CodeCall, done: string) => {
     e.preventDefault();
     if (code.length !== 6) return setError('Escriba el código de 6 dígitos de la aplicación');
     setBusy(true);
     try {
-      const r = await http.post<{ recovery_codes?: string[] } | true>(path, { code }, { fieldErrors: true });
+      const r = await call(action, { body: { code } }, { fieldErrors: true });
       const fresh = r && typeof r === 'object' ? r.recovery_codes : undefined;
       setEnrolment(null);
       setCodes(fresh ?? null);
@@ -62,11 +69,11 @@ export function TwoFactorSection() {
     }
   };
 
-  const codeForm = (path: string, done: string, submitLabel: string, danger = false) => (
+  const codeForm = (action: CodeCall, done: string, submitLabel: string, danger = false) => (
     <Box
       component="form"
       noValidate
-      onSubmit={(e) => void send(e, path, done)}
+      onSubmit={(e) => void send(e, action, done)}
       sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
     >
       <CodeField
@@ -124,7 +131,7 @@ export function TwoFactorSection() {
         <Box sx={{ display: 'grid', gap: 2 }}>
           <EnrolmentView enrolment={enrolment} />
           <Typography variant="body2">Escriba el código que muestra la aplicación para confirmar.</Typography>
-          {codeForm('/user/two-factor/confirm', 'Verificación en dos pasos activada', 'Confirmar')}
+          {codeForm(securityCalls.twoFactorConfirm, 'Verificación en dos pasos activada', 'Confirmar')}
         </Box>
       )}
       {s?.enabled && step === 'idle' && (
@@ -147,11 +154,11 @@ export function TwoFactorSection() {
       {step === 'codes' && (
         <Box sx={{ display: 'grid', gap: 1 }}>
           <Alert severity="info">Los códigos anteriores dejarán de valer.</Alert>
-          {codeForm('/user/two-factor/recovery-codes', 'Códigos de recuperación nuevos', 'Generar')}
+          {codeForm(securityCalls.twoFactorRecoveryCodes, 'Códigos de recuperación nuevos', 'Generar')}
         </Box>
       )}
       {step === 'disable' &&
-        codeForm('/user/two-factor/disable', 'Verificación en dos pasos desactivada', 'Desactivar', true)}
+        codeForm(securityCalls.twoFactorDisable, 'Verificación en dos pasos desactivada', 'Desactivar', true)}
     </Paper>
   );
 }

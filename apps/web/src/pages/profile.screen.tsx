@@ -1,10 +1,13 @@
 // /admin/users/profile: name, email, avatar and password change (PUT /api/user/{id}).
-import { AVATAR_MAX_BYTES, messages } from '@app/contracts';
+import { AVATAR_MAX_BYTES, messages, securityCalls } from '@app/contracts';
 import { Avatar, Box, Button, Paper, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { type ChangeEvent, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { call, HttpError } from '../lib/http';
+import { loadSession, useSession } from '../session/session';
+import { setToken, wasRemembered } from '../session/token';
 import { FormFields } from '../fields/FormFields';
 import type { FieldDef } from '../fields/types';
 import { HttpError, http } from '../lib/http';
@@ -75,7 +78,7 @@ export default function ProfilePage() {
       if (v.password) body.password = v.password;
       // A new password or a new e-mail: the server asks for the current password.
       if (v.current_password) body.current_password = v.current_password;
-      return http.put<Answer>(`/user/${user!.id}`, body);
+      return call(securityCalls.profile, { params: { id: user!.id }, body }) as Promise<Answer>;
     },
     onSuccess: async (r) => {
       if (r?.access_token && r.encrypted_access_token && r.expire_in_seconds) {

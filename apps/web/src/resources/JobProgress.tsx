@@ -1,10 +1,10 @@
 // "Import/export in progress", the same on every import screen: a background job (a big file,
 // answered 202 by the server) followed until it ends, with a progress bar, what it is doing and
 // how many rows; then `onEnd` gets the job (done: its result; failed: its Spanish error).
-import { type BackgroundJob, JOB_TEXTS } from '@app/contracts';
+import { type BackgroundJob, JOB_TEXTS, shellCalls } from '@app/contracts';
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { http } from '../lib/http';
+import { call } from '../lib/http';
 
 /** How often the job is asked for. */
 const POLL_MS = 1000;
@@ -27,7 +27,11 @@ export function JobProgress<R>({
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = async () => {
       try {
-        const next = await http.get<BackgroundJob<R>>(`/jobs/${initial.id}`, undefined, { silent: true });
+        const next = (await call(
+          shellCalls.job,
+          { params: { id: initial.id } },
+          { silent: true },
+        )) as BackgroundJob<R>;
         if (!alive) return;
         setJob(next);
         if (next.status === 'done' || next.status === 'failed') {

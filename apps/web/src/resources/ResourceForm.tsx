@@ -1,6 +1,6 @@
 // The dialog form (700px) of a resource: creates (id 0) or updates, validates with the shared zod
 // schema, shows 'Guardado Correctamente' and puts the server's validation errors on their fields.
-import { LIMITS, messages } from '@app/contracts';
+import { LIMITS, messages, resourceCalls } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { enqueueSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import { useHotkeys } from 'react-hotkeys-hook';
+import { call, HttpError } from '../lib/http';
 import { FormFields } from '../fields/FormFields';
 import { initialValues, isNewRecord } from '../fields/rules';
 import type { FieldDef } from '../fields/types';
@@ -76,10 +77,12 @@ export function ResourceForm({ def, record, defaults, onClose, onSaved }: Props)
   const save = useMutation({
     mutationFn: (values: Record<string, unknown>) => {
       const body = def.toBody ? def.toBody(values, isNew) : values;
-      const path = def.contract.path;
+      const calls = resourceCalls(def.contract);
       // Validation errors and duplicates show on their fields, not also as a toast.
       const o = { fieldErrors: true };
-      return isNew ? http.post(`/${path}`, body, o) : http.put(`/${path}/${record!.id}`, body, o);
+      return isNew
+        ? call(calls.create, { body }, o)
+        : call(calls.update, { params: { id: record!.id }, body }, o);
     },
     onSuccess: () => {
       enqueueSnackbar(messages.saved, { variant: 'success' });

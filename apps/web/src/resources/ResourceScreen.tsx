@@ -1,6 +1,6 @@
 // The generic resource screen: a server-paged grid (sort, quick search, column filters, all in the
 // URL), 'Habilitado', edit/delete by permission, the dialog form and 'Exportar a Excel'.
-import { PAGE_SIZES } from '@app/contracts';
+import { PAGE_SIZES, resourceCalls } from '@app/contracts';
 import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
@@ -33,10 +33,10 @@ import { enqueueSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useSearchParams } from 'react-router';
+import { call, download } from '../lib/http';
 import { typeOptions, useGeneralTypes } from '../lib/generalTypes';
-import { downloadFile, http } from '../lib/http';
-import { useGlobalFilters } from '../session/filters';
 import { usePermission } from '../session/session';
+import { useGlobalFilters } from '../session/filters';
 import { ConfirmDialog } from './ConfirmDialog';
 import { isSortable } from './fromContract';
 import { loadingGridSlotProps } from './gridA11y';
@@ -95,7 +95,8 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
 
   const list = useQuery({
     queryKey: ['list', path, apiQuery],
-    queryFn: ({ signal }) => http.get<ListAnswer>(`/${path}`, apiQuery, { signal }),
+    queryFn: ({ signal }) =>
+      call(resourceCalls(path).list, { query: apiQuery }, { signal }) as Promise<ListAnswer>,
     placeholderData: keepPreviousData,
   });
 
@@ -195,7 +196,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
 
   const openEdit = async (row: Record<string, any>) => {
     try {
-      setEditing(await http.get<Record<string, any>>(`/${path}/get/${row.id}`));
+      setEditing((await call(resourceCalls(path).get, { params: { id: row.id } })) as Record<string, any>);
     } catch {
       // toast shown by the client
     }
@@ -211,8 +212,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
       return;
     }
     // Without .update the form would only fail on save: say so (a foreign id still answers 404).
-    http
-      .get(`/${path}/get/${recordParam}`)
+    call(resourceCalls(path).get, { params: { id: recordParam } })
       .then(() => enqueueSnackbar('No tiene permiso para editar este registro', { variant: 'info' }))
       .catch(() => {});
   }, [recordParam]);
@@ -247,7 +247,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
     if ((params.query ?? '') !== typed) update({ query: typed || undefined, page: 1 });
     const { page: _p, perPage: _pp, query: _q, ...rest } = apiQuery;
     const query = { ...rest, ...(typed ? { query: typed } : {}), columns: visible };
-    await downloadFile(`/${path}/export`, `${contract.title}.xlsx`, { query });
+    await download(resourceCalls(path).export, `${contract.title}.xlsx`, { query });
     setBusy(false);
   };
 
@@ -255,7 +255,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
     if (!deleting) return;
     setBusy(true);
     try {
-      await http.del(`/${path}/${deleting.id}`);
+      await call(resourceCalls(path).remove, { params: { id: deleting.id } });
       enqueueSnackbar('Eliminado Correctamente', { variant: 'success' });
       setDeleting(null);
       // Stepping back a page when the last row of the page went away.

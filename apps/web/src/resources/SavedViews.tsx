@@ -2,7 +2,13 @@
 // one of its roles. Opening a view sets the URL (the list reads the URL); "Guardar vista actual"
 // keeps the URL's filters, sort, search, hidden columns and page size under a name; an
 // administrator may share it with a role.
-import { type SavedView, SHARE_VIEWS_PERMISSION } from '@app/contracts';
+import {
+  resourceCalls,
+  roleContract,
+  type SavedView,
+  SHARE_VIEWS_PERMISSION,
+  savedViewCalls,
+} from '@app/contracts';
 import BookmarkAdd from '@mui/icons-material/BookmarkAdd';
 import Bookmarks from '@mui/icons-material/Bookmarks';
 import Delete from '@mui/icons-material/Delete';
@@ -24,7 +30,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { HttpError, http } from '../lib/http';
+import { call, HttpError } from '../lib/http';
 import { usePermission } from '../session/session';
 
 export function SavedViews() {
@@ -40,18 +46,21 @@ export function SavedViews() {
   const key = ['saved-views', pathname];
   const views = useQuery({
     queryKey: key,
-    queryFn: () => http.get<SavedView[]>('/saved-views', { screen: pathname }, { silent: true }),
+    queryFn: () => call(savedViewCalls.list, { query: { screen: pathname } }, { silent: true }),
   });
   const roles = useQuery({
     queryKey: ['list', 'roles', 'all'],
-    queryFn: () => http.get<{ id: number; name: string }[]>('/roles', { perPage: -1 }, { silent: true }),
+    queryFn: () =>
+      call(resourceCalls(roleContract).list, { query: { perPage: -1 } }, { silent: true }) as Promise<
+        { id: number; name: string }[]
+      >,
     enabled: canShare && saving,
   });
   const save = useMutation({
     mutationFn: () =>
-      http.post<SavedView>(
-        '/saved-views',
-        { screen: pathname, name: name.trim(), params: sp.toString(), role_id: roleId || null },
+      call(
+        savedViewCalls.save,
+        { body: { screen: pathname, name: name.trim(), params: sp.toString(), role_id: roleId || null } },
         { fieldErrors: true },
       ),
     onSuccess: () => {
@@ -62,7 +71,7 @@ export function SavedViews() {
     onError: (e) => setError(e instanceof HttpError ? e.message : String(e)),
   });
   const remove = useMutation({
-    mutationFn: (v: SavedView) => http.del(`/saved-views/${v.id}`),
+    mutationFn: (v: SavedView) => call(savedViewCalls.remove, { params: { id: v.id } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: key }),
   });
   const list = views.data ?? [];

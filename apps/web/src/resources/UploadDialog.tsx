@@ -6,6 +6,7 @@ import {
   type ImportReportEntry,
   type ImportResult,
   isBackgroundJob,
+  shellCalls,
 } from '@app/contracts';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
@@ -28,7 +29,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
-import { HttpError, http } from '../lib/http';
+import { call, HttpError, http } from '../lib/http';
 import { JobProgress } from './JobProgress';
 
 /** A job that ended this recently is shown again when the dialog opens (its report). */
@@ -164,8 +165,11 @@ export function UploadDialog({
   useEffect(() => {
     if (!open || !jobKind) return;
     let alive = true;
-    http
-      .get<BackgroundJob<ImportResult>[]>('/jobs', { kind: jobKind }, { silent: true })
+    (
+      call(shellCalls.jobs, { query: { kind: jobKind } }, { silent: true }) as unknown as Promise<
+        BackgroundJob<ImportResult>[]
+      >
+    )
       .then(([last]) => {
         if (!alive || !last) return;
         const recent = last.finished_at && Date.now() - Date.parse(last.finished_at) < RECENT_JOB_MS;

@@ -1,9 +1,16 @@
 // Settings, session and menu (SPEC §1 start-up): configurations merged into the global settings
 // (a failure does not stop start-up), then the session and the user's tabs when a token exists.
-import type { LoginAnswer, LoginInformation, LoginResult, TabNode, TwoFactorChallenge } from '@app/contracts';
+import {
+  type LoginInformation,
+  type LoginResult,
+  preferenceCalls,
+  securityCalls,
+  type TabNode,
+  type TwoFactorChallenge,
+} from '@app/contracts';
+import { call } from '../lib/http';
 import { loadGeneralTypes } from '../lib/generalTypes';
-import { http } from '../lib/http';
-import { createStore, useStore } from '../lib/store';
+import { createStore, useStore } from '../app/store';
 import { clearToken, getToken, setLocking, setToken } from './token';
 
 export type Settings = Record<string, string | number | boolean | null>;
@@ -37,7 +44,7 @@ export function mergeSettings(patch: Settings | null | undefined): void {
 
 export async function loadSettings(): Promise<void> {
   try {
-    mergeSettings(await http.get<Settings>('/getUserConfigurations', undefined, { silent: true }));
+    mergeSettings((await call(preferenceCalls.settings, {}, { silent: true })) as Settings);
   } catch {
     // SPEC §1: a failing configuration call does not stop the product from starting.
   }
@@ -46,7 +53,7 @@ export async function loadSettings(): Promise<void> {
 async function loadMenu(): Promise<void> {
   sessionStore.set({ status: 'menu', menu: null });
   try {
-    const menu = await http.get<TabNode[]>('/tabs/menu');
+    const menu = await call(securityCalls.menu);
     sessionStore.set({ menu: menu ?? [], status: 'ready' });
   } catch {
     sessionStore.set({ menu: [], status: 'ready' });
@@ -60,9 +67,7 @@ export async function loadSession(): Promise<boolean> {
     return false;
   }
   try {
-    const info = await http.get<LoginInformation>('/auth/getCurrentLoginInformations', undefined, {
-      silent: true,
-    });
+    const info = await call(securityCalls.loginInformation, {}, { silent: true });
     sessionStore.set({ info });
     // SPEC §3: the general types are loaded once per session and cached (the selects read them).
     void loadGeneralTypes();
@@ -91,7 +96,7 @@ export interface Credentials {
  * the password opens only the second step: its challenge is answered and no session starts yet.
  */
 export async function login(c: Credentials): Promise<TwoFactorChallenge | null> {
-  const r = await http.post<LoginAnswer>('/auth/login', c, { silent: true });
+  const r = await call(securityCalls.login, { body: c }, { silent: true });
   if ('two_factor' in r) return r;
   await startSession(r, c.rememberMe);
   return null;
@@ -105,7 +110,7 @@ export async function startSession(r: LoginResult, rememberMe: boolean): Promise
 
 export async function logout(): Promise<void> {
   try {
-    await http.post('/auth/logout', {}, { silent: true });
+    await call(securityCalls.logout, {}, { silent: true });
   } catch {
     // The local session ends anyway.
   }

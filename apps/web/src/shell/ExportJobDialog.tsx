@@ -2,12 +2,12 @@
 // shared progress bar and, when the file is ready, offers "Descargar". It opens from the export
 // button (downloadFile hands the job here) or from a notification's link (?trabajo=<id>), so a
 // user who closed it finds the file again from the bell.
-import { type BackgroundJob, EXPORT_JOB_PARAM, JOB_TEXTS } from '@app/contracts';
+import { type BackgroundJob, EXPORT_JOB_PARAM, JOB_TEXTS, shellCalls } from '@app/contracts';
 import FileDownload from '@mui/icons-material/FileDownload';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
-import { downloadFile, http } from '../lib/http';
+import { call, download } from '../lib/http';
 import { JobProgress } from '../resources/JobProgress';
 
 let current: BackgroundJob | null = null;
@@ -34,9 +34,8 @@ export function ExportJobDialog() {
   useEffect(() => {
     if (!fromLink || current?.id === fromLink) return;
     let alive = true;
-    http
-      .get<BackgroundJob>(`/jobs/${encodeURIComponent(fromLink)}`, undefined, { silent: true })
-      .then((j) => alive && setCurrent(j))
+    call(shellCalls.job, { params: { id: fromLink } }, { silent: true })
+      .then((j) => alive && setCurrent(j as BackgroundJob))
       .catch(() => {});
     return () => {
       alive = false;
@@ -79,7 +78,10 @@ export function ExportJobDialog() {
           startIcon={<FileDownload />}
           disabled={!done}
           onClick={() =>
-            done && void downloadFile(`/jobs/${done.id}/file`, done.file_name ?? 'exportacion.xlsx')
+            done &&
+            void download(shellCalls.jobFile, done.file_name ?? 'exportacion.xlsx', {
+              params: { id: done.id },
+            })
           }
         >
           {JOB_TEXTS.download}

@@ -8,6 +8,7 @@ import {
   type SearchHit,
   type SearchKind,
   searchMessages,
+  shellCalls,
 } from '@app/contracts';
 import SearchIcon from '@mui/icons-material/Search';
 import { Autocomplete, Box, InputAdornment, TextField, Typography } from '@mui/material';
@@ -15,7 +16,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useNavigate } from 'react-router';
-import { http } from '../lib/http';
+import { call } from '../lib/http';
 import { screenByName } from '../lib/screens';
 
 const KIND = Object.fromEntries(SEARCH_KINDS.map((k) => [k.kind, k])) as Record<
@@ -45,7 +46,8 @@ export function GlobalSearch() {
   const enough = typed.length >= SEARCH_MIN_LENGTH;
   const found = useQuery({
     queryKey: ['search', typed],
-    queryFn: () => http.get<SearchAnswer>('/search', { q: typed }, { silent: true }),
+    queryFn: () =>
+      call(shellCalls.search, { query: { q: typed } }, { silent: true }) as Promise<SearchAnswer>,
     enabled: enough,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -1,8 +1,13 @@
 // Toolbar selectors of the dealer (searched: a big catalogue) and the manufacturer (brand).
-import { messages } from '@app/contracts';
+import { dealerContract, manufacturerContract, messages, resourceCalls } from '@app/contracts';
 import { Autocomplete, MenuItem, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { call } from '../lib/http';
+
+const dealerCalls = resourceCalls(dealerContract);
+
+import { usePermission } from '../session/session';
 import { useSearchedRecords } from '../fields/useSearchedRecords';
 import { http } from '../lib/http';
 import { useGlobalFilters } from '../session/filters';
@@ -35,7 +40,7 @@ export function DealerSelector() {
 function OwnDealer({ dealerId }: { dealerId: number }) {
   const own = useQuery({
     queryKey: ['dealers', 'own', dealerId],
-    queryFn: () => http.get<Item>(`/dealers/get/${dealerId}`, undefined, { silent: true }),
+    queryFn: () => call(dealerCalls.get, { params: { id: dealerId } }, { silent: true }) as Promise<Item>,
     enabled: dealerId > 0,
   });
   return (
@@ -70,7 +75,7 @@ function DealerSearch() {
   const found = useSearchedRecords<Item>('dealers', text, canList);
   const chosen = useQuery({
     queryKey: ['options', 'dealers', 'one', String(dealerId)],
-    queryFn: () => http.get<Item>(`/dealers/get/${dealerId}`, undefined, { silent: true }),
+    queryFn: () => call(dealerCalls.get, { params: { id: dealerId } }, { silent: true }) as Promise<Item>,
     enabled: dealerId > 0,
   });
   const current = dealerId > 0 ? (chosen.data ?? { id: dealerId, name: '…' }) : ALL;
@@ -110,7 +115,10 @@ export function ManufacturerSelector() {
   const { manufacturerId, setManufacturerId } = useGlobalFilters();
   const list = useQuery({
     queryKey: ['manufacturers', 'active'],
-    queryFn: () => http.get<Item[]>('/manufacturers', { perPage: -1 }, { silent: true }),
+    queryFn: () =>
+      call(resourceCalls(manufacturerContract).list, { query: { perPage: -1 } }, { silent: true }) as Promise<
+        Item[]
+      >,
   });
   const options: Item[] = [{ id: 0, name: 'Todas' }, ...(list.data ?? [])];
   const value = options.some((o) => o.id === manufacturerId) ? manufacturerId : 0;

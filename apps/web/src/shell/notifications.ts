@@ -1,14 +1,13 @@
 // The user's notifications (GET /api/notifications): the bell's count and latest, the page's
 // filtered list, and the read marks. The count is read again every minute and after a mark.
-import type { NotificationItem, NotificationKind, NotificationPage } from '@app/contracts';
+import {
+  type NotificationItem,
+  type NotificationKind,
+  type NotificationPage,
+  notificationCalls,
+} from '@app/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../lib/http';
-
-/** The bell (and the page)'s two lists. */
-export const NOTIFICATION_TABS = [
-  { label: 'Notificación', empty: 'No tiene notificaciones' },
-  { label: 'Mensajes', empty: 'No tiene mensajes' },
-] as const;
+import { call } from '../lib/http';
 
 export interface NotificationFilters {
   kind?: NotificationKind;
@@ -22,7 +21,8 @@ const KEY = ['notifications'] as const;
 export function useNotifications(filters: NotificationFilters, refetchInterval?: number) {
   return useQuery({
     queryKey: [...KEY, filters],
-    queryFn: () => http.get<NotificationPage>('/notifications', { ...filters }, { silent: true }),
+    queryFn: () =>
+      call(notificationCalls.list, { query: { ...filters } }, { silent: true }) as Promise<NotificationPage>,
     placeholderData: keepPreviousData,
     refetchInterval,
   });
@@ -31,7 +31,7 @@ export function useNotifications(filters: NotificationFilters, refetchInterval?:
 export function useMarkRead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (n: Pick<NotificationItem, 'id'>) => http.post(`/notifications/${n.id}/read`),
+    mutationFn: (n: Pick<NotificationItem, 'id'>) => call(notificationCalls.read, { params: { id: n.id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -39,8 +39,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (kind?: NotificationKind) =>
-      http.post<{ marked: number; unread: number }>('/notifications/read-all', kind ? { kind } : {}),
+    mutationFn: (kind?: NotificationKind) => call(notificationCalls.readAll, { body: kind ? { kind } : {} }),
     onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -117,38 +117,53 @@ export const agreementCommentSchema = z.object({
 });
 export type AgreementCommentInput = z.input<typeof agreementCommentSchema>;
 
+const statusId = () => z.enum(AGREEMENT_STATUSES.map((s) => s.id) as [AgreementStatus, ...AgreementStatus[]]);
+
 /** One entry of an agreement's history (GET /api/agreements/:id/history). */
-export interface AgreementEvent {
-  id: number;
-  kind: AgreementEventKind;
-  comment: string | null;
-  from_status: AgreementStatus | null;
-  to_status: AgreementStatus | null;
-  /** notify: the addresses written to. */
-  recipients: string[] | null;
-  user_id: number | null;
-  user_name: string | null;
-  created_at: string;
-}
+export const agreementEventSchema = z.object({
+  id: z.int(),
+  kind: z.enum(AGREEMENT_EVENT_KINDS.map((k) => k.id) as [AgreementEventKind, ...AgreementEventKind[]]),
+  comment: z.string().nullable(),
+  from_status: statusId().nullable(),
+  to_status: statusId().nullable(),
+  /** notify: who was written to, and how it went. */
+  recipients: z
+    .array(
+      z.looseObject({
+        name: z.string().nullable().optional(),
+        email: z.string(),
+        status: z.string().optional(),
+      }),
+    )
+    .nullable(),
+  user_id: z.int().nullable(),
+  user_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AgreementEvent = z.output<typeof agreementEventSchema>;
 
 /** The answer of POST /api/agreements-noty. */
-export interface AgreementNotifyResult {
-  agreement_id: number;
-  sent: number;
-  pending: number;
-  failed: number;
-  recipients: { name: string; email: string; status: 'sent' | 'pending' | 'failed' }[];
-}
+export const agreementNotifyResultSchema = z.object({
+  agreement_id: z.int(),
+  sent: z.int(),
+  pending: z.int(),
+  failed: z.int(),
+  recipients: z.array(
+    z.object({ name: z.string(), email: z.string(), status: z.enum(['sent', 'pending', 'failed']) }),
+  ),
+});
+export type AgreementNotifyResult = z.output<typeof agreementNotifyResultSchema>;
 
 /** GET /api/agreements-summary (and agreementsByAge for the dashboard). */
-export interface AgreementAgeSummary {
-  as_of: string;
-  total: number;
-  open: number;
-  overdue: number;
+export const agreementAgeSummarySchema = z.object({
+  as_of: z.string(),
+  total: z.int(),
+  open: z.int(),
+  overdue: z.int(),
   /** Open agreements by days past due: en plazo, 1-30, 31-60, 61-90, more than 90. */
-  buckets: { key: string; name: string; count: number }[];
-  by_status: { status: AgreementStatus; name: string; count: number }[];
-}
+  buckets: z.array(z.object({ key: z.string(), name: z.string(), count: z.int() })),
+  by_status: z.array(z.object({ status: statusId(), name: z.string(), count: z.int() })),
+});
+export type AgreementAgeSummary = z.output<typeof agreementAgeSummarySchema>;
 
 export const AGREEMENT_CONTRACTS = [agreementContract] as const;

@@ -226,13 +226,14 @@ export const downloadTicketResultSchema = z.object({
 });
 export type DownloadTicket = z.infer<typeof downloadTicketResultSchema>;
 
-export interface LoginResult {
-  access_token: string;
-  encrypted_access_token: string;
-  expire_in_seconds: number;
+export const loginResultSchema = z.object({
+  access_token: z.string(),
+  encrypted_access_token: z.string(),
+  expire_in_seconds: z.int(),
   /** Only right after a second factor was enrolled at sign-in: shown once, never again. */
-  recovery_codes?: string[];
-}
+  recovery_codes: z.array(z.string()).optional(),
+});
+export type LoginResult = z.output<typeof loginResultSchema>;
 
 // ---------- second factor (TOTP, RFC 6238) ----------
 
@@ -253,12 +254,14 @@ export const TWO_FACTOR_REQUIRED_KEY = 'TWO_FACTOR_REQUIRED';
  * The login's answer when a second step is due: 'code' (a code from the app or a recovery code)
  * or 'setup' (an administrator without a second factor enrols first). No session yet.
  */
-export interface TwoFactorChallenge {
-  two_factor: 'code' | 'setup';
-  two_factor_token: string;
-  expire_in_seconds: number;
-}
+export const twoFactorChallengeSchema = z.object({
+  two_factor: z.enum(['code', 'setup']),
+  two_factor_token: z.string(),
+  expire_in_seconds: z.int(),
+});
+export type TwoFactorChallenge = z.output<typeof twoFactorChallengeSchema>;
 
+export const loginAnswerSchema = z.union([loginResultSchema, twoFactorChallengeSchema]);
 export type LoginAnswer = LoginResult | TwoFactorChallenge;
 
 const totpCode = (label: string) =>
@@ -298,38 +301,44 @@ export const twoFactorSetupSchema = z.object({
 export const twoFactorCodeSchema = z.object({ code: totpCode('Código') });
 
 /** What enrolment shows: the secret (to type it) and its QR code; only until it is confirmed. */
-export interface TwoFactorEnrolment {
-  secret: string;
-  otpauth_url: string;
+export const twoFactorEnrolmentSchema = z.object({
+  secret: z.string(),
+  otpauth_url: z.string(),
   /** data:image/svg+xml;base64,... */
-  qr: string;
-}
+  qr: z.string(),
+});
+export type TwoFactorEnrolment = z.output<typeof twoFactorEnrolmentSchema>;
 
 /** GET /api/user/two-factor: the own second factor (never its secret). */
-export interface TwoFactorStatus {
-  enabled: boolean;
-  confirmed_at: string | null;
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  confirmed_at: z.string().nullable(),
   /** The setting is on and the user is an administrator: it cannot be turned off. */
-  required: boolean;
-  recovery_codes_left: number;
-}
+  required: z.boolean(),
+  recovery_codes_left: z.int(),
+});
+export type TwoFactorStatus = z.output<typeof twoFactorStatusSchema>;
 
-export interface LoginInformation {
-  application: { name: string; version: string };
-  user: {
-    id: number;
-    username: string;
-    full_name: string;
-    email: string;
-    avatar_url: string | null;
-    dealer_id: number | null;
-    isDealer: boolean;
-    roles: string[];
-    permissions: string[];
-    default_tab: string;
-  };
-  company: { id: number; name: string } | null;
-}
+/** The recovery codes, shown once. */
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
+
+export const loginInformationSchema = z.object({
+  application: z.object({ name: z.string(), version: z.string() }),
+  user: z.object({
+    id: z.int(),
+    username: z.string(),
+    full_name: z.string(),
+    email: z.string(),
+    avatar_url: z.string().nullable(),
+    dealer_id: z.int().nullable(),
+    isDealer: z.boolean(),
+    roles: z.array(z.string()),
+    permissions: z.array(z.string()),
+    default_tab: z.string(),
+  }),
+  company: z.object({ id: z.int(), name: z.string() }).nullable(),
+});
+export type LoginInformation = z.output<typeof loginInformationSchema>;
 
 export interface TabNode {
   id: number;
@@ -346,6 +355,37 @@ export interface PermissionTreeNode extends TabNode {
   permissions: string[];
   children: PermissionTreeNode[];
 }
+
+const tabFields = {
+  id: z.int(),
+  name: z.string(),
+  title: z.string(),
+  path: z.string().nullable(),
+  icon: z.string().nullable(),
+  permission: z.string().nullable(),
+};
+/** A menu entry with its children (GET /api/tabs/menu, /api/tabs-tree). */
+export const tabNodeSchema: z.ZodType<TabNode> = z.looseObject({
+  ...tabFields,
+  get children() {
+    return z.array(tabNodeSchema);
+  },
+});
+/** GET /api/get-permissions: what a role holds and the tree of every permission. */
+export const rolePermissionsSchema = z.object({
+  granted: z.array(z.string()),
+  all: z.array(
+    z.looseObject({
+      ...tabFields,
+      permissions: z.array(z.string()),
+      get children() {
+        return z.array(z.unknown());
+      },
+    }),
+  ),
+});
+/** PUT /api/save-permission and /api/revoke-permission: what the role holds now. */
+export const permissionChangeResultSchema = z.object({ role_id: z.int(), granted: z.array(z.string()) });
 
 /** This module's contracts, in menu order (RESOURCE_CONTRACTS gathers every module's). */
 export const SECURITY_CONTRACTS = [userContract, roleContract, tabContract, auditLogContract] as const;

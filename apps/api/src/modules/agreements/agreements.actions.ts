@@ -1,14 +1,7 @@
 // The Seguimiento calls beyond CRUD, declared on the engine: the fixed lists of levels and
 // statuses, an agreement's history, a comment (with a status change), and the notice mailed to
 // the dealer's contacts (agreements-noty).
-import {
-  AGREEMENT_LEVELS,
-  AGREEMENT_STATUSES,
-  agreementCommentSchema,
-  agreementNotifySchema,
-  REPORT_QUERIES,
-} from '@app/contracts';
-import { z } from 'zod';
+import { AGREEMENT_LEVELS, AGREEMENT_STATUSES, agreementCalls as calls } from '@app/contracts';
 import { defineAction } from '../../core/action';
 import { NotFoundError } from '../../core/errors';
 import { findOne } from '../../core/resource-query';
@@ -19,36 +12,28 @@ import { agreementsByAge } from './agreements.summary';
 
 const tags = ['Seguimiento'];
 
-/** A fixed list's entries: the stored id and its Spanish name. */
-const idNames = z.array(z.object({ id: z.string(), name: z.string() }));
-
 const levels = defineAction({
-  method: 'GET',
-  path: '/api/agreements-levels',
+  ...calls.levels,
   summary: 'Niveles de un acuerdo (Alto, Medio, Bajo)',
   tags,
   access: 'login',
-  result: idNames,
   async handler() {
     return AGREEMENT_LEVELS;
   },
 });
 
 const statuses = defineAction({
-  method: 'GET',
-  path: '/api/agreements-statuses',
+  ...calls.statuses,
   summary: 'Estados de un acuerdo (Pendiente, En proceso, Cumplido, Anulado)',
   tags,
   access: 'login',
-  result: idNames,
   async handler() {
     return AGREEMENT_STATUSES;
   },
 });
 
 const history = defineAction({
-  method: 'GET',
-  path: '/api/agreements/:id/history',
+  ...calls.history,
   summary: 'Historial de un acuerdo: creación, comentarios, cambios de estado y envíos (quién, cuando)',
   tags,
   access: { permission: 'Agreements.view' },
@@ -59,12 +44,10 @@ const history = defineAction({
 });
 
 const comment = defineAction({
-  method: 'POST',
-  path: '/api/agreements/:id/comments',
+  ...calls.comment,
   summary: 'Agrega un comentario al historial (y opcionalmente cambia el estado)',
   tags,
   access: { permission: 'Agreements.update' },
-  body: agreementCommentSchema,
   target: agreementResource,
   audit: { resource: 'agreements', action: 'comment' },
   async handler({ id, body, user, target, db, write }) {
@@ -83,12 +66,10 @@ const comment = defineAction({
 });
 
 const notify = defineAction({
-  method: 'POST',
-  path: '/api/agreements-noty',
+  ...calls.notify,
   summary: 'Envía el acuerdo por correo a los contactos del concesionario; el historial registra a quién',
   tags,
   access: { permission: 'Agreements.store' },
-  body: agreementNotifySchema,
   audit: { resource: 'agreements', action: 'notify' },
   async handler({ app, body, user, db, write }) {
     // The agreement within the caller's dealer scope: another dealer's id is not found.
@@ -113,13 +94,11 @@ const notify = defineAction({
 });
 
 const summary = defineAction({
-  method: 'GET',
-  path: '/api/agreements-summary',
+  ...calls.summary,
   summary: 'Acuerdos abiertos por antigüedad (en plazo, 1-30, 31-60, 61-90, más de 90 días) y por estado',
   tags,
   access: { permission: 'Agreements.view' },
   // The year is optional here: without it, every agreement (the screen's summary above its list).
-  query: REPORT_QUERIES.agreementsSummary,
   async handler({ query, scope, db }) {
     return agreementsByAge(db, scope, {
       zoneId: query.zone_id,

@@ -8,11 +8,9 @@ import {
   dailySaleEntrySchema,
   dailySalesBatchSchema,
   daysInMonth,
-  defineQuery,
+  dispatchCalls,
   type ImportReportEntry,
   QUERY_LABELS,
-  requiredMonthParam,
-  yearParam,
 } from '@app/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../core/action';
@@ -140,7 +138,7 @@ function cellsFromSheet(rows: SheetRow[], year: number, month: number): DailyCel
 }
 
 /** The file's month: ?year&month of the upload (the job keeps them). */
-const monthQuery = defineQuery({ year: yearParam({ lastYear: 'next' }), month: requiredMonthParam() });
+const monthQuery = dispatchCalls.dailyImport.query;
 
 export const dailySalesImport = defineImport({
   kind: 'daily-sales-import',
@@ -152,7 +150,7 @@ export const dailySalesImport = defineImport({
   audit: 'daily-sale-entries',
   query: monthQuery,
   file: {
-    path: '/api/daily-sales/import',
+    path: dispatchCalls.dailyImport.path,
     summary: 'Venta diaria desde Formato_Daily (campo file; ?year&month)',
     sheet: ({ year, month }) => ({
       headers: dailyHeaders(year, month),
@@ -170,7 +168,7 @@ export const dailySalesImport = defineImport({
     },
   },
   batch: {
-    path: '/api/daily-sales',
+    path: dispatchCalls.dailySave.path,
     summary:
       'Guarda ventas diarias {entries: [{dealer_id, manufacturer_model_id, sale_date, units}]}; 0 borra',
     body: dailySalesBatchSchema,

@@ -1,19 +1,7 @@
 // The calls of dispatches, objectives and daily sales beyond CRUD, declared on the engine: the SIMA
 // pull and brands, the summaries, objectives (JSON, upload, template), the daily grid (read, save,
 // template, upload) and the named reports of SPEC §7.
-import {
-  brandParam,
-  DISPATCH_FILES,
-  dateParam,
-  dealerParam,
-  defineQuery,
-  monthParam,
-  optionalYearParam,
-  REPORT_QUERIES,
-  reportRequestSchema,
-  type SimaPullResult,
-  yearParam,
-} from '@app/contracts';
+import { DISPATCH_FILES, dispatchCalls as calls, type SimaPullResult } from '@app/contracts';
 import { fetchSimaBrands, requireSimaConfigured } from '../../connectors/sima';
 import { defineAction } from '../../core/action';
 import { writeAudit } from '../../core/audit';
@@ -38,11 +26,6 @@ const dailyTags = ['Venta diaria'];
 
 // The queries of the module's calls: a period (objectives are loaded up to next year), the brand
 // (?manufacturer, or ?manufacturer_id) and the dealer (?dealer_id, or ?dealer).
-const _planYear = () => yearParam({ lastYear: 'next' });
-const filters = { manufacturer: brandParam(), dealer_id: dealerParam() };
-const aliases = { dealer: 'dealer_id', manufacturer_id: 'manufacturer' } as const;
-const yearMonthsQuery = REPORT_QUERIES.transactionSummary;
-const monthQuery = REPORT_QUERIES.dailySales;
 
 /** The brand of a parsed query (looked up: an unknown one is a 422); its dealer is the call's scope. */
 async function readFilters(db: Parameters<typeof readBrand>[0], query: { manufacturer?: string }) {
@@ -112,18 +95,11 @@ export const simaPullJob = defineJob<{ period: Period }>({
 });
 
 const pull = defineAction({
-  method: 'GET',
-  path: '/api/transaction-api',
+  ...calls.simaPull,
   summary:
     'Trae los despachos de SIMA del periodo (por mes) y los guarda, como trabajo en segundo plano: responde 202 con el trabajo (GET /api/jobs/:id, su resultado al terminar); repetir el periodo no duplica',
   tags,
   access: { permission: 'Transactions.store' },
-  query: defineQuery({
-    date_from: dateParam('Desde'),
-    date_to: dateParam('Hasta'),
-    year: optionalYearParam({ lastYear: 'next' }),
-    month: monthParam(),
-  }),
   job: true,
   audit: { pipeline: 'el trabajo sima-pull escribe los despachos y su fila de auditoría en una transacción' },
   async handler({ app, query, db, user, reply }) {
@@ -143,8 +119,7 @@ const pull = defineAction({
 });
 
 const simaBrands = defineAction({
-  method: 'GET',
-  path: '/api/transaction/manufacturers-sima',
+  ...calls.simaBrands,
   summary: 'Marcas de SIMA, con la marca local que les corresponde',
   tags,
   access: { permission: 'Transactions.view' },
@@ -158,12 +133,10 @@ const simaBrands = defineAction({
 });
 
 const summary = defineAction({
-  method: 'GET',
-  path: '/api/transaction-summary',
+  ...calls.summary,
   summary: 'Unidades despachadas por concesionario y mes, con totales',
   tags,
   access: { permission: 'Transactions.view' },
-  query: yearMonthsQuery,
   async handler({ query, scope, db }) {
     return transactionSummary(db, scope, {
       year: query.year,
@@ -174,24 +147,20 @@ const summary = defineAction({
 });
 
 const models = defineAction({
-  method: 'GET',
-  path: '/api/transaction/dealer-models',
+  ...calls.dealerModels,
   summary: 'Modelos despachados a un concesionario (los del catálogo), con sus unidades',
   tags,
   access: { permission: 'Transactions.view', or: ['DailySales.view'] },
-  query: defineQuery({ year: optionalYearParam({ lastYear: 'next' }), ...filters }, aliases),
   async handler({ query, scope, db }) {
     return { data: await dealerModels(db, scope, { year: query.year, ...(await readFilters(db, query)) }) };
   },
 });
 
 const objectives = defineAction({
-  method: 'GET',
-  path: '/api/objectives-summary',
+  ...calls.objectivesSummary,
   summary: 'Unidades contra objetivo y cumplimiento por concesionario y marca; avance del mes a la fecha',
   tags,
   access: { permission: 'Transactions.view' },
-  query: REPORT_QUERIES.objectivesSummary,
   async handler({ query, scope, db }) {
     const { year, month, as_of: asOf } = query;
     return objectivesSummary(db, scope, {
@@ -204,12 +173,10 @@ const objectives = defineAction({
 });
 
 const grid = defineAction({
-  method: 'GET',
-  path: '/api/daily-sales',
+  ...calls.daily,
   summary: 'Venta diaria del mes: una fila por concesionario y modelo, una columna por día',
   tags: dailyTags,
   access: { permission: 'DailySales.view' },
-  query: monthQuery,
   async handler({ query, scope, db }) {
     const { year, month } = query;
     return dailyGrid(db, scope, { year, month, ...(await readFilters(db, query)) });
@@ -217,12 +184,10 @@ const grid = defineAction({
 });
 
 const dailyFile = defineAction({
-  method: 'GET',
-  path: '/api/daily-sales/template',
+  ...calls.dailyTemplate,
   summary: 'Plantilla Formato_Daily_{año}_{mes}.xlsx con lo ya registrado',
   tags: dailyTags,
   access: { permission: 'DailySales.view' },
-  query: monthQuery,
   download: true,
   raw: true,
   async handler({ query, scope, db, reply }) {
@@ -233,12 +198,10 @@ const dailyFile = defineAction({
 });
 
 const dailyReportFile = defineAction({
-  method: 'GET',
-  path: '/api/daily-sales-report',
+  ...calls.dailyReport,
   summary: 'Reporte_Daily_{marca}_{año}_{mes}.xlsx: unidades por concesionario y día',
   tags: dailyTags,
   access: { permission: 'DailySales.export' },
-  query: monthQuery,
   download: true,
   raw: true,
   async handler({ query, scope, db, reply }) {
@@ -251,12 +214,10 @@ const dailyReportFile = defineAction({
 });
 
 const dispatchReportFile = defineAction({
-  method: 'GET',
-  path: '/api/transaction/report-export',
+  ...calls.report,
   summary: 'Reporte-Despachos-{marca}-{año}-{meses}.xlsx: despachos por concesionario y mes contra objetivo',
   tags,
   access: { permission: 'Transactions.export' },
-  query: yearMonthsQuery,
   download: true,
   raw: true,
   async handler({ query, scope, db, reply }) {
@@ -269,12 +230,10 @@ const dispatchReportFile = defineAction({
 });
 
 const dynamicReportFile = defineAction({
-  method: 'POST',
-  path: '/api/transaction/export-dynamic-report',
+  ...calls.dynamicReport,
   summary: 'Reporte dinámico: los meses elegidos como columnas (nombre title_download, por defecto Reporte)',
   tags,
   access: { permission: 'Transactions.export' },
-  body: reportRequestSchema,
   raw: true,
   async handler({ body, scope, db, reply }) {
     const brand = await readBrand(db, body.manufacturer);
@@ -296,13 +255,11 @@ async function reportPeriod(
 }
 
 const internalReportFile = defineAction({
-  method: 'POST',
-  path: '/api/transaction/export-internal-report',
+  ...calls.internalReport,
   summary:
     'Reporte interno: objetivo, despachos y cumplimiento del mes y acumulado, por concesionario y marca',
   tags,
   access: { permission: 'Transactions.export' },
-  body: reportRequestSchema,
   raw: true,
   async handler({ body, scope, db, reply }) {
     return sendXlsxReport(reply, await internalReport(db, scope, await reportPeriod(db, body)));
@@ -310,13 +267,11 @@ const internalReportFile = defineAction({
 });
 
 const internalDailyReportFile = defineAction({
-  method: 'POST',
-  path: '/api/transaction/export-internal-daily-report',
+  ...calls.internalDailyReport,
   summary:
     'Reporte interno de venta diaria: objetivo a la fecha, venta, avance y proyección por concesionario',
   tags,
   access: { permission: 'Transactions.export' },
-  body: reportRequestSchema,
   raw: true,
   async handler({ body, scope, db, reply }) {
     return sendXlsxReport(reply, await internalDailyReport(db, scope, await reportPeriod(db, body)));

@@ -4,6 +4,7 @@
 // with its audit row, or none, with the report per row.
 import {
   DISPATCH_FILES,
+  dispatchCalls,
   type ImportReportEntry,
   MONTH_SHORT,
   OBJECTIVES_TEMPLATE_HEADERS,
@@ -136,7 +137,7 @@ export const objectivesImport = defineImport({
   permission: 'Transactions.store',
   audit: 'dispatches-objectives',
   file: {
-    path: '/api/dispatches-objectives/import',
+    path: dispatchCalls.objectivesImport.path,
     summary: 'Objetivos desde Formato_Objetivos.xlsx (campo file)',
     sheet: {
       headers: OBJECTIVES_TEMPLATE_HEADERS,
@@ -146,7 +147,7 @@ export const objectivesImport = defineImport({
     rows: cellsFromSheet,
   },
   template: {
-    path: '/api/dispatches-objectives/template',
+    path: dispatchCalls.objectivesTemplate.path,
     summary: 'Plantilla vacía Formato_Objetivos.xlsx',
     permission: 'Transactions.view',
     filename: DISPATCH_FILES.objectivesTemplate,
@@ -161,7 +162,7 @@ export const objectivesImport = defineImport({
     ],
   },
   batch: {
-    path: '/api/dispatches-objectives',
+    path: dispatchCalls.objectivesBatch.path,
     summary: 'Objetivos por concesionario, marca y mes como JSON {rows}; todo o nada, con reporte por fila',
     body: objectivesBatchSchema,
     items: (body) => cellsFromRows(body.rows),

@@ -1,7 +1,7 @@
 // The calls of the library beyond CRUD, declared on the engine: the upload (content-checked,
 // stored), the download of a document's file (streamed, only to who may see the document:
 // the target's dealer scope answers 404 otherwise), and the read mark.
-import { type DocumentFile, defineQuery, textParam } from '@app/contracts';
+import { documentCalls as calls, type DocumentFile } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import { defineAction } from '../../core/action';
 import { NotFoundError } from '../../core/errors';
@@ -15,8 +15,7 @@ import { documentFiles } from './documents.tables';
 const tags = ['Documentos'];
 
 const upload = defineAction({
-  method: 'POST',
-  path: '/api/documents/upload',
+  ...calls.upload,
   summary:
     'Sube un archivo (campo file, hasta 20 MB; PDF, Excel, Word, PowerPoint, PNG o JPG reconocidos por su contenido) y responde su id para adjuntarlo al documento (file_ids)',
   tags,
@@ -57,16 +56,12 @@ const upload = defineAction({
 });
 
 const download = defineAction({
-  method: 'GET',
-  path: '/api/documents/:id/files/:fileId',
+  ...calls.file,
   summary:
     'Descarga un archivo del documento (con su nombre y tipo) y lo marca como leído; 404 si el documento no está publicado para el usuario. ?inline=1 lo abre en el navegador',
   tags,
   access: { permission: 'Documents.view' },
   audit: { exempt: 'El acuse de lectura propio al descargar' },
-  query: defineQuery({
-    inline: textParam(20).meta({ description: '1: Content-Disposition inline (ver en el navegador)' }),
-  }),
   target: documentResource,
   download: true,
   raw: true,
@@ -95,8 +90,7 @@ const download = defineAction({
 });
 
 const read = defineAction({
-  method: 'POST',
-  path: '/api/documents/:id/read',
+  ...calls.read,
   summary: 'Marca el documento como leído por el usuario (al abrirlo)',
   tags,
   access: { permission: 'Documents.view' },

@@ -1,7 +1,7 @@
 // The status of a background job (core/jobs.ts) and its file: only the caller's own jobs (which
 // are within its dealer), and only while it holds the permission of the call the job replaces.
 // Another user's job, a job of another dealer, an unknown or malformed id: 404.
-import { defineQuery, textParam } from '@app/contracts';
+import { shellCalls as calls } from '@app/contracts';
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../core/action';
 import { defineAction } from '../../core/action';
@@ -38,8 +38,7 @@ async function ownJob(db: Db, user: CurrentUser, rawId: unknown) {
 }
 
 const status = defineAction({
-  method: 'GET',
-  path: '/api/jobs/:id',
+  ...calls.job,
   summary:
     'Estado de un trabajo en segundo plano (carga o exportación grande): avance, resultado o error. Solo los propios',
   tags,
@@ -51,14 +50,10 @@ const status = defineAction({
 });
 
 const list = defineAction({
-  method: 'GET',
-  path: '/api/jobs',
+  ...calls.jobs,
   summary: 'Los últimos trabajos en segundo plano del usuario (de un tipo con ?kind=)',
   tags,
   access: 'login',
-  query: defineQuery({
-    kind: textParam(40).meta({ description: 'Tipo de trabajo, p. ej. sales-import' }),
-  }),
   async handler({ db, user, query }) {
     const { kind } = query;
     const rows = await db
@@ -72,8 +67,7 @@ const list = defineAction({
 });
 
 const file = defineAction({
-  method: 'GET',
-  path: '/api/jobs/:id/file',
+  ...calls.jobFile,
   summary: 'Descarga el archivo de una exportación terminada en segundo plano (solo su dueño)',
   tags,
   access: 'login',

@@ -1,4 +1,5 @@
 // The mail calls beyond the outbox list: sending what waits in the outbox once SMTP is set.
+import { preferenceCalls as calls } from '@app/contracts';
 import { type Db, defineAction } from '../../core/action';
 import { ConflictError } from '../../core/errors';
 import { flushOutbox, mailContext, resolveSmtpUrl } from './mail.service';
@@ -6,8 +7,7 @@ import { flushOutbox, mailContext, resolveSmtpUrl } from './mail.service';
 const tags = ['Correo'];
 
 const flush = defineAction({
-  method: 'POST',
-  path: '/api/mail-outbox/flush',
+  ...calls.flushOutbox,
   summary: 'Envía los correos pendientes (requiere SMTP configurado)',
   tags,
   access: { permission: 'Admin.Preferences.update' },

@@ -1,8 +1,7 @@
 // The notifications centre's calls: the user's list (filters: kind, read or unread; the unread
 // count with it), the count alone (the bell), and the read marks (one, or all). Every signed-in
 // user has a centre; what it holds is filtered by its side, dealer and permissions (visibleTo).
-import { NOTIFICATION_KIND_IDS, notificationQuerySchema } from '@app/contracts';
-import { z } from 'zod';
+import { notificationCalls as calls } from '@app/contracts';
 import { defineAction } from '../../core/action';
 import { NotFoundError } from '../../core/errors';
 import { parseId } from '../../core/http';
@@ -10,51 +9,32 @@ import { listNotifications, markAllRead, markRead, unreadCount } from './notific
 
 const tags = ['Notificaciones'];
 
-const unread = z.int().nonnegative().meta({ description: 'Notificaciones sin leer del usuario' });
-const notificationSchema = z.object({
-  id: z.int(),
-  kind: z.enum(NOTIFICATION_KIND_IDS),
-  title: z.string(),
-  body: z.string().nullable(),
-  link: z.string().nullable(),
-  dealer_id: z.int().nullable(),
-  created_at: z.string(),
-  read_at: z.string().nullable(),
-});
-
 const list = defineAction({
-  method: 'GET',
-  path: '/api/notifications',
+  ...calls.list,
   summary: 'Notificaciones del usuario, las más recientes primero (filtros: tipo, leídas o no leídas)',
   tags,
   access: 'login',
-  query: notificationQuerySchema,
-  result: z.object({ data: z.array(notificationSchema), total: z.int(), unread }),
   async handler({ db, user, query }) {
     return listNotifications(db, user, query);
   },
 });
 
 const count = defineAction({
-  method: 'GET',
-  path: '/api/notifications/unread-count',
+  ...calls.unreadCount,
   summary: 'Cantidad de notificaciones sin leer (la campana)',
   tags,
   access: 'login',
-  result: z.object({ unread }),
   async handler({ db, user }) {
     return { unread: await unreadCount(db, user) };
   },
 });
 
 const readOne = defineAction({
-  method: 'POST',
-  path: '/api/notifications/:id/read',
+  ...calls.read,
   summary: 'Marca una notificación como leída',
   tags,
   access: 'login',
   audit: { resource: 'notifications', action: 'read' },
-  result: z.object({ id: z.int(), unread }),
   async handler({ db, user, params, write }) {
     const id = parseId(params.id);
     // Not visible to the user: 404, and the transaction (with its audit row) is undone.
@@ -70,19 +50,12 @@ const readOne = defineAction({
   },
 });
 
-export const readAllSchema = z.object({
-  kind: z.enum(NOTIFICATION_KIND_IDS, { error: 'Tipo no es válido' }).optional(),
-});
-
 const readAll = defineAction({
-  method: 'POST',
-  path: '/api/notifications/read-all',
+  ...calls.readAll,
   summary: 'Marca como leídas todas las notificaciones del usuario (o las de un tipo)',
   tags,
   access: 'login',
-  body: readAllSchema,
   audit: { resource: 'notifications', action: 'read' },
-  result: z.object({ marked: z.int().nonnegative(), unread }),
   async handler({ db, user, body, write }) {
     const marked = await write(
       (tx) => markAllRead(tx, user, body.kind),

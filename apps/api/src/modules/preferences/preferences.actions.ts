@@ -1,7 +1,7 @@
 // The preferences calls beyond CRUD, declared on the engine (core/action): the settings the
 // client reads (getUserConfigurations), saving several settings at once (configurations/save)
 // and the active values of every general type (general-types-values).
-import { configurationsSaveSchema, SECRET_CONFIGURATION_KEY } from '@app/contracts';
+import { preferenceCalls as calls, SECRET_CONFIGURATION_KEY } from '@app/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { defineAction, type Executor } from '../../core/action';
 import { ValidationError } from '../../core/errors';
@@ -42,8 +42,7 @@ async function readSettings(
 const tags = ['Configuraciones'];
 
 const userConfigurations = defineAction({
-  method: 'GET',
-  path: '/api/getUserConfigurations',
+  ...calls.settings,
   summary: 'Ajustes para el cliente',
   tags,
   // Without a session: the public settings only.
@@ -57,12 +56,10 @@ const userConfigurations = defineAction({
 const mask = (key: string, value: unknown) => (SECRET_CONFIGURATION_KEY.test(key) ? '***' : value);
 
 const saveConfigurations = defineAction({
-  method: 'PUT',
-  path: '/api/configurations/save',
+  ...calls.saveSettings,
   summary: 'Guarda {clave: valor} y devuelve los ajustes',
   tags,
   access: { permission: 'Admin.Preferences.update' },
-  body: configurationsSaveSchema,
   audit: { resource: 'configurations', action: 'save' },
   async handler({ body, db, write }) {
     const unknown = Object.keys(body).filter((key) => !CONFIGURATION_KEYS.has(key));
@@ -96,8 +93,7 @@ const saveConfigurations = defineAction({
 });
 
 const generalTypesValues = defineAction({
-  method: 'GET',
-  path: '/api/general-types-values',
+  ...calls.generalTypeValues,
   summary: 'Valores activos por tipo',
   tags: ['Tipos generales'],
   access: 'login',

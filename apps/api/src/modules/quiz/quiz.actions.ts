@@ -2,14 +2,7 @@
 // sales, the public survey (no login, per-address limit), the reply and close of an alert
 // (target: the alert within the caller's dealer scope; audited), and the statistics with their
 // .xlsx export.
-import {
-  alertReplySchema,
-  excelFormat,
-  publicAnswerSchema,
-  QUERY_LABELS,
-  REPORT_QUERIES,
-  salesQuizRequestSchema,
-} from '@app/contracts';
+import { quizCalls as calls, excelFormat, QUERY_LABELS, REPORT_QUERIES } from '@app/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, defineAction } from '../../core/action';
@@ -27,12 +20,10 @@ import { quizAlerts } from './quiz.tables';
 const tags = ['Satisfacción'];
 
 const requestSurveys = defineAction({
-  method: 'POST',
-  path: '/api/sales-quiz-request',
+  ...calls.request,
   summary: 'Envía invitaciones (o recordatorios) de encuesta a las ventas elegidas',
   tags,
   access: { permission: 'Sales.update' },
-  body: salesQuizRequestSchema,
   // All invitations and reminders in one transaction, with one audit row (how many).
   audit: { resource: 'sales', action: 'invite' },
   async handler({ app, db, body, user, write }) {
@@ -47,8 +38,7 @@ const requestSurveys = defineAction({
 // ---- public survey (no login) ----
 
 const publicQuiz = defineAction({
-  method: 'GET',
-  path: '/api/public/quiz/:token',
+  ...calls.publicQuiz,
   summary: 'Encuesta pública por token',
   tags,
   access: 'public',
@@ -59,14 +49,12 @@ const publicQuiz = defineAction({
 });
 
 const publicAnswer = defineAction({
-  method: 'POST',
-  path: '/api/public/quiz/:token',
+  ...calls.answer,
   summary: 'Responde la encuesta pública (una sola vez)',
   tags,
   access: 'public',
   audit: { exempt: 'La respuesta del comprador a su encuesta (público, sin usuario del personal)' },
   rateLimit: 'survey',
-  body: publicAnswerSchema,
   async handler({ app, db, params, body }) {
     const out = await submitPublicAnswers(db, mailContext(app), params.token, body);
     return { saved: true, response_id: out.response_id, message: 'Gracias por responder la encuesta' };
@@ -78,12 +66,10 @@ const publicAnswer = defineAction({
 const ALREADY_CLOSED = 'La alerta ya está cerrada';
 
 const replyAlert = defineAction({
-  method: 'PUT',
-  path: '/api/quiz-alerts/:id/reply',
+  ...calls.reply,
   summary: 'Respuesta del concesionario a una alerta',
   tags,
   access: { permission: 'Quizzes.view' },
-  body: alertReplySchema,
   target: alertResource,
   audit: { resource: alertResource.name, action: 'reply' },
   async handler({ id, target, body, user, write }) {
@@ -101,8 +87,7 @@ const replyAlert = defineAction({
 });
 
 const closeAlert = defineAction({
-  method: 'PUT',
-  path: '/api/quiz-alerts/:id/close',
+  ...calls.close,
   summary: 'Cierra una alerta respondida',
   tags,
   access: { permission: 'Quizzes.view' },
@@ -148,12 +133,10 @@ async function statsFilter(db: Db, q: z.output<typeof statsQuery>, scope: Scope)
 }
 
 const stats = defineAction({
-  method: 'GET',
-  path: '/api/table-stats',
+  ...calls.stats,
   summary: 'Cobertura, postventa y ranking',
   tags,
   access: { permission: 'Quizzes.view' },
-  query: statsQuery,
   async handler({ db, query, scope }) {
     return tableStats(db, await statsFilter(db, query, scope));
   },
@@ -163,12 +146,10 @@ const stats = defineAction({
 const PERCENT_FORMAT = excelFormat('percent');
 
 const statsExport = defineAction({
-  method: 'GET',
-  path: '/api/table-stats/export',
+  ...calls.statsExport,
   summary: 'Estadísticas de encuestas en .xlsx',
   tags,
   access: { permission: 'Quizzes.export' },
-  query: statsQuery,
   download: true,
   raw: true,
   async handler({ db, query, scope, reply }) {

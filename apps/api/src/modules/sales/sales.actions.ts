@@ -1,13 +1,7 @@
 // The CEM calls beyond CRUD, declared on the engine (core/action): the import (its template,
 // upload and JSON batch: sales.import.ts), the pull from the external sales API, the dealers with sales in a
 // period, and the survey invitations and answers of one sale.
-import {
-  defineQuery,
-  intParam,
-  optionalYearParam,
-  QUERY_LABELS,
-  salesApiRequestSchema,
-} from '@app/contracts';
+import { salesCalls as calls } from '@app/contracts';
 import { and, asc, count, eq, lte, type SQL, sql } from 'drizzle-orm';
 import { fetchSalesFromApi } from '../../connectors/sales-api';
 import { defineAction } from '../../core/action';
@@ -22,13 +16,11 @@ import { sales } from './sales.tables';
 const tags = ['CEM'];
 
 const pull = defineAction({
-  method: 'POST',
-  path: '/api/sales-api',
+  ...calls.pull,
   summary: 'Trae las ventas del sistema externo (URL en Preferencias) y las guarda',
   tags,
   access: { permission: 'Sales.store' },
   audit: { pipeline: 'insertSales: todas las filas y una fila de auditoría (sales-api) en una transacción' },
-  body: salesApiRequestSchema,
   async handler({ body, user, db }) {
     let dealerCode: string | undefined;
     if (user.dealerId !== null) {
@@ -42,15 +34,10 @@ const pull = defineAction({
 });
 
 const saleDealers = defineAction({
-  method: 'GET',
-  path: '/api/sale-dealers',
+  ...calls.dealers,
   summary: 'Concesionarios con ventas en el periodo',
   tags,
   access: { permission: 'Sales.view' },
-  query: defineQuery({
-    year: optionalYearParam({ lastYear: 'next' }),
-    month: intParam(QUERY_LABELS.month, 1, 12).meta({ type: 'integer', description: '1..12' }),
-  }),
   async handler({ query, user, db }) {
     const { year, month } = query;
     const where: (SQL | undefined)[] = [scopeCondition(saleResource, user)];
@@ -67,8 +54,7 @@ const saleDealers = defineAction({
 });
 
 const saleResponses = defineAction({
-  method: 'GET',
-  path: '/api/sales/:id/responses',
+  ...calls.responses,
   summary: 'Invitaciones y respuestas de encuesta de una venta',
   tags,
   access: { permission: 'Sales.view' },

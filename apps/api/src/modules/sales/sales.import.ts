@@ -13,6 +13,7 @@ import {
   type SaleRowInput,
   saleDateError,
   salesBatchSchema,
+  salesCalls,
   saleYearError,
   VIN_RE,
 } from '@app/contracts';
@@ -320,7 +321,7 @@ export const salesImport = defineImport({
   audit: 'sales',
   ownRows: 'ventas propias',
   file: {
-    path: '/api/sales/import',
+    path: salesCalls.import.path,
     summary: 'Carga de ventas desde .xlsx (campo file)',
     sheet: {
       headers: SALES_IMPORT_HEADERS,
@@ -330,7 +331,7 @@ export const salesImport = defineImport({
     rows: saleRows,
   },
   template: {
-    path: '/api/sales/template',
+    path: salesCalls.template.path,
     summary: 'Plantilla vacía de carga de ventas',
     permission: 'Sales.view',
     filename: 'Plantilla_Ventas.xlsx',
@@ -350,7 +351,7 @@ export const salesImport = defineImport({
     ],
   },
   batch: {
-    path: '/api/sales/batch',
+    path: salesCalls.batch.path,
     summary: 'Ventas enviadas como JSON {rows}; mismas reglas que la carga',
     body: salesBatchSchema,
     bodyLimit: 50 * 1024 * 1024,

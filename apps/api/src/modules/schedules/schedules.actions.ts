@@ -1,12 +1,12 @@
 // The scheduled mails in Preferencias: the two schedules with their last mailings, and saving one
 // (on/off, the weekly day and hour in Lima, the recipients), audited.
 import {
+  preferenceCalls as calls,
   MAIL_SCHEDULE_DESCRIPTIONS,
   MAIL_SCHEDULE_MESSAGES,
   MAIL_SCHEDULE_TITLES,
   type MailScheduleKind,
   type MailScheduleView,
-  mailScheduleSaveSchema,
   splitRecipients,
 } from '@app/contracts';
 import { asc, desc, eq } from 'drizzle-orm';
@@ -55,8 +55,7 @@ async function view(db: Executor, s: ScheduleRow, managers: string[]): Promise<M
 }
 
 const list = defineAction({
-  method: 'GET',
-  path: '/api/mail-schedules',
+  ...calls.mailSchedules,
   summary: 'Correos programados: el Resumen Comparativo mensual y el resumen semanal del tablero',
   tags,
   access: { permission: 'Admin.Preferences.view' },
@@ -68,12 +67,10 @@ const list = defineAction({
 });
 
 const save = defineAction({
-  method: 'PUT',
-  path: '/api/mail-schedules/:id',
+  ...calls.saveMailSchedule,
   summary: 'Guarda un correo programado (activo, día y hora en Lima, destinatarios)',
   tags,
   access: { permission: 'Admin.Preferences.update' },
-  body: mailScheduleSaveSchema,
   audit: { resource: 'mail-schedules', action: 'update' },
   async handler({ db, params, body, user, write }): Promise<MailScheduleView> {
     const id = parseId(params.id);

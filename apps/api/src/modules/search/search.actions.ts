@@ -9,13 +9,13 @@
 // instead of sorting thousands, and on sales one LIMITed branch per column (findSales), never an
 // OR across columns that the planner answers with a sequential scan (bench/search.mjs).
 import {
+  shellCalls as calls,
   SEARCH_KINDS,
   SEARCH_MIN_LENGTH,
   SEARCH_PER_KIND,
   type SearchAnswer,
   type SearchHit,
   type SearchKind,
-  searchQuery,
   VIN_RE,
 } from '@app/contracts';
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
@@ -124,13 +124,11 @@ async function findSales(db: Executor, pattern: string, user: CurrentUser, q: st
 }
 
 const search = defineAction({
-  method: 'GET',
-  path: '/api/search',
+  ...calls.search,
   summary:
     'Búsqueda global: concesionarios, ventas, seguimiento, documentos y usuarios que el usuario puede ver',
   tags: ['Búsqueda'],
   access: 'login',
-  query: searchQuery,
   async handler({ user, query, db }) {
     const q = (query.q ?? '').trim().replace(/\s+/g, ' ').slice(0, 100);
     const answer: SearchAnswer = { q, groups: [] };

@@ -6,20 +6,15 @@
 // login_attempts table, so every instance sees the same count; each address is also limited per
 // minute (rateLimit 'login', counted in the database and shared by the instances).
 import {
-  defineQuery,
+  securityCalls as calls,
   type LoginInformation,
-  loginSchema,
   messages,
   PERMISSION_ACTIONS,
   type PermissionTreeNode,
-  permissionChangeSchema,
-  profileSchema,
-  resetPasswordSchema,
   type TabNode,
 } from '@app/contracts';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import { defineAction, type Executor } from '../../core/action';
 import { APP_NAME, APP_VERSION } from '../../core/app-info';
 import { invalidateAllUsers, invalidateUser, issueToken, loadCurrentUser } from '../../core/auth';
@@ -180,13 +175,11 @@ async function grantedNames(db: Executor, roleId: number): Promise<string[]> {
 const authTags = ['Auth'];
 
 const login = defineAction({
-  method: 'POST',
-  path: '/api/auth/login',
+  ...calls.login,
   summary: 'Inicia sesión',
   tags: authTags,
   access: 'public',
   audit: { exempt: 'El inicio de sesión: cuenta los intentos, no cambia datos del negocio' },
-  body: loginSchema,
   rateLimit: 'login',
   async handler({ app, request, body, db }) {
     const name = normaliseLoginName(body.username);
@@ -246,8 +239,7 @@ const login = defineAction({
 });
 
 const logout = defineAction({
-  method: 'POST',
-  path: '/api/auth/logout',
+  ...calls.logout,
   summary: 'Cierra la sesión (invalida los tokens emitidos)',
   tags: authTags,
   access: 'login',
@@ -263,8 +255,7 @@ const logout = defineAction({
 });
 
 const loginInformation = defineAction({
-  method: 'GET',
-  path: '/api/auth/getCurrentLoginInformations',
+  ...calls.loginInformation,
   summary: 'Sesión: aplicación, usuario y empresa',
   tags: authTags,
   access: 'login',
@@ -304,8 +295,7 @@ const loginInformation = defineAction({
 const tags = ['Seguridad'];
 
 const menu = defineAction({
-  method: 'GET',
-  path: '/api/tabs/menu',
+  ...calls.menu,
   summary: 'Menú del usuario (pestañas que puede ver)',
   tags,
   access: 'login',
@@ -316,8 +306,7 @@ const menu = defineAction({
 });
 
 const tabsTree = defineAction({
-  method: 'GET',
-  path: '/api/tabs-tree',
+  ...calls.tabsTree,
   summary: 'Árbol completo de pestañas',
   tags,
   // The tabs screen and the roles screen (its permission tree) both read it.
@@ -328,17 +317,10 @@ const tabsTree = defineAction({
 });
 
 const getPermissions = defineAction({
-  method: 'GET',
-  path: '/api/get-permissions',
+  ...calls.permissions,
   summary: 'Permisos de un rol y árbol',
   tags,
   access: { permission: 'Admin.Roles.view' },
-  query: defineQuery({
-    role_id: z.preprocess(
-      (v) => (Array.isArray(v) ? v[v.length - 1] : v === '' ? undefined : v),
-      z.string({ error: 'Rol es obligatorio' }),
-    ),
-  }),
   async handler({ query, db }) {
     const roleId = parseId(query.role_id);
     await assertRole(db, roleId);
@@ -367,12 +349,10 @@ const getPermissions = defineAction({
 /** Grants or revokes permissions of a role; the audit row names the permissions given. */
 const changePermissions = (grant: boolean) =>
   defineAction({
-    method: 'PUT',
-    path: grant ? '/api/save-permission' : '/api/revoke-permission',
+    ...(grant ? calls.grant : calls.revoke),
     summary: grant ? 'Concede permisos a un rol' : 'Retira permisos de un rol',
     tags,
     access: { permission: 'Admin.Roles.update' },
-    body: permissionChangeSchema,
     audit: { resource: 'roles', action: grant ? 'grant' : 'revoke' },
     async handler({ body, db, write }) {
       await assertRole(db, body.role_id);
@@ -417,8 +397,7 @@ function safeUser(row: typeof users.$inferSelect) {
 
 // The own profile: name, email, avatar and, with the current password, a new password.
 const profile = defineAction({
-  method: 'PUT',
-  path: '/api/user/:id',
+  ...calls.profile,
   summary: 'Actualiza el perfil propio',
   tags,
   access: 'login',
@@ -426,7 +405,6 @@ const profile = defineAction({
   authorize({ user, params }) {
     if (parseId(params.id) !== user.id) throw new ForbiddenError('Solo puede modificar su propio perfil');
   },
-  body: profileSchema,
   // It checks a password and refuses an e-mail in use: limited per address like the login.
   rateLimit: 'login',
   audit: { resource: 'users', action: 'profile' },
@@ -482,12 +460,10 @@ const profile = defineAction({
 });
 
 const resetPassword = defineAction({
-  method: 'PUT',
-  path: '/api/users/:id/reset-password',
+  ...calls.resetPassword,
   summary: 'Un administrador fija una contraseña nueva',
   tags,
   access: { permission: 'Admin.Users.update' },
-  body: resetPasswordSchema,
   audit: { resource: 'users', action: 'reset-password' },
   async handler({ params, body, write }) {
     const id = parseId(params.id);

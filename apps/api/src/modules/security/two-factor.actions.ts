@@ -5,13 +5,7 @@
 // The second step shares the login's guards: the per-address limit ('login') and the account's
 // lockout (login_attempts: a wrong code is a failed attempt; five within 15 minutes lock the
 // account for the password and the code alike).
-import {
-  type LoginResult,
-  type TwoFactorStatus,
-  twoFactorCodeSchema,
-  twoFactorLoginSchema,
-  twoFactorSetupSchema,
-} from '@app/contracts';
+import { securityCalls as calls, type LoginResult, type TwoFactorStatus } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { defineAction } from '../../core/action';
 import { invalidateUser, issueToken } from '../../core/auth';
@@ -59,13 +53,11 @@ async function stepUser(db: Parameters<typeof pruneLoginAttempts>[0], userId: nu
 }
 
 const secondStep = defineAction({
-  method: 'POST',
-  path: '/api/auth/two-factor',
+  ...calls.twoFactorLogin,
   summary: 'Segundo paso del inicio de sesión: código de la aplicación o código de recuperación',
   tags: authTags,
   access: 'public',
   audit: { exempt: 'El segundo paso del inicio de sesión: cuenta los intentos' },
-  body: twoFactorLoginSchema,
   rateLimit: 'login',
   async handler({ app, request, body, db }) {
     const step = readSecondStep(app, body.two_factor_token);
@@ -118,13 +110,11 @@ const secondStep = defineAction({
 });
 
 const setupAtLogin = defineAction({
-  method: 'POST',
-  path: '/api/auth/two-factor/setup',
+  ...calls.twoFactorSetup,
   summary: 'Primer inicio de sesión de un administrador: genera el secreto y su código QR',
   tags: authTags,
   access: 'public',
   audit: { exempt: 'Secreto pendiente del propio inicio de sesión; su confirmación queda auditada' },
-  body: twoFactorSetupSchema,
   rateLimit: 'login',
   async handler({ app, body, db }) {
     const step = readSecondStep(app, body.two_factor_token);
@@ -138,8 +128,7 @@ const setupAtLogin = defineAction({
 // ---------- the own second factor (profile) ----------
 
 const status = defineAction({
-  method: 'GET',
-  path: '/api/user/two-factor',
+  ...calls.twoFactorStatus,
   summary: 'Estado de la verificación en dos pasos propia',
   tags,
   access: 'login',
@@ -170,8 +159,7 @@ async function assertNotEnabled(db: Parameters<typeof recoveryCodesLeft>[0], use
 }
 
 const enrol = defineAction({
-  method: 'POST',
-  path: '/api/user/two-factor/enable',
+  ...calls.twoFactorEnable,
   summary: 'Inicia la activación: secreto y código QR (se muestran solo hasta confirmar)',
   tags,
   access: 'login',
@@ -183,12 +171,10 @@ const enrol = defineAction({
 });
 
 const confirm = defineAction({
-  method: 'POST',
-  path: '/api/user/two-factor/confirm',
+  ...calls.twoFactorConfirm,
   summary: 'Confirma la activación con un código; devuelve los códigos de recuperación (una sola vez)',
   tags,
   access: 'login',
-  body: twoFactorCodeSchema,
   rateLimit: 'login',
   audit: { resource: 'users', action: 'two-factor-on' },
   async handler({ app, user, body, db, write }) {
@@ -206,12 +192,10 @@ const confirm = defineAction({
 });
 
 const regenerate = defineAction({
-  method: 'POST',
-  path: '/api/user/two-factor/recovery-codes',
+  ...calls.twoFactorRecoveryCodes,
   summary: 'Genera códigos de recuperación nuevos (los anteriores dejan de valer)',
   tags,
   access: 'login',
-  body: twoFactorCodeSchema,
   rateLimit: 'login',
   audit: { resource: 'users', action: 'recovery-codes' },
   async handler({ app, user, body, write }) {
@@ -228,12 +212,10 @@ const regenerate = defineAction({
 });
 
 const disable = defineAction({
-  method: 'POST',
-  path: '/api/user/two-factor/disable',
+  ...calls.twoFactorDisable,
   summary: 'Desactiva la verificación en dos pasos propia (con un código)',
   tags,
   access: 'login',
-  body: twoFactorCodeSchema,
   rateLimit: 'login',
   audit: { resource: 'users', action: 'two-factor-off' },
   async handler({ app, user, body, db, write }) {
@@ -256,8 +238,7 @@ const disable = defineAction({
 // ---------- an administrator's reset ----------
 
 const reset = defineAction({
-  method: 'POST',
-  path: '/api/users/:id/two-factor/reset',
+  ...calls.twoFactorReset,
   summary: 'Un administrador quita la verificación en dos pasos de un usuario (teléfono perdido)',
   tags,
   access: { permission: 'Admin.Users.update' },

@@ -1,13 +1,7 @@
 // Saved views: the caller's own and those shared with one of its roles, per list screen; save
 // one (sharing it with a role only as an administrator); delete one's own. Audited.
-import {
-  type SavedView,
-  SHARE_VIEWS_PERMISSION,
-  savedViewQuerySchema,
-  savedViewSchema,
-} from '@app/contracts';
+import { savedViewCalls as calls, type SavedView, SHARE_VIEWS_PERMISSION } from '@app/contracts';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { defineAction, type Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors';
@@ -17,14 +11,6 @@ import { savedViews } from './views.tables';
 
 const tags = ['Vistas guardadas'];
 const audit = (action: 'create' | 'delete') => ({ resource: 'saved-views', action }) as const;
-
-const viewFields = {
-  id: z.int(),
-  screen: z.string(),
-  name: z.string(),
-  params: z.string(),
-  role_id: z.int().nullable(),
-};
 
 const mineOrShared = (user: CurrentUser) =>
   or(
@@ -51,13 +37,10 @@ async function viewsOf(db: Executor, user: CurrentUser, screen: string): Promise
 }
 
 const list = defineAction({
-  method: 'GET',
-  path: '/api/saved-views',
+  ...calls.list,
   summary: 'Vistas guardadas de una lista: las propias y las compartidas con un rol del usuario',
   tags,
   access: 'login',
-  query: savedViewQuerySchema,
-  result: z.array(z.object({ ...viewFields, role_name: z.string().nullable(), own: z.boolean() })),
   async handler({ db, user, query }) {
     return viewsOf(db, user, query.screen);
   },
@@ -73,16 +56,13 @@ function cleanParams(raw: string): string {
 }
 
 const save = defineAction({
-  method: 'POST',
-  path: '/api/saved-views',
+  ...calls.save,
   summary: 'Guarda la vista actual de una lista (filtros, orden, columnas y tamaño de página)',
   tags,
   access: 'login',
-  body: savedViewSchema,
   // Sharing with a role needs SHARE_VIEWS_PERMISSION.
   statuses: [403],
   audit: audit('create'),
-  result: z.object({ ...viewFields, user_id: z.int(), created_at: z.string(), updated_at: z.string() }),
   async handler({ user, body, write }) {
     const roleId = body.role_id ?? null;
     if (roleId && !user.permissions.has(SHARE_VIEWS_PERMISSION))
@@ -110,13 +90,11 @@ const save = defineAction({
 });
 
 const remove = defineAction({
-  method: 'DELETE',
-  path: '/api/saved-views/:id',
+  ...calls.remove,
   summary: 'Elimina una vista guardada propia',
   tags,
   access: 'login',
   audit: audit('delete'),
-  result: z.object({ id: z.int() }),
   async handler({ user, params, write }) {
     const id = parseId(params.id);
     return write(

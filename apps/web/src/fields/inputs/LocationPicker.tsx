@@ -1,11 +1,11 @@
 // Location picker (SPEC §2, §4): department → province → district, each filtered by its parent,
 // three equal columns; a change moves the focus to the next select. Emits the district id or
 // the full object {department_id, province_id, district_id}.
-import { messages } from '@app/contracts';
+import { districtContract, messages, provinceContract, resourceCalls } from '@app/contracts';
 import { Autocomplete, Grid, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { http } from '../../lib/http';
+import { call } from '../../lib/http';
 import type { InputProps } from './props';
 
 interface Place {
@@ -31,10 +31,9 @@ function usePlaces(path: string, filter?: [string, number | null]) {
   return useQuery({
     queryKey: ['options', path, filter?.[1] ?? null],
     queryFn: () =>
-      http.get<Place[]>(`/${path}`, {
-        perPage: -1,
-        ...(filter ? { [`filter[${filter[0]}]`]: String(filter[1]) } : {}),
-      }),
+      call(resourceCalls(path).list, {
+        query: { perPage: -1, ...(filter ? { [`filter[${filter[0]}]`]: String(filter[1]) } : {}) },
+      }) as Promise<Place[]>,
     enabled: !waiting,
     staleTime: 10 * 60_000,
   });
@@ -98,8 +97,16 @@ export function LocationPicker(p: InputProps<number | Location | null>) {
     if (loc.district_id && (!loc.province_id || !loc.department_id)) {
       const t = setTimeout(async () => {
         try {
-          const d = await http.get<Place>(`/districts/get/${loc.district_id}`, undefined, { silent: true });
-          const pr = await http.get<Place>(`/provinces/get/${d.province_id}`, undefined, { silent: true });
+          const d = (await call(
+            resourceCalls(districtContract).get,
+            { params: { id: loc.district_id! } },
+            { silent: true },
+          )) as Place;
+          const pr = (await call(
+            resourceCalls(provinceContract).get,
+            { params: { id: d.province_id! } },
+            { silent: true },
+          )) as Place;
           const full = { department_id: pr.department_id ?? null, province_id: pr.id, district_id: d.id };
           setLoc(full);
           if (emitObject) p.onChange(full);

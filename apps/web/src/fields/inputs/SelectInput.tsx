@@ -2,7 +2,7 @@
 // remote search of SPEC §5 (shouldSearch) through /api/{resource}/query-search: a catalogue whose
 // contract says `lookupMode: 'search'` is always searched, never loaded whole. A default of 0
 // picks the first option of a new record once the options arrive (SPEC §4), loaded ones too.
-import { messages } from '@app/contracts';
+import { messages, resourceCalls } from '@app/contracts';
 import {
   Autocomplete,
   Avatar,
@@ -15,7 +15,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { http } from '../../lib/http';
+import { call } from '../../lib/http';
 import { isNewRecord, shouldSearch } from '../rules';
 import type { Option } from '../types';
 import { filterQuery, optionFilter, useOptions } from '../useOptions';
@@ -160,10 +160,9 @@ export function SelectInput(p: InputProps<Id | Id[] | null>) {
       setSearching(true);
       try {
         const { filter } = optionFilter(field, p.values);
-        const r = await http.get<Option[]>(`/${field.resource}/query-search`, {
-          query: t,
-          ...filterQuery(filter),
-        });
+        const r = (await call(resourceCalls(field.resource!).search, {
+          query: { query: t, ...filterQuery(filter) },
+        })) as Option[];
         setFound((prev) => [...prev, ...(r ?? [])]);
         setLastFound(new Set((r ?? []).map((o) => String(o[key]))));
       } catch {

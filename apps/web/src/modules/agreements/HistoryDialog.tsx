@@ -4,6 +4,7 @@ import {
   AGREEMENT_EVENT_KINDS,
   AGREEMENT_STATUSES,
   type AgreementEvent,
+  agreementCalls,
   agreementCommentSchema,
 } from '@app/contracts';
 import {
@@ -24,7 +25,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
-import { http } from '../../lib/http';
+import { call } from '../../lib/http';
 import { usePermission } from '../../session/session';
 import { StatusChip, statusName } from './chips';
 
@@ -64,7 +65,7 @@ export function HistoryDialog({
   const id = agreement?.id;
   const history = useQuery({
     queryKey: ['agreement-history', id],
-    queryFn: () => http.get<AgreementEvent[]>(`/agreements/${id}/history`),
+    queryFn: () => call(agreementCalls.history, { params: { id: id! } }),
     enabled: !!id,
   });
   const close = () => {
@@ -82,7 +83,7 @@ export function HistoryDialog({
     }
     setBusy(true);
     try {
-      const r = await http.post<{ agreement: { status: string } }>(`/agreements/${id}/comments`, parsed.data);
+      const r = await call(agreementCalls.comment, { params: { id: id! }, body: parsed.data });
       setCurrent(r.agreement.status);
       enqueueSnackbar('Guardado Correctamente', { variant: 'success' });
       setComment('');

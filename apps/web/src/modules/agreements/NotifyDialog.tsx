@@ -1,6 +1,11 @@
 // POST /api/agreements-noty: mails the agreement to the dealer's contacts (all active ones with an
 // email, or those chosen), with an optional message; the result says to whom it went.
-import type { AgreementNotifyResult } from '@app/contracts';
+import {
+  type AgreementNotifyResult,
+  agreementCalls,
+  dealerContactContract,
+  resourceCalls,
+} from '@app/contracts';
 import {
   Alert,
   Button,
@@ -17,7 +22,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { http } from '../../lib/http';
+import { call } from '../../lib/http';
 
 interface Contact {
   id: number;
@@ -44,11 +49,9 @@ export function NotifyDialog({
   const contacts = useQuery({
     queryKey: ['agreement-contacts', agreement?.dealer_id],
     queryFn: () =>
-      http.get<{ data: Contact[] }>('/dealer-contacts', {
-        perPage: 100,
-        'filter[dealer_id]': agreement?.dealer_id,
-        'filter[active]': 'true',
-      }),
+      call(resourceCalls(dealerContactContract).list, {
+        query: { perPage: 100, 'filter[dealer_id]': agreement?.dealer_id, 'filter[active]': 'true' },
+      }) as Promise<{ data: Contact[] }>,
     enabled: !!agreement,
   });
   const withEmail = (contacts.data?.data ?? []).filter((c) => c.email);
@@ -62,10 +65,8 @@ export function NotifyDialog({
   const send = async () => {
     setBusy(true);
     try {
-      const r = await http.post<AgreementNotifyResult>('/agreements-noty', {
-        agreement_id: agreement?.id,
-        contact_ids: selected,
-        message,
+      const r = await call(agreementCalls.notify, {
+        body: { agreement_id: agreement?.id, contact_ids: selected, message },
       });
       setResult(r);
       onSent();

@@ -4,10 +4,13 @@
 // the notice mailed to the dealer's contacts. A dealer user only moves its agreements' status.
 import {
   AGREEMENT_DEFAULTS,
-  type AgreementAgeSummary,
+  agreementCalls,
   agreementContract,
+  dealerContract,
   queryFor,
   REPORT_QUERIES,
+  resourceCalls,
+  zoneContract,
 } from '@app/contracts';
 import Forum from '@mui/icons-material/Forum';
 import Send from '@mui/icons-material/Send';
@@ -25,6 +28,9 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { call } from '../../lib/http';
+import { useUrlDateRange } from '../../lib/urlPeriod';
+import { usePermission, useSession } from '../../session/session';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
 import { http } from '../../lib/http';
 import { useUrlDateRange } from '../../lib/urlPeriod';
@@ -65,9 +71,11 @@ export const agreementScreen = defineScreen({
       // The zone follows the dealer (the server files it so too, whatever is sent).
       fills: async (dealerId) => {
         if (!dealerId) return undefined;
-        const d = await http.get<{ zone_id: number | null }>(`/dealers/get/${dealerId}`, undefined, {
-          silent: true,
-        });
+        const d = (await call(
+          resourceCalls(dealerContract).get,
+          { params: { id: Number(dealerId) } },
+          { silent: true },
+        )) as { zone_id: number | null };
         return d.zone_id ? { zone_id: d.zone_id } : undefined;
       },
     },
@@ -102,7 +110,7 @@ function AgeSummary({ query }: { query: Record<string, string | number | undefin
   const summary = useQuery({
     // Under the list's key: a save or delete that refreshes the list refreshes this too.
     queryKey: ['list', 'agreements', 'summary', query],
-    queryFn: () => http.get<AgreementAgeSummary>('/agreements-summary', query),
+    queryFn: () => call(agreementCalls.summary, { query }),
   });
   const s = summary.data;
   if (!s) return null;
@@ -150,7 +158,10 @@ export default function AgreementScreen() {
   const [notifyOf, setNotifyOf] = useState<Record<string, any> | null>(null);
   const zones = useQuery({
     queryKey: ['zones-lookup'],
-    queryFn: () => http.get<{ id: number; name: string }[]>('/zones', { perPage: -1 }),
+    queryFn: () =>
+      call(resourceCalls(zoneContract).list, { query: { perPage: -1 } }) as Promise<
+        { id: number; name: string }[]
+      >,
     enabled: !isDealer,
   });
   const refresh = () => {

@@ -1,5 +1,11 @@
 // One audit entry: the fields that changed, with their value before and after.
-import { AUDIT_ACTIONS, AUDITED_CALLS, RESOURCE_CONTRACTS } from '@app/contracts';
+import {
+  AUDIT_ACTIONS,
+  AUDITED_CALLS,
+  auditLogContract,
+  RESOURCE_CONTRACTS,
+  resourceCalls,
+} from '@app/contracts';
 import {
   Button,
   Dialog,
@@ -18,7 +24,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { http } from '../../lib/http';
+import { call } from '../../lib/http';
 
 type Json = Record<string, unknown> | null;
 
@@ -52,7 +58,7 @@ export function AuditChangesDialog({ id, onClose }: { id: number | null; onClose
   const [all, setAll] = useState(false);
   const q = useQuery({
     queryKey: ['audit-entry', id],
-    queryFn: () => http.get<Entry>(`/audit-logs/get/${id}`),
+    queryFn: () => call(resourceCalls(auditLogContract).get, { params: { id: id! } }) as Promise<Entry>,
     enabled: id !== null,
   });
   const e = q.data;

@@ -2,6 +2,7 @@
 // prorated to today against what arrived so far, so on the 15th a manager sees who is behind.
 // Objectives are loaded from Formato_Objetivos.xlsx.
 import {
+  dispatchCalls,
   formatMeasure,
   formatPercent,
   type ObjectivesSummary,
@@ -28,6 +29,9 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { apiPath, call, download } from '../../lib/http';
+import { useUrlPeriod } from '../../lib/urlPeriod';
+import { usePermission } from '../../session/session';
 import { MonthField, thisMonth, thisYear, YearField } from '../../fields/PeriodFields';
 import { downloadFile, http } from '../../lib/http';
 import { useUrlPeriod } from '../../lib/urlPeriod';
@@ -48,7 +52,7 @@ const CHIP: Record<PacingStatus, 'success' | 'info' | 'error' | 'default'> = {
   sin_objetivo: 'default',
 };
 const pct = formatPercent;
-const template = () => void downloadFile('/dispatches-objectives/template', 'Formato_Objetivos.xlsx');
+const template = () => void download(dispatchCalls.objectivesTemplate, 'Formato_Objetivos.xlsx');
 
 export default function ObjectivesView() {
   const { dealerId, manufacturerId } = useGlobalFilters();
@@ -66,7 +70,7 @@ export default function ObjectivesView() {
   });
   const summary = useQuery({
     queryKey: ['objectives-summary', query],
-    queryFn: () => http.get<ObjectivesSummary>('/objectives-summary', query),
+    queryFn: () => call(dispatchCalls.objectivesSummary, { query }) as unknown as Promise<ObjectivesSummary>,
     placeholderData: keepPreviousData,
   });
   const s = summary.data;
@@ -184,7 +188,7 @@ export default function ObjectivesView() {
         open={uploading}
         title="Cargar objetivos"
         help="Complete Formato_Objetivos.xlsx: una fila por concesionario, marca y año, una columna por mes."
-        url="/dispatches-objectives/import"
+        url={apiPath(dispatchCalls.objectivesImport)}
         jobKind="objectives-import"
         template={template}
         onClose={() => setUploading(false)}

@@ -2,12 +2,16 @@
 // pull and the dispatch reports (Reporte-Despachos, the dynamic report, the internal report).
 import {
   type BackgroundJob,
+  dispatchCalls,
   formatCount,
   limaDate,
   MONTH_SHORT,
   MONTHS,
+  manufacturerContract,
   queryFor,
   REPORT_QUERIES,
+  resourceCalls,
+  shellCalls,
   type SimaPullResult,
   type TransactionSummary,
 } from '@app/contracts';
@@ -38,6 +42,10 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { call, download, HttpError } from '../../lib/http';
+import { useTypeOptions } from '../../lib/generalTypes';
+import { useUrlPeriod } from '../../lib/urlPeriod';
+import { usePermission } from '../../session/session';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
 import { MonthField, thisMonth, thisYear, YearField } from '../../fields/PeriodFields';
 import { useTypeOptions } from '../../lib/generalTypes';
@@ -54,7 +62,10 @@ const fmt = formatCount;
 export function useBrands() {
   return useQuery({
     queryKey: ['lookup', 'manufacturers'],
-    queryFn: () => http.get<{ id: number; code: string; name: string }[]>('/manufacturers', { perPage: -1 }),
+    queryFn: () =>
+      call(resourceCalls(manufacturerContract).list, { query: { perPage: -1 } }) as Promise<
+        { id: number; code: string; name: string }[]
+      >,
     staleTime: 60_000,
   });
 }
@@ -76,7 +87,7 @@ export default function SummaryView() {
   });
   const summary = useQuery({
     queryKey: ['transaction-summary', query],
-    queryFn: () => http.get<TransactionSummary>('/transaction-summary', query),
+    queryFn: () => call(dispatchCalls.summary, { query }) as unknown as Promise<TransactionSummary>,
     placeholderData: keepPreviousData,
   });
   const s = summary.data;
@@ -123,9 +134,7 @@ export default function SummaryView() {
           <>
             <Button
               startIcon={<FileDownload />}
-              onClick={() =>
-                void downloadFile('/transaction/report-export', 'Reporte-Despachos.xlsx', { query })
-              }
+              onClick={() => void download(dispatchCalls.report, 'Reporte-Despachos.xlsx', { query })}
             >
               Reporte de despachos
             </Button>
@@ -135,7 +144,7 @@ export default function SummaryView() {
             <Button
               startIcon={<FileDownload />}
               onClick={() =>
-                void downloadFile('/transaction/export-internal-report', 'Reporte-Interno.xlsx', {
+                void download(dispatchCalls.internalReport, 'Reporte-Interno.xlsx', {
                   body: {
                     year,
                     month: year === thisYear() ? thisMonth() : Math.max(...months),
@@ -244,9 +253,11 @@ function SimaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   useEffect(() => {
     if (!open) return;
     let alive = true;
-    http
-      .get<BackgroundJob<SimaPullResult>[]>('/jobs', { kind: SIMA_JOB_KIND }, { silent: true })
-      .then(([last]) => {
+    (
+      call(shellCalls.jobs, { query: { kind: SIMA_JOB_KIND } }, { silent: true }) as unknown as Promise<
+        BackgroundJob<SimaPullResult>[]
+      >
+    ).then(([last]) => {
         if (!alive || !last) return;
         const recent = last.finished_at && Date.now() - Date.parse(last.finished_at) < RECENT_SIMA_MS;
         if (last.status === 'queued' || last.status === 'running' || recent) setJob(last);
@@ -275,11 +286,11 @@ function SimaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
     setResult(null);
     setJob(null);
     try {
-      const r = await http.get<BackgroundJob<SimaPullResult>>(
-        '/transaction-api',
-        { date_from: range.from, date_to: range.to },
+      const r = (await call(
+        dispatchCalls.simaPull,
+        { query: { date_from: range.from, date_to: range.to } },
         { silent: true },
-      );
+      )) as unknown as BackgroundJob<SimaPullResult>;
       setJob(r);
     } catch (e) {
       setFailure(e instanceof HttpError ? e.message : String(e));
@@ -364,7 +375,7 @@ function DynamicReportDialog({
         y++;
       }
     }
-    await downloadFile('/transaction/export-dynamic-report', `${title || 'Reporte'}.xlsx`, {
+    await download(dispatchCalls.dynamicReport, `${title || 'Reporte'}.xlsx`, {
       body: {
         title_download: title || 'Reporte',
         monthHeaders,

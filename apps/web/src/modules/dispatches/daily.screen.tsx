@@ -5,12 +5,16 @@ import {
   type DailyGrid,
   type DailyGridRow,
   type DailySaleEntryInput,
+  dealerContract,
+  dispatchCalls,
   formatCount,
   type ImportResult,
   limaDate,
   MONTHS,
+  manufacturerModelContract,
   queryFor,
   REPORT_QUERIES,
+  resourceCalls,
 } from '@app/contracts';
 import Add from '@mui/icons-material/Add';
 import FileDownload from '@mui/icons-material/FileDownload';
@@ -34,6 +38,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Column, DataSheetGrid, intColumn, keyColumn } from 'react-datasheet-grid';
 import { MonthField, thisMonth, thisYear, YearField } from '../../fields/PeriodFields';
 import 'react-datasheet-grid/dist/style.css';
+import { apiPath, call, download, HttpError } from '../../lib/http';
+import { useUrlPeriod } from '../../lib/urlPeriod';
+import { usePermission } from '../../session/session';
 import { SelectInput } from '../../fields/inputs/SelectInput';
 import { downloadFile, HttpError, http } from '../../lib/http';
 import { useUrlPeriod } from '../../lib/urlPeriod';
@@ -98,7 +105,7 @@ export default function DailyScreen() {
   });
   const grid = useQuery({
     queryKey: ['daily-sales', query],
-    queryFn: () => http.get<DailyGrid>('/daily-sales', query),
+    queryFn: () => call(dispatchCalls.daily, { query }) as unknown as Promise<DailyGrid>,
   });
   const saved = useMemo(() => (grid.data ? toSheet(grid.data) : []), [grid.data]);
   useEffect(() => {
@@ -159,8 +166,8 @@ export default function DailyScreen() {
     setSaving(true);
     setReport(null);
     try {
-      const r = await http.post<ImportResult>('/daily-sales', { entries: changes }, { silent: true });
-      if (r.failed > 0) setReport(r);
+      const r = await call(dispatchCalls.dailySave, { body: { entries: changes } }, { silent: true });
+      if (r.failed > 0) setReport(r as unknown as ImportResult);
       else {
         enqueueSnackbar('Guardado Correctamente', { variant: 'success' });
         await queryClient.invalidateQueries({ queryKey: ['daily-sales'] });
@@ -173,7 +180,7 @@ export default function DailyScreen() {
   };
   const brand = brandLabel(brands.data, manufacturerId) || 'Todas';
   const template = () =>
-    void downloadFile('/daily-sales/template', `Formato_Daily_${year}_${month}.xlsx`, { query });
+    void download(dispatchCalls.dailyTemplate, `Formato_Daily_${year}_${month}.xlsx`, { query });
   const totalsByDay = Array.from({ length: days }, (_, i) =>
     rows.reduce((a, r) => a + ((r[`d${i + 1}`] as number) ?? 0), 0),
   );
@@ -221,7 +228,7 @@ export default function DailyScreen() {
           <Button
             startIcon={<FileDownload />}
             onClick={() =>
-              void downloadFile('/daily-sales-report', `Reporte_Daily_${brand}_${year}_${month}.xlsx`, {
+              void download(dispatchCalls.dailyReport, `Reporte_Daily_${brand}_${year}_${month}.xlsx`, {
                 query,
               })
             }
@@ -233,8 +240,8 @@ export default function DailyScreen() {
           <Button
             startIcon={<FileDownload />}
             onClick={() =>
-              void downloadFile(
-                '/transaction/export-internal-daily-report',
+              void download(
+                dispatchCalls.internalDailyReport,
                 `Reporte_Daily_Interno_${brand}_${year}_${month}.xlsx`,
                 {
                   body: { year, month, manufacturer: manufacturerId, dealer: dealerId },
@@ -327,7 +334,7 @@ export default function DailyScreen() {
         open={open === 'upload'}
         title={`Cargar Formato Daily ${MONTHS[month - 1].name} ${year}`}
         help={`Complete Formato_Daily_${year}_${month}.xlsx: una fila por concesionario y modelo, una columna por día (vacío no cambia, 0 borra).`}
-        url={`/daily-sales/import?year=${year}&month=${month}`}
+        url={`${apiPath(dispatchCalls.dailyImport)}?year=${year}&month=${month}`}
         jobKind="daily-sales-import"
         template={template}
         onClose={() => setOpen(null)}
@@ -368,25 +375,28 @@ function AddModelDialog({
   // Dealers and models are big catalogues: searched as typed, the chosen ones read by id.
   const d = useQuery({
     queryKey: ['options', 'dealers', 'one', String(dealer)],
-    queryFn: () => http.get<{ id: number; code: string; name: string }>(`/dealers/get/${dealer}`),
+    queryFn: () =>
+      call(resourceCalls(dealerContract).get, { params: { id: dealer } }) as Promise<{
+        id: number;
+        code: string;
+        name: string;
+      }>,
     enabled: open && dealer > 0,
   }).data;
   const m = useQuery({
     queryKey: ['options', 'manufacturer-models', 'one', String(model)],
     queryFn: () =>
-      http.get<{ id: number; name: string; manufacturer_name?: string }>(`/manufacturer-models/get/${model}`),
+      call(resourceCalls(manufacturerModelContract).get, { params: { id: model } }) as Promise<{
+        id: number;
+        name: string;
+        manufacturer_name?: string;
+      }>,
     enabled: open && model > 0,
   }).data;
   const dispatched = useQuery({
     queryKey: ['dealer-models', dealer, manufacturerId],
     queryFn: () =>
-      http.get<{ data: { manufacturer_model_id: number; model_name: string; units: number }[] }>(
-        '/transaction/dealer-models',
-        {
-          dealer,
-          manufacturer: manufacturerId || '',
-        },
-      ),
+      call(dispatchCalls.dealerModels, { query: { dealer_id: dealer, manufacturer: manufacturerId || '' } }),
     enabled: open && dealer > 0,
   });
   // The models the dealer received are offered before typing; any other is searched.

@@ -5,9 +5,11 @@ import {
   DOCUMENT_UPLOAD,
   type DocumentFile,
   type DocumentRow,
+  documentCalls,
   documentContract,
   LIMITS,
   messages,
+  resourceCalls,
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import AttachFile from '@mui/icons-material/AttachFile';
@@ -32,6 +34,7 @@ import {
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { type FieldValues, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { call, HttpError } from '../../lib/http';
 import { FormFields } from '../../fields/FormFields';
 import { initialValues } from '../../fields/rules';
 import { HttpError, http } from '../../lib/http';
@@ -101,7 +104,7 @@ export function DocumentDialog({ record, onClose, onSaved }: Props) {
       const body = new FormData();
       body.append(DOCUMENT_UPLOAD.field, file);
       try {
-        const saved = await http.post<DocumentFile>('/documents/upload', body, { silent: true });
+        const saved = await call(documentCalls.upload, { body }, { silent: true });
         setFiles((list) => [...list, saved]);
       } catch (e) {
         setFileError(`${file.name}: ${e instanceof HttpError ? e.message : String(e)}`);
@@ -123,8 +126,9 @@ export function DocumentDialog({ record, onClose, onSaved }: Props) {
     };
     setSaving(true);
     try {
-      if (isNew) await http.post('/documents', body, { silent: true });
-      else await http.put(`/documents/${record!.id}`, body, { silent: true });
+      const calls = resourceCalls(documentContract);
+      if (isNew) await call(calls.create, { body }, { silent: true });
+      else await call(calls.update, { params: { id: record.id! }, body }, { silent: true });
       enqueueSnackbar(messages.saved, { variant: 'success' });
       onSaved();
       onClose();

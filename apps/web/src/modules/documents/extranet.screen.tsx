@@ -3,10 +3,14 @@
 // document marks it read. The manufacturer sees its whole library with each document's status
 // and audience, and publishes, edits and removes documents (files uploaded in the dialog).
 import {
+  categoryContract,
   DOCUMENT_STATUS_NAMES,
   type DocumentList,
   type DocumentRow,
   type DocumentStatus,
+  documentCalls,
+  documentContract,
+  resourceCalls,
 } from '@app/contracts';
 import Add from '@mui/icons-material/Add';
 import CheckCircle from '@mui/icons-material/CheckCircle';
@@ -49,7 +53,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type FileResult, http, saveFile } from '../../lib/http';
+import { call, type FileResult, saveFile } from '../../lib/http';
+import { usePermission, useSession } from '../../session/session';
 import { ConfirmDialog } from '../../resources/ConfirmDialog';
 import { usePermission, useSession } from '../../session/session';
 import { DocumentDialog } from './DocumentDialog';
@@ -155,12 +160,13 @@ export default function ExtranetScreen() {
   const query = { page, perPage: PAGE_SIZE, query: search, category: category ?? undefined, status };
   const list = useQuery({
     queryKey: ['list', 'documents', query],
-    queryFn: () => http.get<DocumentList>('/documents', query),
+    queryFn: () => call(resourceCalls(documentContract).list, { query }) as Promise<DocumentList>,
     placeholderData: keepPreviousData,
   });
   const categories = useQuery({
     queryKey: ['list', 'categories', 'tree'],
-    queryFn: () => http.get<Category[]>('/categories', { perPage: -1 }),
+    queryFn: () =>
+      call(resourceCalls(categoryContract).list, { query: { perPage: -1 } }) as Promise<Category[]>,
   });
   const tree = useMemo(
     () => categoryTree(categories.data ?? [], list.data?.categories ?? []),
@@ -172,22 +178,20 @@ export default function ExtranetScreen() {
   const allCount = tree.filter((t) => t.depth === 0).reduce((n, t) => n + t.count, 0);
 
   const download = async (doc: DocumentRow, fileId: number, filename: string) => {
-    const file = await http.get<FileResult>(`/documents/${doc.id}/files/${fileId}`, undefined, {
-      file: true,
-    });
+    const file = (await call(documentCalls.file, { params: { id: doc.id, fileId } })) as FileResult;
     saveFile(file, filename);
     if (!doc.read_at) void refresh();
   };
   const open = async (doc: DocumentRow) => {
     setOpened(doc);
     if (!doc.read_at) {
-      await http.post(`/documents/${doc.id}/read`);
+      await call(documentCalls.read, { params: { id: doc.id } });
       void refresh();
     }
   };
   const remove = async () => {
     if (!removing) return;
-    await http.del(`/documents/${removing.id}`);
+    await call(resourceCalls(documentContract).remove, { params: { id: removing.id } });
     enqueueSnackbar('Documento eliminado', { variant: 'success' });
     setRemoving(null);
     void refresh();

@@ -1,13 +1,15 @@
 // The everyday settings as a form: company name, currency sign, survey expiry, mail and the
 // external systems. Saving calls PUT /api/configurations/save and merges its answer into the
 // client's settings at once (page title, currency sign...).
-import { messages } from '@app/contracts';
+import { configurationContract, messages, preferenceCalls, resourceCalls } from '@app/contracts';
 import SaveIcon from '@mui/icons-material/Save';
 import { Alert, Box, Button, Grid, LinearProgress, MenuItem, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
+import { call } from '../../lib/http';
+import { mergeSettings, usePermission } from '../../session/session';
 import { EMAIL_RE } from '../../fields/rules';
 import { http } from '../../lib/http';
 import { mergeSettings, type Settings, usePermission } from '../../session/session';
@@ -103,9 +105,9 @@ export function GeneralSettings() {
   const q = useQuery({
     queryKey: ['configurations', 'all'],
     queryFn: () =>
-      http.get<{ key: string; value: string | null; is_secret: boolean }[]>('/configurations', {
-        perPage: -1,
-      }),
+      call(resourceCalls(configurationContract).list, { query: { perPage: -1 } }) as Promise<
+        { key: string; value: string | null; is_secret: boolean }[]
+      >,
   });
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -142,7 +144,7 @@ export function GeneralSettings() {
     }
     setSaving(true);
     try {
-      const settings = await http.put<Settings>('/configurations/save', body);
+      const settings = await call(preferenceCalls.saveSettings, { body });
       mergeSettings(settings);
       enqueueSnackbar(messages.saved, { variant: 'success' });
       await q.refetch();

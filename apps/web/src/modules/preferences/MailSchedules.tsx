@@ -2,7 +2,13 @@
 // a dealer's confirmation, the weekly dashboard summary on a day and hour in Lima), each saved
 // by PUT /api/mail-schedules/:id with its field errors shown on its fields, their last mailings,
 // and the last messages of the outbox (where they wait without SMTP).
-import { MAIL_SCHEDULE_LABELS, type MailScheduleView, messages, WEEKDAYS } from '@app/contracts';
+import {
+  MAIL_SCHEDULE_LABELS,
+  type MailScheduleView,
+  messages,
+  preferenceCalls,
+  WEEKDAYS,
+} from '@app/contracts';
 import SaveIcon from '@mui/icons-material/Save';
 import {
   Alert,
@@ -26,7 +32,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
-import { HttpError, http } from '../../lib/http';
+import { call, HttpError } from '../../lib/http';
 import { usePermission } from '../../session/session';
 
 interface OutboxRow {
@@ -62,11 +68,19 @@ function ScheduleCard({ s, canSave }: { s: MailScheduleView; canSave: boolean })
     setSaving(true);
     setErrors({});
     try {
-      await http.put(
-        `/mail-schedules/${s.id}`,
-        weekly
-          ? { enabled, weekday: weekday === '' ? null : weekday, hour: hour === '' ? null : hour, recipients }
-          : { enabled },
+      await call(
+        preferenceCalls.saveMailSchedule,
+        {
+          params: { id: s.id },
+          body: weekly
+            ? {
+                enabled,
+                weekday: weekday === '' ? null : weekday,
+                hour: hour === '' ? null : hour,
+                recipients,
+              }
+            : { enabled },
+        },
         { fieldErrors: true },
       );
       enqueueSnackbar(messages.saved, { variant: 'success' });
@@ -205,16 +219,14 @@ export function MailSchedules() {
   const canSave = usePermission('Admin.Preferences.update');
   const q = useQuery({
     queryKey: ['mail-schedules'],
-    queryFn: () => http.get<MailScheduleView[]>('/mail-schedules'),
+    queryFn: () => call(preferenceCalls.mailSchedules),
   });
   const outbox = useQuery({
     queryKey: ['mail-schedules', 'outbox'],
     queryFn: () =>
-      http.get<OutboxRow[] | { data: OutboxRow[] }>('/mail-outbox', {
-        perPage: 10,
-        sort: 'id',
-        order: 'desc',
-      }),
+      call(preferenceCalls.outbox, { query: { perPage: 10, sort: 'id', order: 'desc' } }) as Promise<
+        OutboxRow[] | { data: OutboxRow[] }
+      >,
   });
   return (
     <Box>

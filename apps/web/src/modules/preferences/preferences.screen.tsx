@@ -1,13 +1,19 @@
 // /preferences: general settings, general types and their values, and the raw configurations.
 // Only one list is mounted at a time; switching tabs clears the list state of the URL.
-import { configurationContract, generalTypeContract, messages, typeValueContract } from '@app/contracts';
+import {
+  configurationContract,
+  generalTypeContract,
+  messages,
+  resourceCalls,
+  typeValueContract,
+} from '@app/contracts';
 import ListIcon from '@mui/icons-material/List';
 import { Autocomplete, Box, IconButton, Paper, Tab, Tabs, TextField, Tooltip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { call } from '../../lib/http';
 import { refreshGeneralTypes } from '../../lib/generalTypes';
-import { http } from '../../lib/http';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 import { GeneralSettings } from './GeneralSettings';
@@ -47,7 +53,10 @@ export default function PreferencesScreen() {
   const [, setSearchParams] = useSearchParams();
   const types = useQuery({
     queryKey: ['lookup', 'general-types'],
-    queryFn: () => http.get<{ id: number; code: string; name: string }[]>('/general-types', { perPage: -1 }),
+    queryFn: () =>
+      call(resourceCalls(generalTypeContract).list, { query: { perPage: -1 } }) as Promise<
+        { id: number; code: string; name: string }[]
+      >,
   });
 
   const open = (next: number) => {

@@ -6,6 +6,7 @@ import {
   type PublicQuiz,
   QUIZ_MESSAGES,
   type QuizQuestion,
+  quizCalls,
   ratingLabel,
 } from '@app/contracts';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
@@ -31,7 +32,7 @@ import {
 } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { HttpError, http } from '../../lib/http';
+import { call, HttpError } from '../../lib/http';
 
 type Value = string | number | null;
 type State =
@@ -196,13 +197,7 @@ function SurveyForm({
       const answers = questions
         .filter((q) => values[q.id] !== undefined && values[q.id] !== '')
         .map((q) => ({ question_id: q.id, value: values[q.id] ?? null }));
-      const r = await http.post<{ message: string }>(
-        `/public/quiz/${encodeURIComponent(token)}`,
-        { answers },
-        {
-          silent: true,
-        },
-      );
+      const r = await call(quizCalls.answer, { params: { token }, body: { answers } }, { silent: true });
       onDone({ kind: 'done', message: r?.message ?? 'Gracias por responder la encuesta' });
     } catch (err) {
       if (err instanceof HttpError && [404, 409, 410].includes(err.status)) {
@@ -302,9 +297,8 @@ export default function PublicQuizPage() {
     }
     let alive = true;
     setState({ kind: 'loading' });
-    http
-      .get<PublicQuiz>(`/public/quiz/${encodeURIComponent(token)}`, undefined, { silent: true })
-      .then((data) => alive && setState({ kind: 'form', data }))
+    call(quizCalls.publicQuiz, { params: { token } }, { silent: true })
+      .then((data) => alive && setState({ kind: 'form', data: data as unknown as PublicQuiz }))
       .catch((err) => {
         if (!alive) return;
         const status = err instanceof HttpError ? err.status : 0;

@@ -1,7 +1,7 @@
 // Alerts raised by a rating at the lowest level: the generic list of the alerts resource (paged,
 // searched, sorted and exported on the server; open ones first, oldest first), with their age, and
 // the dealer's reply and close as row buttons.
-import { alertContract, messages } from '@app/contracts';
+import { alertContract, messages, quizCalls } from '@app/contracts';
 import {
   Box,
   Button,
@@ -16,6 +16,7 @@ import {
 } from '@mui/material';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
+import { call, HttpError } from '../../lib/http';
 import { maskPhone } from '../../fields/masks';
 import { HttpError, http } from '../../lib/http';
 import { ResourceScreen } from '../../resources/ResourceScreen';
@@ -98,7 +99,11 @@ export default function AlertsView() {
     }
     setBusy(true);
     try {
-      await http.put(`/quiz-alerts/${replying.alert.id}/reply`, { reply: reply.trim() }, { silent: true });
+      await call(
+        quizCalls.reply,
+        { params: { id: replying.alert.id }, body: { reply: reply.trim() } },
+        { silent: true },
+      );
       enqueueSnackbar(messages.saved, { variant: 'success' });
       replying.refresh();
       setReplying(null);
@@ -112,7 +117,7 @@ export default function AlertsView() {
   const close = async (a: Row, refresh: () => void) => {
     setBusy(true);
     try {
-      await http.put(`/quiz-alerts/${a.id}/close`);
+      await call(quizCalls.close, { params: { id: a.id } });
       enqueueSnackbar('Alerta cerrada', { variant: 'success' });
       refresh();
     } catch {

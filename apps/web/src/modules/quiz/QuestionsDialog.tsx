@@ -1,6 +1,13 @@
 // The questions of a questionnaire, in order: add, edit (text, type, options, required), move up
 // or down (the kit's sortable list rule) and remove; saved whole with the questionnaire.
-import { DEFAULT_RATING_LABELS, messages, QUESTION_TYPES, type QuestionType } from '@app/contracts';
+import {
+  DEFAULT_RATING_LABELS,
+  messages,
+  QUESTION_TYPES,
+  type QuestionType,
+  quizContract,
+  resourceCalls,
+} from '@app/contracts';
 import Add from '@mui/icons-material/Add';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
@@ -26,6 +33,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
+import { call, HttpError } from '../../lib/http';
 import { move } from '../../fields/inputs/ListInputs';
 import { HttpError, http } from '../../lib/http';
 
@@ -79,8 +87,7 @@ export function QuestionsDialog({ quizId, readOnly, onClose }: Props) {
     setItems([]);
     setErrors([]);
     if (!quizId) return;
-    http
-      .get<Record<string, any>>(`/quizzes/get/${quizId}`)
+    (call(resourceCalls(quizContract).get, { params: { id: quizId } }) as Promise<Record<string, any>>)
       .then((q) => {
         setQuiz(q);
         setLabels(q.rating_labels?.length === 4 ? q.rating_labels : [...DEFAULT_RATING_LABELS]);
@@ -118,16 +125,19 @@ export function QuestionsDialog({ quizId, readOnly, onClose }: Props) {
     if (local.length) return;
     setBusy(true);
     try {
-      await http.put(
-        `/quizzes/${quiz.id}`,
+      await call(
+        resourceCalls(quizContract).update,
         {
-          title: quiz.title,
-          description: quiz.description ?? null,
-          manufacturer_id: quiz.manufacturer_id ?? null,
-          kind: quiz.kind,
-          active: quiz.active,
-          rating_labels: labels.map((l) => l.trim()),
-          questions: toQuestionsBody(items),
+          params: { id: quiz.id },
+          body: {
+            title: quiz.title,
+            description: quiz.description ?? null,
+            manufacturer_id: quiz.manufacturer_id ?? null,
+            kind: quiz.kind,
+            active: quiz.active,
+            rating_labels: labels.map((l) => l.trim()),
+            questions: toQuestionsBody(items),
+          },
         },
         { silent: true },
       );

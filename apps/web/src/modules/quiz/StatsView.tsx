@@ -1,6 +1,13 @@
 // Table-stats for a year/month, the toolbar brand and dealer: cobertura, ranking by top box (the
 // dealers under the minimum sample apart, 'muestra insuficiente'), postventa, a chart, export.
-import { QUIZ_MESSAGES, queryFor, type RankingRow, REPORT_QUERIES, type TableStats } from '@app/contracts';
+import {
+  QUIZ_MESSAGES,
+  queryFor,
+  quizCalls,
+  type RankingRow,
+  REPORT_QUERIES,
+  type TableStats,
+} from '@app/contracts';
 import FileDownload from '@mui/icons-material/FileDownload';
 import {
   Alert,
@@ -20,6 +27,9 @@ import {
 import { BarChart } from '@mui/x-charts/BarChart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { call, download } from '../../lib/http';
+import { useUrlPeriod } from '../../lib/urlPeriod';
+import { usePermission } from '../../session/session';
 import { MonthField, thisYear, YearField } from '../../fields/PeriodFields';
 import { downloadFile, http } from '../../lib/http';
 import { useUrlPeriod } from '../../lib/urlPeriod';
@@ -104,16 +114,14 @@ export default function StatsView() {
   });
   const stats = useQuery({
     queryKey: ['table-stats', query],
-    queryFn: () => http.get<TableStats>('/table-stats', query),
+    queryFn: () => call(quizCalls.stats, { query }) as unknown as Promise<TableStats>,
     placeholderData: keepPreviousData,
   });
   const d = stats.data;
 
   const exportXlsx = async () => {
     setBusy(true);
-    await downloadFile('/table-stats/export', `Satisfaccion_${year}${month ? `-${month}` : ''}.xlsx`, {
-      query,
-    });
+    await download(quizCalls.statsExport, `Satisfaccion_${year}${month ? `-${month}` : ''}.xlsx`, { query });
     setBusy(false);
   };
 

@@ -1,10 +1,11 @@
 // Import of the sales template (the shared upload dialog), or of a period pulled from the
 // external sales system (POST /api/sales-api): the same all-or-nothing report either way.
-import type { ImportResult } from '@app/contracts';
+import { type ImportResult, salesCalls } from '@app/contracts';
 import CloudDownload from '@mui/icons-material/CloudDownload';
 import { Box, Button, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { apiPath, call } from '../../lib/http';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
 import { http } from '../../lib/http';
 import { UploadDialog } from '../../resources/UploadDialog';
@@ -18,7 +19,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       open={open}
       title="Importar ventas"
       help="Complete la plantilla (.xlsx) con una venta por fila."
-      url="/sales/import"
+      url={apiPath(salesCalls.import)}
       jobKind="sales-import"
       template={() => void downloadTemplate()}
       onClose={onClose}
@@ -41,12 +42,13 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             variant="outlined"
             startIcon={<CloudDownload />}
             onClick={() =>
-              void run(() =>
-                http.post<ImportResult>(
-                  '/sales-api',
-                  { date_from: range.from || undefined, date_to: range.to || undefined },
-                  { silent: true },
-                ),
+              void run(
+                () =>
+                  call(
+                    salesCalls.pull,
+                    { body: { date_from: range.from || undefined, date_to: range.to || undefined } },
+                    { silent: true },
+                  ) as unknown as Promise<ImportResult>,
               )
             }
             disabled={busy}

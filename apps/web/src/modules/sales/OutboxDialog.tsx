@@ -1,4 +1,5 @@
 // The mail outbox (administrators): every mail the product sent or keeps pending without SMTP.
+import { preferenceCalls } from '@app/contracts';
 import {
   Alert,
   Box,
@@ -16,7 +17,8 @@ import { esES } from '@mui/x-data-grid/locales';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
-import { http } from '../../lib/http';
+import { call } from '../../lib/http';
+import { usePermission } from '../../session/session';
 import { loadingGridSlotProps } from '../../resources/gridA11y';
 import { usePermission } from '../../session/session';
 
@@ -63,17 +65,15 @@ export function OutboxDialog({ open, onClose }: { open: boolean; onClose: () => 
   const list = useQuery({
     queryKey: ['mail-outbox', status, page],
     queryFn: () =>
-      http.get<{ total: number; data: OutboxRow[] }>('/mail-outbox', {
-        page: page.page + 1,
-        perPage: page.pageSize,
-        status,
-      }),
+      call(preferenceCalls.outbox, {
+        query: { page: page.page + 1, perPage: page.pageSize, status },
+      }) as Promise<{ total: number; data: OutboxRow[] }>,
     enabled: open,
     placeholderData: keepPreviousData,
   });
   const flush = async () => {
     try {
-      const r = await http.post<{ sent: number; failed: number; pending: number }>('/mail-outbox/flush');
+      const r = await call(preferenceCalls.flushOutbox);
       enqueueSnackbar(`Enviados: ${r.sent}. Fallidos: ${r.failed}. Pendientes: ${r.pending}`, {
         variant: 'success',
       });

@@ -1,6 +1,6 @@
 // A sale's survey: its invitations (sent, reminded, expiry) and the answers, each with the text
 // of the question the buyer saw.
-import { ratingLabel } from '@app/contracts';
+import { ratingLabel, salesCalls } from '@app/contracts';
 import {
   Alert,
   Box,
@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { call } from '../../lib/http';
 import { formatDateTime } from './OutboxDialog';
 
 interface Answer {
@@ -73,7 +73,7 @@ export function ResponsesDialog({
 }) {
   const q = useQuery({
     queryKey: ['sale-responses', sale?.id],
-    queryFn: () => http.get<SaleResponses>(`/sales/${sale!.id}/responses`),
+    queryFn: () => call(salesCalls.responses, { params: { id: sale!.id } }) as Promise<SaleResponses>,
     enabled: !!sale,
   });
   const d = q.data;

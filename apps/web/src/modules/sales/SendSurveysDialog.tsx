@@ -1,6 +1,14 @@
 // 'Enviar encuestas': invitations for the chosen sales or for every sale of the current filters;
 // as a reminder, only to invitations not answered yet. The answer lists the sales left out.
-import { QUIZ_KINDS, type SalesFilter, type SalesQuizRequestResult, SURVEY_STATUSES } from '@app/contracts';
+import {
+  QUIZ_KINDS,
+  quizCalls,
+  quizContract,
+  resourceCalls,
+  type SalesFilter,
+  type SalesQuizRequestResult,
+  SURVEY_STATUSES,
+} from '@app/contracts';
 import {
   Alert,
   Button,
@@ -23,8 +31,8 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
+import { call, HttpError } from '../../lib/http';
 import { useTypeName } from '../../lib/generalTypes';
-import { HttpError, http } from '../../lib/http';
 
 interface Props {
   open: boolean;
@@ -77,7 +85,8 @@ export function SendSurveysDialog({ open, filters, selected, onClose }: Props) {
   const [quizId, setQuizId] = useState(0);
   const quizzes = useQuery({
     queryKey: ['options', 'quizzes'],
-    queryFn: () => http.get<QuizOption[]>('/quizzes', { perPage: -1 }),
+    queryFn: () =>
+      call(resourceCalls(quizContract).list, { query: { perPage: -1 } }) as Promise<QuizOption[]>,
     enabled: open,
   });
   const statusName = useTypeName('SURVEY_STATUSES', SURVEY_STATUSES);
@@ -103,7 +112,7 @@ export function SendSurveysDialog({ open, filters, selected, onClose }: Props) {
         scope === 'selection'
           ? { sale_ids: selected, reminder, ...chosen }
           : { filters, reminder, ...chosen };
-      const r = await http.post<SalesQuizRequestResult>('/sales-quiz-request', body, { silent: true });
+      const r = await call(quizCalls.request, { body }, { silent: true });
       setResult(r);
       enqueueSnackbar(
         r.invited + r.reminded === 0

@@ -1,4 +1,5 @@
-import { downloadFile } from '../../lib/http';
+import { salesCalls } from '@app/contracts';
+import { download } from '../../lib/http';
 
 /** GET /api/sales/template: the empty import template. */
-export const downloadTemplate = (): Promise<void> => downloadFile('/sales/template', 'Plantilla_Ventas.xlsx');
+export const downloadTemplate = (): Promise<void> => download(salesCalls.template, 'Plantilla_Ventas.xlsx');

@@ -1,6 +1,6 @@
 // An administrator sets a new password for a user (PUT /api/users/{id}/reset-password); the
 // user's open sessions end.
-import { LIMITS, messages } from '@app/contracts';
+import { LIMITS, messages, securityCalls } from '@app/contracts';
 import {
   Button,
   Dialog,
@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
-import { HttpError, http } from '../../lib/http';
+import { call, HttpError } from '../../lib/http';
 
 export function ResetPasswordDialog({
   user,
@@ -36,7 +36,7 @@ export function ResetPasswordDialog({
     if (password.length < LIMITS.passwordMinLength) return setError(messages.password);
     setBusy(true);
     try {
-      await http.put(`/users/${user.id}/reset-password`, { password });
+      await call(securityCalls.resetPassword, { params: { id: user.id }, body: { password } });
       enqueueSnackbar(messages.saved, { variant: 'success' });
       onClose();
     } catch (err) {

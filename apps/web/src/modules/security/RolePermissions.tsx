@@ -1,7 +1,7 @@
 // The permission tree of a role over the tabs tree: ticking a node grants (save-permission),
 // unticking revokes (revoke-permission); get-permissions says what the role has. Users of the
 // role see the change on their next menu load.
-import type { PermissionTreeNode } from '@app/contracts';
+import { type PermissionTreeNode, securityCalls } from '@app/contracts';
 import {
   Alert,
   Box,
@@ -17,7 +17,7 @@ import { RichTreeView } from '@mui/x-tree-view/RichTreeView';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import { http } from '../../lib/http';
+import { call } from '../../lib/http';
 import { usePermission } from '../../session/session';
 
 interface Answer {
@@ -73,7 +73,7 @@ export function RolePermissionsDialog({
   const key = ['role-permissions', role?.id];
   const q = useQuery({
     queryKey: key,
-    queryFn: () => http.get<Answer>('/get-permissions', { role_id: role!.id }),
+    queryFn: () => call(securityCalls.permissions, { query: { role_id: role!.id } }) as Promise<Answer>,
     enabled: !!role,
   });
   const [saving, setSaving] = useState(false);
@@ -91,9 +91,10 @@ export function RolePermissionsDialog({
     setSaving(true);
     try {
       let answer: { granted: string[] } | undefined;
-      if (add.length) answer = await http.put('/save-permission', { role_id: role.id, permissions: add });
+      if (add.length)
+        answer = await call(securityCalls.grant, { body: { role_id: role.id, permissions: add } });
       if (remove.length)
-        answer = await http.put('/revoke-permission', { role_id: role.id, permissions: remove });
+        answer = await call(securityCalls.revoke, { body: { role_id: role.id, permissions: remove } });
       if (answer) queryClient.setQueryData<Answer>(key, (old) => old && { ...old, granted: answer!.granted });
       enqueueSnackbar(add.length ? 'Permisos concedidos' : 'Permisos retirados', { variant: 'success' });
     } catch {

@@ -1,21 +1,24 @@
 // The menu tree editor above the tabs list: the whole tree (GET /api/tabs-tree) with each entry's
 // icon, screen name and permission base, and up/down buttons that reorder siblings (PUT
 // /api/tabs/{id} with the new order). Users see the new order on their next menu load.
-import type { TabNode } from '@app/contracts';
+import { resourceCalls, securityCalls, type TabNode, tabContract } from '@app/contracts';
+
+const tabCalls = resourceCalls(tabContract);
+
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import { Box, Chip, IconButton, LinearProgress, Paper, Tooltip, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
-import { http } from '../../lib/http';
+import { call } from '../../lib/http';
 import { usePermission } from '../../session/session';
 import { MenuIcon } from '../../shell/icons';
 
 export function TabTree() {
   const canUpdate = usePermission('Admin.Tabs.update');
   const queryClient = useQueryClient();
-  const tree = useQuery({ queryKey: ['tabs-tree'], queryFn: () => http.get<TabNode[]>('/tabs-tree') });
+  const tree = useQuery({ queryKey: ['tabs-tree'], queryFn: () => call(securityCalls.tabsTree) });
   const [busy, setBusy] = useState(false);
 
   const move = async (siblings: TabNode[], index: number, delta: -1 | 1) => {
@@ -26,10 +29,11 @@ export function TabTree() {
     setBusy(true);
     try {
       // Orders follow the positions (1, 2, 3...): only entries whose order changes are saved.
-      const rows = await http.get<{ id: number; order: number }[]>('/tabs', { perPage: -1 });
+      const rows = (await call(tabCalls.list, { query: { perPage: -1 } })) as { id: number; order: number }[];
       const current = new Map(rows.map((r) => [r.id, r.order]));
       for (const [i, t] of next.entries())
-        if (current.get(t.id) !== i + 1) await http.put(`/tabs/${t.id}`, { order: i + 1 });
+        if (current.get(t.id) !== i + 1)
+          await call(tabCalls.update, { params: { id: t.id }, body: { order: i + 1 } });
       enqueueSnackbar('Orden guardado', { variant: 'success' });
     } catch {
       // toast shown by the client

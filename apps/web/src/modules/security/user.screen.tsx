@@ -1,11 +1,12 @@
-import { userContract } from '@app/contracts';
+import { securityCalls, userContract } from '@app/contracts';
 import LockReset from '@mui/icons-material/LockReset';
 import PhonelinkErase from '@mui/icons-material/PhonelinkErase';
 import { Avatar, IconButton, Tooltip } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import { http } from '../../lib/http';
+import { call } from '../../lib/http';
+import { usePermission } from '../../session/session';
 import { ConfirmDialog } from '../../resources/ConfirmDialog';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
@@ -59,7 +60,7 @@ export default function UserScreen() {
     if (!unbinding) return;
     setBusy(true);
     try {
-      await http.post(`/users/${unbinding.id}/two-factor/reset`, {});
+      await call(securityCalls.twoFactorReset, { params: { id: unbinding.id } });
       enqueueSnackbar(`Se quitó la verificación en dos pasos de ${unbinding.username}`, {
         variant: 'success',
       });

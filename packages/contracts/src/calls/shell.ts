@@ -1,0 +1,48 @@
+// The shell's calls: the global search and the background jobs (modules/search, modules/jobs).
+import { z } from 'zod';
+import { defineQuery, textParam } from '../query';
+import { searchQuery } from '../search';
+import { defineCall } from './call';
+
+const hit = z.object({ kind: z.string(), id: z.int(), title: z.string(), subtitle: z.string().nullable() });
+
+/** A background job as GET /api/jobs/:id answers it. */
+export const backgroundJobSchema = z.looseObject({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  done: z.int(),
+  total: z.int().nullable(),
+  percent: z.int().min(0).max(100),
+  step: z.string().nullable(),
+  result: z.unknown(),
+  error: z.string().nullable(),
+  file_name: z.string().nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  expires_at: z.string(),
+});
+
+export const shellCalls = {
+  search: defineCall({
+    method: 'GET',
+    path: '/api/search',
+    query: searchQuery,
+    result: z.object({
+      q: z.string(),
+      groups: z.array(z.object({ kind: z.string(), title: z.string(), hits: z.array(hit) })),
+    }),
+  }),
+  job: defineCall({ method: 'GET', path: '/api/jobs/:id', result: backgroundJobSchema }),
+  jobs: defineCall({
+    method: 'GET',
+    path: '/api/jobs',
+    query: defineQuery({
+      kind: textParam(40).meta({ description: 'Tipo de trabajo, p. ej. sales-import' }),
+    }),
+    result: z.array(backgroundJobSchema),
+  }),
+  jobFile: defineCall({ method: 'GET', path: '/api/jobs/:id/file', file: true }),
+};
