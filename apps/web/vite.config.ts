@@ -15,8 +15,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       // The shared contracts are pure declarations: a chunk that uses only their messages or
-      // constants must not pull every zod schema (and zod) into the login bundle.
-      treeshake: { moduleSideEffects: (id: string) => !/packages[\\/]contracts[\\/]/.test(id) },
+      // constants must not pull every zod schema (and zod) into the login bundle. Their zod.ts
+      // is the exception: it sets the browser's zod configuration before any schema is built.
+      treeshake: {
+        moduleSideEffects: (id: string) =>
+          !/packages[\\/]contracts[\\/]/.test(id) || /contracts[\\/]src[\\/]zod\.ts$/.test(id),
+      },
     },
   },
 });

@@ -9,8 +9,7 @@
 // are listed in NOT_YET, which may only shrink (an entry no longer found fails too).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import * as contracts from '@app/contracts';
-import { RESOURCE_CONTRACTS } from '@app/contracts';
+import { API_CALLS, RESOURCE_CONTRACTS } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 
 /** The sources read (API_PATHS_SRC: another tree's, to count its hand paths). */
@@ -50,11 +49,8 @@ const NOT_YET: Record<string, string[]> = {
 /** The first path segment of every call in the contracts and of every resource. */
 function apiSegments(): Set<string> {
   const out = new Set<string>(Object.keys(RESOURCE_CONTRACTS).map((p) => p.split('/')[0]!));
-  for (const value of Object.values(contracts))
-    if (value && typeof value === 'object' && !Array.isArray(value))
-      for (const c of Object.values(value as Record<string, unknown>))
-        if (c && typeof c === 'object' && 'method' in c && 'path' in c && typeof c.path === 'string')
-          out.add(c.path.replace(/^\/api\//, '').split(/[/?]/)[0]!);
+  for (const group of Object.values(API_CALLS))
+    for (const c of Object.values(group)) out.add(c.path.replace(/^\/api\//, '').split(/[/?]/)[0]!);
   return out;
 }
 

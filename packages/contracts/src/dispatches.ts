@@ -1,10 +1,11 @@
 // Dispatches (despachos), objectives and daily sales (issue 13): the records both sides know, the
 // bodies of the module's calls, the shapes of its summaries and the file names of SPEC §7.
-import { z } from 'zod';
+
 import { MONTH_SHORT } from './figures';
 import { dealerBodyField } from './query';
 import { defineContract, f, field } from './resources/fields';
 import { vinField } from './sales';
+import { z } from './zod';
 
 const dateRule = (l: string) => field.date(l);
 

@@ -2,12 +2,13 @@
 // units of a concept, the states of a period, the bodies of the grid calls, the answers the
 // screens read, and the rules that both sides compute the same way (compliance, a year's total,
 // a branch's available hours).
-import { z } from 'zod';
+
 import { MONTHS } from './fixed-lists';
 import { EXCEL_PERCENT_POINTS, excelFormat, formatNumber, type NumberKind } from './format';
 import { messages } from './messages';
 import { declareDealer } from './query';
 import { defineContract, f, field } from './resources/fields';
+import { z } from './zod';
 
 /**
  * What a concept counts, its kind (how it adds up is its `aggregation`): a count of units, a

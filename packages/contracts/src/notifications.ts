@@ -1,6 +1,6 @@
 // The notifications centre (the bell and /main/order): what needs the user, its kinds with their
 // Spanish names, and the list's query. Shared by the server (kinds, filters) and the client.
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Every kind of notification, with its Spanish name (the filter of the page and the bell). */
 export const NOTIFICATION_KINDS = [

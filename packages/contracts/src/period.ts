@@ -1,6 +1,6 @@
 // The integer and reference parameters of a query string, on which contracts/query builds the
 // period (year, month), dealer, brand and zone parameters of every report, grid and action.
-import { z } from 'zod';
+import { z } from './zod';
 
 export const MAX_ID = 2_147_483_647;
 

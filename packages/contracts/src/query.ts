@@ -2,10 +2,11 @@
 // the server's engine (defineAction parses it, applies the defaults and the dealer scope) and by
 // the screens (they build their queries from the same schemas). "Today" is the contracts' clock:
 // Lima's day, pinned by the server in tests. Each parameter names itself in its 422 message.
-import { z } from 'zod';
+
 import { limaDate } from './clock';
 import { FIRST_YEAR } from './fixed-lists';
 import { intParam, refParam } from './period';
+import { z } from './zod';
 
 /** The labels a query's 422 messages and a report's headers use (one spelling everywhere). */
 export const QUERY_LABELS = {

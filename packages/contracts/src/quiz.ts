@@ -1,6 +1,7 @@
 // Satisfaction surveys: questionnaires, their questions, the public answer and the statistics.
-import { z } from 'zod';
+
 import { defineContract, f, field } from './resources/fields';
+import { z } from './zod';
 
 export const QUIZ_KINDS = [
   { id: 'sales', name: 'Ventas' },

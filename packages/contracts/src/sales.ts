@@ -1,8 +1,9 @@
 // CEM sales: the sale record, the import/batch row, the import report and the survey request.
-import { z } from 'zod';
+
 import { limaDate, limaYearNow } from './clock';
 import { PAYMENT_METHODS } from './fixed-lists';
 import { defineContract, f, field } from './resources/fields';
+import { z } from './zod';
 
 /** The header row of the import template, in order (issue 6). */
 export const SALES_IMPORT_HEADERS = [

@@ -1,8 +1,9 @@
 // Saved views of a list (issue 29): a list's filters, sort, search, hidden columns and page size,
 // saved by name by a user, shared by an administrator with a role. A view is the list's URL query
 // (the URL stays the source of truth: opening a view sets it).
-import { z } from 'zod';
+
 import { field } from './resources/fields';
+import { z } from './zod';
 
 /** Who may share a view with a role: the holders of this permission (administrators). */
 export const SHARE_VIEWS_PERMISSION = 'Admin.Roles.update';

@@ -1,7 +1,8 @@
 // Scheduled reports by mail (issue 29, item 5): the two kinds, what the Preferencias screen
 // shows of each, and the body of its save, with the Spanish messages of SPEC §5.
-import { z } from 'zod';
+
 import { field, typeError } from './resources/fields';
+import { z } from './zod';
 
 export const MAIL_SCHEDULE_KINDS = ['resumen_mensual', 'tablero_semanal'] as const;
 export type MailScheduleKind = (typeof MAIL_SCHEDULE_KINDS)[number];

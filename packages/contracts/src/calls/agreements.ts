@@ -1,5 +1,5 @@
 // Seguimiento's calls beyond its resource (modules/agreements on the server).
-import { z } from 'zod';
+
 import { REPORT_QUERIES } from '../query';
 import {
   agreementAgeSummarySchema,
@@ -8,6 +8,7 @@ import {
   agreementNotifyResultSchema,
   agreementNotifySchema,
 } from '../resources/agreements';
+import { z } from '../zod';
 import { defineCall } from './call';
 
 /** A fixed list's entries: the stored id and its Spanish name. */

@@ -5,8 +5,9 @@
 // (`call(contract, { params, query, body })`, apps/web/src/lib/http.ts): no API path is typed twice.
 // One file per module (calls/<module>.ts); a resource's generic calls come from its contract
 // (resourceCalls).
-import { z } from 'zod';
+
 import type { QueryValues } from '../query';
+import { z } from '../zod';
 
 export type CallMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -1,5 +1,5 @@
 // Dispatches, objectives and daily sales (modules/dispatches on the server).
-import { z } from 'zod';
+
 import { dailySalesBatchSchema, objectivesBatchSchema, reportRequestSchema } from '../dispatches';
 import {
   brandParam,
@@ -13,6 +13,7 @@ import {
   yearParam,
 } from '../query';
 import { importResultSchema } from '../sales';
+import { z } from '../zod';
 import { defineCall } from './call';
 import { backgroundJobSchema } from './shell';
 

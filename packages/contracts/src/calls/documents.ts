@@ -1,7 +1,8 @@
 // The extranet's documents beyond their resource: the upload of a file, its download and the
 // read receipt (modules/documents on the server).
-import { z } from 'zod';
+
 import { defineQuery, textParam } from '../query';
+import { z } from '../zod';
 import { defineCall } from './call';
 
 /** A stored file of a document (attached or still waiting to be). */

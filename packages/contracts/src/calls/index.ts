@@ -1,3 +1,14 @@
+import { agreementCalls } from './agreements';
+import { dispatchCalls } from './dispatches';
+import { documentCalls } from './documents';
+import { notificationCalls } from './notifications';
+import { preferenceCalls } from './preferences';
+import { quizCalls } from './quiz';
+import { salesCalls } from './sales';
+import { securityCalls } from './security';
+import { shellCalls } from './shell';
+import { savedViewCalls } from './views';
+
 export * from './agreements';
 export * from './call';
 export * from './dispatches';
@@ -9,3 +20,17 @@ export * from './sales';
 export * from './security';
 export * from './shell';
 export * from './views';
+
+/** Every module's calls (the web's path test reads them). */
+export const API_CALLS = {
+  agreementCalls,
+  dispatchCalls,
+  documentCalls,
+  notificationCalls,
+  preferenceCalls,
+  quizCalls,
+  salesCalls,
+  securityCalls,
+  shellCalls,
+  savedViewCalls,
+};

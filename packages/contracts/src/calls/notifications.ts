@@ -1,6 +1,7 @@
 // The notifications centre (modules/notifications on the server).
-import { z } from 'zod';
+
 import { NOTIFICATION_KIND_IDS, notificationQuerySchema } from '../notifications';
+import { z } from '../zod';
 import { defineCall } from './call';
 
 const unread = z.int().nonnegative().meta({ description: 'Notificaciones sin leer del usuario' });

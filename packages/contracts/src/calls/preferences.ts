@@ -1,8 +1,9 @@
 // Settings, the general types' values, the scheduled mailings and the outbox (modules
 // preferences, schedules and mail on the server).
-import { z } from 'zod';
+
 import { configurationsSaveSchema } from '../resources/preferences';
 import { mailScheduleSaveSchema, mailScheduleViewSchema } from '../schedules';
+import { z } from '../zod';
 import { defineCall } from './call';
 
 /** The settings a caller may read: {key: value} (secrets never). */

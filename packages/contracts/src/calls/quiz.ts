@@ -1,9 +1,10 @@
 // Satisfaction surveys: the invitations, the public survey, the alerts and the statistics
 // (modules/quiz on the server).
-import { z } from 'zod';
+
 import { REPORT_QUERIES } from '../query';
 import { alertReplySchema, publicAnswerSchema } from '../quiz';
 import { salesQuizRequestSchema } from '../sales';
+import { z } from '../zod';
 import { defineCall } from './call';
 
 /** An alert as saved (its row). */

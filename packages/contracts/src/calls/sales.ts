@@ -1,9 +1,10 @@
 // CEM sales beyond their resource: the import, its template and JSON twin, the pull from the
 // external sales system, the dealers with sales and a sale's survey answers (modules/sales).
-import { z } from 'zod';
+
 import { intParam } from '../period';
 import { defineQuery, optionalYearParam, QUERY_LABELS } from '../query';
 import { importResultSchema, salesApiRequestSchema, salesBatchSchema } from '../sales';
+import { z } from '../zod';
 import { defineCall } from './call';
 
 export const salesCalls = {

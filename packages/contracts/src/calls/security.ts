@@ -1,6 +1,6 @@
 // The sign-in, the session, the menu, roles' permissions, the own profile and the second factor
 // (modules/security on the server).
-import { z } from 'zod';
+
 import { defineQuery } from '../query';
 import {
   loginAnswerSchema,
@@ -20,6 +20,7 @@ import {
   twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from '../resources/security';
+import { z } from '../zod';
 import { defineCall } from './call';
 
 /** A call that answers only that it was done. */

@@ -1,7 +1,8 @@
 // The shell's calls: the global search and the background jobs (modules/search, modules/jobs).
-import { z } from 'zod';
+
 import { defineQuery, textParam } from '../query';
 import { searchQuery } from '../search';
+import { z } from '../zod';
 import { defineCall } from './call';
 
 const hit = z.object({ kind: z.string(), id: z.int(), title: z.string(), subtitle: z.string().nullable() });

@@ -1,6 +1,7 @@
 // Saved views of a list screen (modules/views on the server).
-import { z } from 'zod';
+
 import { savedViewQuerySchema, savedViewSchema } from '../saved-views';
+import { z } from '../zod';
 import { defineCall } from './call';
 
 const viewFields = {

@@ -1,7 +1,8 @@
 // Seguimiento (/agreement): agreements with a dealer, their levels and statuses, the history of
 // comments, status changes and notices, and the bodies of its calls.
-import { z } from 'zod';
+import { z } from '../zod';
 import { messages } from '../messages';
+import { z } from '../zod';
 import { defineContract, f, field, typeError } from './fields';
 
 /** GET /api/agreements-levels: how important an agreement is. */

@@ -1,6 +1,7 @@
 // Catalogues: KPI concepts and document categories (a tree, the extranet's folders).
-import { z } from 'zod';
+
 import { CONCEPT_AGGREGATIONS, CONCEPT_UNITS, FIGURE_MAX } from '../figures';
+import { z } from '../zod';
 import { defineContract, f, typeError } from './fields';
 
 /**

@@ -1,8 +1,9 @@
 // Documents and the extranet (issue 12): a document of the library (title, category, files, the
 // dates it is published and expires, visible to every dealer or to chosen ones), the upload
 // rules both sides check, and the shapes the extranet reads.
-import { z } from 'zod';
+
 import { DATE_RE } from '../sales';
+import { z } from '../zod';
 import { defineContract, f, field, typeError } from './fields';
 
 const dateRule = (l: string) => field.date(l);

@@ -1,8 +1,9 @@
 // Field builders for the resource schemas: every rule carries the Spanish message of SPEC §5
 // with the field's label, so the server's validationErrors and the client's form agree.
-import { z } from 'zod';
+
 import { messages } from '../messages';
 import type { PermissionAction } from '../permissions';
+import { z } from '../zod';
 
 export type Labels = Record<string, string>;
 

@@ -1,6 +1,7 @@
 // Organisation: companies, zones, dealers, dealer branches, employees, dealer contacts.
-import type { z } from 'zod';
+
 import { LICENSE_CATEGORIES } from '../fixed-lists';
+import type { z } from '../zod';
 import { addressFields, defineContract, f } from './fields';
 
 export const companyContract = defineContract(

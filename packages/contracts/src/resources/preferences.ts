@@ -1,5 +1,5 @@
 // Preferences: general types (catalogues of values) and key/value configurations.
-import { z } from 'zod';
+import { z } from '../zod';
 import { defineContract, f, field } from './fields';
 
 export const generalTypeContract = defineContract(

@@ -1,6 +1,7 @@
 // Security: users, roles, tabs (the menu tree), auth payloads.
-import { z } from 'zod';
+
 import { messages } from '../messages';
+import { z } from '../zod';
 import { defineContract, f, field, typeError } from './fields';
 
 const roleIds = z.array(field.ref('Rol'), { error: typeError('Roles') }).max(50);
@@ -262,7 +263,6 @@ export const twoFactorChallengeSchema = z.object({
 export type TwoFactorChallenge = z.output<typeof twoFactorChallengeSchema>;
 
 export const loginAnswerSchema = z.union([loginResultSchema, twoFactorChallengeSchema]);
-export type LoginAnswer = LoginResult | TwoFactorChallenge;
 
 const totpCode = (label: string) =>
   z
@@ -364,13 +364,15 @@ const tabFields = {
   icon: z.string().nullable(),
   permission: z.string().nullable(),
 };
-/** A menu entry with its children (GET /api/tabs/menu, /api/tabs-tree). */
-export const tabNodeSchema: z.ZodType<TabNode> = z.looseObject({
+/**
+ * A menu entry with its children (GET /api/tabs/menu, /api/tabs-tree). Its children are entries
+ * too; the schema names them as a list without recursing (a recursive JSON Schema's $ref would
+ * point at the envelope once /api/docs wraps the result in it).
+ */
+export const tabNodeSchema = z.looseObject({
   ...tabFields,
-  get children() {
-    return z.array(tabNodeSchema);
-  },
-});
+  children: z.array(z.looseObject({ ...tabFields, children: z.array(z.unknown()) })),
+}) as unknown as z.ZodType<TabNode>;
 /** GET /api/get-permissions: what a role holds and the tree of every permission. */
 export const rolePermissionsSchema = z.object({
   granted: z.array(z.string()),
@@ -378,9 +380,7 @@ export const rolePermissionsSchema = z.object({
     z.looseObject({
       ...tabFields,
       permissions: z.array(z.string()),
-      get children() {
-        return z.array(z.unknown());
-      },
+      children: z.array(z.unknown()),
     }),
   ),
 });

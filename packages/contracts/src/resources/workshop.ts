@@ -1,7 +1,7 @@
 // Info Taller (/workshopinfo): a dealer's (and branch's) monthly workshop figures, the template
 // they are loaded from, and the report-info answer (productivity, efficiency, labour rate, parts
 // per order, against the same month a year before).
-import { z } from 'zod';
+import { z } from '../zod';
 import { defineContract, f, typeError } from './fields';
 
 /** The largest amount a workshop cell holds (numeric(14,2)). */

@@ -1,7 +1,7 @@
 // The calls of dispatches, objectives and daily sales beyond CRUD, declared on the engine: the SIMA
 // pull and brands, the summaries, objectives (JSON, upload, template), the daily grid (read, save,
 // template, upload) and the named reports of SPEC §7.
-import { DISPATCH_FILES, dispatchCalls as calls, type SimaPullResult } from '@app/contracts';
+import { dispatchCalls as calls, DISPATCH_FILES, type SimaPullResult } from '@app/contracts';
 import { fetchSimaBrands, requireSimaConfigured } from '../../connectors/sima';
 import { defineAction } from '../../core/action';
 import { writeAudit } from '../../core/audit';

@@ -11,8 +11,8 @@ import {
   queryFor,
   REPORT_QUERIES,
   resourceCalls,
-  shellCalls,
   type SimaPullResult,
+  shellCalls,
   type TransactionSummary,
 } from '@app/contracts';
 import Assessment from '@mui/icons-material/Assessment';
@@ -257,7 +257,8 @@ function SimaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
       call(shellCalls.jobs, { query: { kind: SIMA_JOB_KIND } }, { silent: true }) as unknown as Promise<
         BackgroundJob<SimaPullResult>[]
       >
-    ).then(([last]) => {
+    )
+      .then(([last]) => {
         if (!alive || !last) return;
         const recent = last.finished_at && Date.now() - Date.parse(last.finished_at) < RECENT_SIMA_MS;
         if (last.status === 'queued' || last.status === 'running' || recent) setJob(last);
