@@ -5,8 +5,8 @@
 // dealer's branches), the parent's first records. A select depending on a parent waits for it.
 import { RESOURCE_CONTRACTS, type ResourceContract, resourceCalls } from '@app/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { call } from '../lib/http';
 import { useTypeOptions } from '../lib/generalTypes';
+import { call } from '../lib/http';
 import { isNewRecord } from './rules';
 import type { FieldDef, Option } from './types';
 

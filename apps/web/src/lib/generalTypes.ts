@@ -5,8 +5,8 @@
 import { preferenceCalls } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { call } from '../lib/http';
-import type { Option } from '../fields/types';
+import { call } from './http';
+import type { Option } from './option';
 import { queryClient } from './queryClient';
 
 export interface TypeValue {

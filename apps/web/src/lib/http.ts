@@ -2,8 +2,8 @@
 // the SPEC §9 timeout, the {success, result, error} envelope and the error catalogue handled once.
 import type { ApiError, BackgroundJob, CallContract, CallInput, CallResult, Envelope } from '@app/contracts';
 import { callPath, isBackgroundJob, LIMITS, messages } from '@app/contracts';
-import { i18n } from '../lib/i18n';
 import { getToken } from '../session/token';
+import { i18n } from './i18n';
 
 export type Query = Record<string, string | number | boolean | null | undefined | string[]>;
 

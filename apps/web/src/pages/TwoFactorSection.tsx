@@ -13,7 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { call, HttpError } from '../lib/http';
-import { CodeField, EnrolmentView, RecoveryCodes } from '../auth/TwoFactor';
+import { CodeField, EnrolmentView, RecoveryCodes } from './TwoFactor';
 
 type Step = 'idle' | 'enrol' | 'codes' | 'disable';
 

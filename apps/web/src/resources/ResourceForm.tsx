@@ -8,11 +8,10 @@ import { enqueueSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import { useHotkeys } from 'react-hotkeys-hook';
-import { call, HttpError } from '../lib/http';
 import { FormFields } from '../fields/FormFields';
 import { initialValues, isNewRecord } from '../fields/rules';
 import type { FieldDef } from '../fields/types';
-import { HttpError, http } from '../lib/http';
+import { call, HttpError } from '../lib/http';
 import { ConfirmDialog } from './ConfirmDialog';
 import type { ResourceScreenDef } from './types';
 

@@ -8,9 +8,9 @@ import {
   type TabNode,
   type TwoFactorChallenge,
 } from '@app/contracts';
-import { call } from '../lib/http';
 import { loadGeneralTypes } from '../lib/generalTypes';
-import { createStore, useStore } from '../app/store';
+import { call } from '../lib/http';
+import { createStore, useStore } from '../lib/store';
 import { clearToken, getToken, setLocking, setToken } from './token';
 
 export type Settings = Record<string, string | number | boolean | null>;

@@ -3,15 +3,12 @@ import { dealerContract, manufacturerContract, messages, resourceCalls } from '@
 import { Autocomplete, MenuItem, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../lib/http';
-
-const dealerCalls = resourceCalls(dealerContract);
-
-import { usePermission } from '../session/session';
 import { useSearchedRecords } from '../fields/useSearchedRecords';
-import { http } from '../lib/http';
+import { call } from '../lib/http';
 import { useGlobalFilters } from '../session/filters';
 import { usePermission } from '../session/session';
+
+const dealerCalls = resourceCalls(dealerContract);
 
 interface Item {
   id: number;

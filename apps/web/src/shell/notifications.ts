@@ -9,6 +9,12 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../lib/http';
 
+/** The bell (and the page)'s two lists. */
+export const NOTIFICATION_TABS = [
+  { label: 'Notificación', empty: 'No tiene notificaciones' },
+  { label: 'Mensajes', empty: 'No tiene mensajes' },
+] as const;
+
 export interface NotificationFilters {
   kind?: NotificationKind;
   status?: 'read' | 'unread';

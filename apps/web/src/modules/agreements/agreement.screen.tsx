@@ -28,11 +28,8 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { call } from '../../lib/http';
-import { useUrlDateRange } from '../../lib/urlPeriod';
-import { usePermission, useSession } from '../../session/session';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
-import { http } from '../../lib/http';
+import { call } from '../../lib/http';
 import { useUrlDateRange } from '../../lib/urlPeriod';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';

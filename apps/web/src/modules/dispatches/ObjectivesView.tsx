@@ -29,11 +29,8 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiPath, call, download } from '../../lib/http';
-import { useUrlPeriod } from '../../lib/urlPeriod';
-import { usePermission } from '../../session/session';
 import { MonthField, thisMonth, thisYear, YearField } from '../../fields/PeriodFields';
-import { downloadFile, http } from '../../lib/http';
+import { apiPath, call, download } from '../../lib/http';
 import { useUrlPeriod } from '../../lib/urlPeriod';
 import { UploadDialog } from '../../resources/UploadDialog';
 import { useGlobalFilters } from '../../session/filters';

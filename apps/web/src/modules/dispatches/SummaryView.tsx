@@ -42,14 +42,10 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { call, download, HttpError } from '../../lib/http';
-import { useTypeOptions } from '../../lib/generalTypes';
-import { useUrlPeriod } from '../../lib/urlPeriod';
-import { usePermission } from '../../session/session';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
 import { MonthField, thisMonth, thisYear, YearField } from '../../fields/PeriodFields';
 import { useTypeOptions } from '../../lib/generalTypes';
-import { downloadFile, HttpError, http } from '../../lib/http';
+import { call, download, HttpError } from '../../lib/http';
 import { useUrlPeriod } from '../../lib/urlPeriod';
 import { JobProgress } from '../../resources/JobProgress';
 import { useGlobalFilters } from '../../session/filters';

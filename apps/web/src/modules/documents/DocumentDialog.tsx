@@ -34,10 +34,9 @@ import {
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { type FieldValues, type Resolver, useForm, useWatch } from 'react-hook-form';
-import { call, HttpError } from '../../lib/http';
 import { FormFields } from '../../fields/FormFields';
 import { initialValues } from '../../fields/rules';
-import { HttpError, http } from '../../lib/http';
+import { call, HttpError } from '../../lib/http';
 import { pickFields } from '../../resources/fromContract';
 import { size } from './format';
 

@@ -54,7 +54,6 @@ import { enqueueSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { call, type FileResult, saveFile } from '../../lib/http';
-import { usePermission, useSession } from '../../session/session';
 import { ConfirmDialog } from '../../resources/ConfirmDialog';
 import { usePermission, useSession } from '../../session/session';
 import { DocumentDialog } from './DocumentDialog';

@@ -8,11 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
+import { EMAIL_RE } from '../../fields/rules';
 import { call } from '../../lib/http';
 import { mergeSettings, usePermission } from '../../session/session';
-import { EMAIL_RE } from '../../fields/rules';
-import { http } from '../../lib/http';
-import { mergeSettings, type Settings, usePermission } from '../../session/session';
 
 interface SettingField {
   key: string;

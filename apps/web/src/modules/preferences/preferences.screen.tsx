@@ -12,8 +12,8 @@ import { Autocomplete, Box, IconButton, Paper, Tab, Tabs, TextField, Tooltip } f
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { call } from '../../lib/http';
 import { refreshGeneralTypes } from '../../lib/generalTypes';
+import { call } from '../../lib/http';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 import { GeneralSettings } from './GeneralSettings';

@@ -16,9 +16,8 @@ import {
 } from '@mui/material';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import { call, HttpError } from '../../lib/http';
 import { maskPhone } from '../../fields/masks';
-import { HttpError, http } from '../../lib/http';
+import { call, HttpError } from '../../lib/http';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 

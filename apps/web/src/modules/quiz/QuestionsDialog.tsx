@@ -33,9 +33,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
-import { call, HttpError } from '../../lib/http';
 import { move } from '../../fields/inputs/ListInputs';
-import { HttpError, http } from '../../lib/http';
+import { call, HttpError } from '../../lib/http';
 
 export interface EditedQuestion {
   /** Client key (stable while editing). */

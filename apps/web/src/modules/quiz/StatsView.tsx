@@ -27,11 +27,8 @@ import {
 import { BarChart } from '@mui/x-charts/BarChart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { call, download } from '../../lib/http';
-import { useUrlPeriod } from '../../lib/urlPeriod';
-import { usePermission } from '../../session/session';
 import { MonthField, thisYear, YearField } from '../../fields/PeriodFields';
-import { downloadFile, http } from '../../lib/http';
+import { call, download } from '../../lib/http';
 import { useUrlPeriod } from '../../lib/urlPeriod';
 import { useGlobalFilters } from '../../session/filters';
 import { usePermission } from '../../session/session';

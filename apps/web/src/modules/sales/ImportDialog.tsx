@@ -5,9 +5,8 @@ import CloudDownload from '@mui/icons-material/CloudDownload';
 import { Box, Button, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiPath, call } from '../../lib/http';
 import { DateRangeFilter } from '../../fields/DateRangeFilter';
-import { http } from '../../lib/http';
+import { apiPath, call } from '../../lib/http';
 import { UploadDialog } from '../../resources/UploadDialog';
 import { downloadTemplate } from './template';
 

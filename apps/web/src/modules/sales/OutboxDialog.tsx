@@ -18,7 +18,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { call } from '../../lib/http';
-import { usePermission } from '../../session/session';
 import { loadingGridSlotProps } from '../../resources/gridA11y';
 import { usePermission } from '../../session/session';
 

@@ -31,8 +31,8 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
-import { call, HttpError } from '../../lib/http';
 import { useTypeName } from '../../lib/generalTypes';
+import { call, HttpError } from '../../lib/http';
 
 interface Props {
   open: boolean;

@@ -6,7 +6,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { call } from '../../lib/http';
-import { usePermission } from '../../session/session';
 import { ConfirmDialog } from '../../resources/ConfirmDialog';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
