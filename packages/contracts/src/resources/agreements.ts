@@ -1,6 +1,5 @@
 // Seguimiento (/agreement): agreements with a dealer, their levels and statuses, the history of
 // comments, status changes and notices, and the bodies of its calls.
-import { z } from '../zod';
 import { messages } from '../messages';
 import { z } from '../zod';
 import { defineContract, f, field, typeError } from './fields';
