@@ -432,7 +432,8 @@ export const loginAttempts = pgTable(
     /** The typed name, trimmed and lower-cased. */
     username: varchar('username', { length: 150 }).notNull(),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    succeeded: boolean('succeeded').notNull(),
+    /** Null while the password is being checked. */
+    succeeded: boolean('succeeded'),
     ip: varchar('ip', { length: 64 }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -51,9 +51,21 @@ function attemptsOf(userId: number | undefined, name: string): SQL {
     : eq(loginAttempts.user_id, userId);
 }
 
-/** Locked when the last 5 failures (since the last success) fall within 15 minutes of now. */
-async function isLocked(db: Executor, who: SQL): Promise<boolean> {
-  const since = new Date(Date.now() - LOCK_MINUTES * 60_000);
+/**
+ * An attempt whose password is still being checked (succeeded null) for at most this long; an
+ * older one (its server stopped mid-check) counts as a failure.
+ */
+const IN_FLIGHT_MS = 30_000;
+
+/**
+ * 'locked' when the last 5 failures (since the last success) fall within 15 minutes of now;
+ * 'busy' when failures and attempts still being checked reach 5 (the next one waits for them, so
+ * parallel guesses cannot pass the count, while parallel right passwords are not refused);
+ * otherwise 'open'.
+ */
+async function lockState(db: Executor, who: SQL): Promise<'open' | 'busy' | 'locked'> {
+  const now = Date.now();
+  const since = new Date(now - LOCK_MINUTES * 60_000);
   const recent = await db
     .select({ succeeded: loginAttempts.succeeded, at: loginAttempts.at })
     .from(loginAttempts)
@@ -61,11 +73,19 @@ async function isLocked(db: Executor, who: SQL): Promise<boolean> {
     .orderBy(desc(loginAttempts.at))
     .limit(MAX_FAILED_LOGINS);
   let failures = 0;
+  let checking = 0;
   for (const r of recent) {
     if (r.succeeded) break;
-    failures++;
+    if (r.succeeded === null && new Date(r.at).getTime() > now - IN_FLIGHT_MS) checking++;
+    else failures++;
   }
-  return failures >= MAX_FAILED_LOGINS;
+  if (failures >= MAX_FAILED_LOGINS) return 'locked';
+  return failures + checking >= MAX_FAILED_LOGINS ? 'busy' : 'open';
+}
+
+/** Locked, or as many attempts in flight as the lockout allows (the second step's rule). */
+async function isLocked(db: Executor, who: SQL): Promise<boolean> {
+  return (await lockState(db, who)) !== 'open';
 }
 
 /**
@@ -189,17 +209,26 @@ const login = defineAction({
     // account's key, the attempt is recorded as a failure before the password is checked (and
     // marked a success after), so parallel guesses cannot all pass the count: at most
     // MAX_FAILED_LOGINS reach the password check. The lock is held only for the count and insert.
-    const attemptId = await db.transaction(async (tx) => {
-      const key = user ? `login:user:${user.id}` : `login:name:${name}`;
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-      if (await isLocked(tx, who)) return null;
-      const [row] = await tx
-        .insert(loginAttempts)
-        .values({ username: name, user_id: user?.id ?? null, succeeded: false, ip: request.ip })
-        .returning({ id: loginAttempts.id });
-      return row!.id;
-    });
-    if (attemptId === null) throw new TooManyRequestsError(THROTTLE_MESSAGE);
+    // An attempt is recorded as being checked (succeeded null); while five are in flight or
+    // failed, the next waits for them to end (a failure locks, a success frees), up to IN_FLIGHT_MS.
+    const key = user ? `login:user:${user.id}` : `login:name:${name}`;
+    const waitUntil = Date.now() + IN_FLIGHT_MS;
+    let attemptId: number | undefined;
+    while (attemptId === undefined) {
+      const taken = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+        const state = await lockState(tx, who);
+        if (state !== 'open') return state;
+        const [row] = await tx
+          .insert(loginAttempts)
+          .values({ username: name, user_id: user?.id ?? null, succeeded: null, ip: request.ip })
+          .returning({ id: loginAttempts.id });
+        return row!.id;
+      });
+      if (typeof taken === 'number') attemptId = taken;
+      else if (taken === 'locked' || Date.now() > waitUntil) throw new TooManyRequestsError(THROTTLE_MESSAGE);
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     let valid = false;
     try {
       valid = await verifyPassword(user?.password_hash ?? DUMMY_HASH, body.password);
@@ -209,7 +238,8 @@ const login = defineAction({
     // Only someone who knows the password learns that the account waits for confirmation.
     const unconfirmed = !!user && user.active && valid && !user.confirmed;
     const succeeded = !!user && user.active && valid && !unconfirmed;
-    if (succeeded && !user?.two_factor_confirmed_at)
+    // A right password of an enrolled account stays "being checked" until the row is removed below.
+    if (!succeeded || !user?.two_factor_confirmed_at)
       await db.update(loginAttempts).set({ succeeded }).where(eq(loginAttempts.id, attemptId));
     // Every attempt (failures and unknown names included) sweeps the rows older than a day, so
     // a password spray leaves nothing behind for long.
