@@ -112,12 +112,17 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
     if ((params.query ?? '') !== search.trim()) setSearch(params.query ?? '');
   }, [params.query]);
 
+  /** Puts the box's text in the URL (the list's search) when it differs; answers that text. */
+  const applySearch = () => {
+    const typed = search.trim();
+    if ((params.query ?? '') !== typed) update({ query: typed || undefined, page: 1 });
+    return typed;
+  };
+
   // Quick search: debounced into the URL.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only typing triggers the search
   useEffect(() => {
-    const t = setTimeout(() => {
-      if ((params.query ?? '') !== search.trim()) update({ query: search.trim() || undefined, page: 1 });
-    }, 400);
+    const t = setTimeout(applySearch, 400);
     return () => clearTimeout(t);
   }, [search]);
 
@@ -243,8 +248,7 @@ export function ResourceScreen({ def }: { def: ResourceScreenDef }) {
     setBusy(true);
     // The file holds what the box says, even typed a moment ago (the list's search waits 400 ms
     // for the typing to stop): the pending search is applied to the list and to the export.
-    const typed = search.trim();
-    if ((params.query ?? '') !== typed) update({ query: typed || undefined, page: 1 });
+    const typed = applySearch();
     const { page: _p, perPage: _pp, query: _q, ...rest } = apiQuery;
     const query = { ...rest, ...(typed ? { query: typed } : {}), columns: visible };
     await download(resourceCalls(path).export, `${contract.title}.xlsx`, { query });
