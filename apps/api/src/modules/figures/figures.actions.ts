@@ -18,7 +18,7 @@ import {
 } from '@app/contracts';
 import { defineAction } from '../../core/action';
 import { ValidationError } from '../../core/errors';
-import { deliverQueuedLocked, mailContext } from '../mail/mail.service';
+import { deliverQueued, mailContext } from '../mail/mail.service';
 import { queueResumenOnConfirm } from '../schedules/schedules.service';
 import { pullCasis } from './figures.casis';
 import { assertPeriods, checkCells, readCells, writeCells } from './figures.cells';
@@ -182,7 +182,7 @@ const confirm = defineAction({
       }),
       ({ row }) => ({ recordId: row.id, before: { status: 'enabled' }, after: row }),
     );
-    void deliverQueuedLocked(mailContext(app), mails).catch((err) =>
+    void deliverQueued(mailContext(app), mails, { stopAtUnreachable: true }).catch((err) =>
       app.log.warn({ err }, 'no se pudo enviar el Resumen Comparativo del mes confirmado'),
     );
     return row;

@@ -196,10 +196,16 @@ export async function queueMail(db: Executor, msg: MailMessage): Promise<number>
 /**
  * Delivers the outbox messages queued by a committed call (without SMTP they wait, pending):
  * the outcome of each id, recorded in the outbox as `sendMail` records it. It holds the lock of
- * the automatic retry and sends only what is still unsent, so a retry running at the same moment
- * (on this server or another) cannot send a message twice.
+ * the automatic retry (waiting for it) and sends only what is still unsent, so a retry running at
+ * the same moment (on this server or another) cannot send a message twice. `stopAtUnreachable`:
+ * when the SMTP server cannot be reached, the rest stay pending for the retry instead of each
+ * waiting for its own refusal (a scheduled mailing to many recipients).
  */
-export async function deliverQueued(ctx: MailContext, ids: number[]): Promise<Map<number, MailStatus>> {
+export async function deliverQueued(
+  ctx: MailContext,
+  ids: number[],
+  { stopAtUnreachable = false } = {},
+): Promise<Map<number, MailStatus>> {
   const out = new Map<number, MailStatus>(ids.map((id) => [id, 'pending']));
   const url = ids.length ? await resolveSmtpUrl(ctx) : undefined;
   if (!url) {
@@ -210,29 +216,39 @@ export async function deliverQueued(ctx: MailContext, ids: number[]): Promise<Ma
   const from = await resolveFrom(ctx);
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${RETRY_LOCK})`);
-    return deliverUnsent({ ...ctx, db: tx as unknown as Db }, url, from, ids, out);
+    const db = tx as unknown as Db;
+    const rows = await db
+      .select()
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.id, ids))
+      .orderBy(asc(mailOutbox.id));
+    // Sent meanwhile by the retry (it held the lock first): not sent again.
+    for (const m of rows) if (m.status === 'sent') out.set(m.id, 'sent');
+    const unsent = rows.filter((m) => m.status !== 'sent');
+    for (const [id, status] of await sendRows({ ...ctx, db }, url, from, unsent, stopAtUnreachable))
+      out.set(id, status);
+    return out;
   });
 }
 
-async function deliverUnsent(
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * The one sending loop of the outbox: each row in order, its outcome recorded on the row (sent,
+ * or failed with the reason) and the sent ones announced to the modules. With `stopAtUnreachable`
+ * it stops at the first message the SMTP server cannot be reached for; the rest are left as they
+ * were (absent from the answer).
+ */
+async function sendRows(
   ctx: MailContext,
   url: string,
   from: string,
-  ids: number[],
-  out: Map<number, MailStatus>,
-): Promise<Map<number, MailStatus>> {
-  const rows = await ctx.db
-    .select()
-    .from(mailOutbox)
-    .where(inArray(mailOutbox.id, ids))
-    .orderBy(asc(mailOutbox.id));
+  rows: OutboxRow[],
+  stopAtUnreachable: boolean,
+): Promise<Map<number, 'sent' | 'failed'>> {
+  const out = new Map<number, 'sent' | 'failed'>();
   const sentIds: number[] = [];
   for (const m of rows) {
-    // Sent meanwhile by the retry (it held the lock first): not sent again.
-    if (m.status === 'sent') {
-      out.set(m.id, 'sent');
-      continue;
-    }
     const msg = {
       to: m.to,
       subject: m.subject,
@@ -243,8 +259,12 @@ async function deliverUnsent(
     const error = await deliver(url, from, msg, isOperatorSmtp(ctx, url));
     await markOutcome(ctx.db, m.id, error?.message);
     out.set(m.id, error ? 'failed' : 'sent');
-    if (error) ctx.log?.warn({ outboxId: m.id, to: m.to, error: error.message }, 'envío de correo fallido');
-    else sentIds.push(m.id);
+    if (!error) {
+      sentIds.push(m.id);
+      continue;
+    }
+    ctx.log?.warn({ outboxId: m.id, to: m.to, error: error.message }, 'envío de correo fallido');
+    if (stopAtUnreachable && error.unreachable) break;
   }
   await announceSent(ctx.db, sentIds);
   return out;
@@ -285,13 +305,7 @@ export interface FlushResult {
  * `since` only, when given). Without SMTP it does nothing and reports how many are waiting. When
  * the SMTP server cannot be reached it stops at the first message: the rest wait for the next run.
  */
-export async function flushOutbox(
-  ctx: MailContext,
-  limit = 500,
-  since?: Date,
-  /** Only these messages (the ones a caller just queued). */
-  ids?: number[],
-): Promise<FlushResult> {
+export async function flushOutbox(ctx: MailContext, limit = 500, since?: Date): Promise<FlushResult> {
   const waiting = await ctx.db
     .select()
     .from(mailOutbox)
@@ -299,42 +313,19 @@ export async function flushOutbox(
       and(
         inArray(mailOutbox.status, ['pending', 'failed']),
         since ? gt(mailOutbox.created_at, since) : undefined,
-        ids ? inArray(mailOutbox.id, ids.length ? ids : [0]) : undefined,
       ),
     )
     .orderBy(asc(mailOutbox.id))
     .limit(limit);
   const url = await resolveSmtpUrl(ctx);
   if (!url) return { sent: 0, failed: 0, pending: waiting.length };
-  const from = await resolveFrom(ctx);
-  let failed = 0;
-  const sentIds: number[] = [];
-  for (const m of waiting) {
-    const error = await deliver(
-      url,
-      from,
-      {
-        to: m.to,
-        subject: m.subject,
-        text: m.text ?? '',
-        html: m.html ?? undefined,
-        attachments: m.attachments ?? undefined,
-      },
-      isOperatorSmtp(ctx, url),
-    );
-    await markOutcome(ctx.db, m.id, error?.message);
-    if (!error) sentIds.push(m.id);
-    else {
-      failed++;
-      if (error.unreachable) break;
-    }
-  }
-  await announceSent(ctx.db, sentIds);
+  const outcomes = await sendRows(ctx, url, await resolveFrom(ctx), waiting, true);
+  const sent = [...outcomes.values()].filter((o) => o === 'sent').length;
+  const failed = outcomes.size - sent;
   const [{ n }] = await ctx.db
     .select({ n: count() })
     .from(mailOutbox)
     .where(inArray(mailOutbox.status, ['pending', 'failed']));
-  const sent = sentIds.length;
   if (sent || failed) ctx.log?.info({ sent, failed, pending: n }, 'mail_outbox vaciado');
   return { sent, failed, pending: n };
 }
@@ -383,19 +374,6 @@ export async function queueMails(tx: Executor, msgs: MailMessage[]): Promise<num
     )
     .returning({ id: mailOutbox.id });
   return rows.map((r) => r.id);
-}
-
-/**
- * Sends the queued messages `ids` now, under the lock of the automatic retry (waiting for it, so
- * a retry running at the same moment cannot send them too). Without SMTP they stay pending; when
- * the SMTP server is down they are marked failed and the retry sends them when it is back.
- */
-export async function deliverQueuedLocked(ctx: MailContext, ids: number[]): Promise<FlushResult | undefined> {
-  if (!ids.length || !(await resolveSmtpUrl(ctx))) return undefined;
-  return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${RETRY_LOCK})`);
-    return flushOutbox({ ...ctx, db: tx as unknown as Db }, ids.length, undefined, ids);
-  });
 }
 
 export const retryOutbox = (ctx: MailContext) =>

@@ -25,13 +25,7 @@ import { dealerContacts, permissions, rolePermissions, userRoles, users } from '
 import { dashboardIndicators } from '../dashboard/dashboard.actions';
 import { dashboardQuery } from '../dashboard/dashboard.filter';
 import { resumenQuery, resumenReport } from '../figures/figures.resumen';
-import {
-  deliverQueuedLocked,
-  escapeHtml,
-  type MailMessage,
-  mailContext,
-  queueMails,
-} from '../mail/mail.service';
+import { deliverQueued, escapeHtml, type MailMessage, mailContext, queueMails } from '../mail/mail.service';
 import { mailScheduleRuns, mailSchedules } from './schedules.tables';
 
 export type ScheduleRow = typeof mailSchedules.$inferSelect;
@@ -318,6 +312,6 @@ export async function runDueSchedules(app: FastifyInstance, at = nowMs()): Promi
       .where(eq(mailScheduleRuns.id, runId));
     return { ids, build_ms };
   });
-  await deliverQueuedLocked(mailContext(app), result.ids);
+  await deliverQueued(mailContext(app), result.ids, { stopAtUnreachable: true });
   return { mails: result.ids.length, key, build_ms: result.build_ms };
 }
