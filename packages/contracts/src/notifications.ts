@@ -44,4 +44,3 @@ export const notificationQuerySchema = z.object({
   page: z.coerce.number({ error: 'Página debe ser un número' }).int().min(1).max(100_000).default(1),
   perPage: z.coerce.number({ error: 'Por página debe ser un número' }).int().min(1).max(100).default(10),
 });
-export type NotificationQuery = z.infer<typeof notificationQuerySchema>;

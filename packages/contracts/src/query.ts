@@ -194,21 +194,6 @@ export function queryShape(schema: z.ZodType): Record<string, z.ZodType> | undef
   return undefined;
 }
 
-/** The period of a report: year (default this year in Lima) and month (0/absent: the year). */
-export const periodQuery = () => ({ year: yearParam(), month: monthParam() });
-
-/** A query string from the values of a query schema's input (absent and null values left out). */
-export function toQueryString(values: Record<string, unknown>): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(values)) {
-    if (v === undefined || v === null || v === '') continue;
-    if (Array.isArray(v)) p.set(k, v.join(','));
-    else p.set(k, String(v));
-  }
-  const s = p.toString();
-  return s ? `?${s}` : '';
-}
-
 /** The parameters a screen may send to a call of `schema`: the names its contract declares. */
 export type QueryValues<S extends z.ZodType> = {
   [K in keyof NonNullable<ShapeOf<S>>]?: string | number | boolean | null | undefined | string[];

@@ -83,7 +83,6 @@ export const questionContract = defineContract(
 export const quizQuestionSchema = z
   .object({ id: z.number().int().positive().optional(), ...questionShape })
   .refine(choiceNeedsOptions, choiceMessage);
-export type QuizQuestionInput = z.input<typeof quizQuestionSchema>;
 
 export const quizContract = defineContract(
   {
@@ -135,7 +134,6 @@ export const quizContract = defineContract(
     },
   },
 );
-export type QuizInput = z.input<typeof quizContract.schema>;
 
 export interface QuizQuestion {
   id: number;

@@ -61,7 +61,6 @@ export const SURVEY_STATUSES = [
   { id: 'respondida', name: 'Respondida' },
   { id: 'contacto_invalido', name: 'Contacto inválido' },
 ] as const;
-export type SurveyStatus = (typeof SURVEY_STATUSES)[number]['id'];
 
 const paymentCodes = PAYMENT_METHODS.map((p) => p.id) as [string, ...string[]];
 const documentCodes = DOCUMENT_TYPES.map((d) => d.id) as unknown as [string, ...string[]];

@@ -22,7 +22,6 @@ export const savedViewSchema = z.object({
     .nullable()
     .optional(),
 });
-export type SavedViewInput = z.infer<typeof savedViewSchema>;
 
 export const savedViewQuerySchema = z.object({ screen: field.text('Pantalla', 200) });
 

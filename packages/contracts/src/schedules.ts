@@ -65,7 +65,6 @@ export const mailScheduleSaveSchema = z.object({
     if (bad) ctx.addIssue({ code: 'custom', message: MAIL_SCHEDULE_MESSAGES.recipientEmail(bad) });
   }),
 });
-export type MailScheduleSave = z.infer<typeof mailScheduleSaveSchema>;
 
 /** A schedule as GET /api/mail-schedules answers it. */
 export const mailScheduleViewSchema = z.object({

@@ -96,8 +96,6 @@ export function defineJob<D>(def: JobDef<D>): JobDef<D> {
   return def;
 }
 
-export const jobKind = (kind: string) => KINDS.get(kind);
-
 /**
  * Recurring work (a scheduled mail): pg-boss's own schedule (cron in Lima's time zone) sends one
  * job per occurrence whatever the number of servers, and one of them runs it. It also runs once

@@ -10,7 +10,6 @@ export const AGREEMENT_LEVELS = [
   { id: 'medium', name: 'Medio' },
   { id: 'low', name: 'Bajo' },
 ] as const;
-export type AgreementLevel = (typeof AGREEMENT_LEVELS)[number]['id'];
 
 /** GET /api/agreements-statuses: pending → in progress → done, or cancelled. */
 export const AGREEMENT_STATUSES = [
@@ -93,7 +92,6 @@ export const agreementContract = defineContract(
     created_at: f.created(),
   },
 );
-export type AgreementInput = z.input<typeof agreementContract.schema>;
 
 /** POST /api/agreements-noty: mails the agreement to the dealer's contacts. */
 export const agreementNotifySchema = z.object({
@@ -103,7 +101,6 @@ export const agreementNotifySchema = z.object({
   /** A line added above the agreement in the mail. */
   message: field.optText('Mensaje', 2000),
 });
-export type AgreementNotifyInput = z.input<typeof agreementNotifySchema>;
 
 /** POST /api/agreements/:id/comments */
 export const agreementCommentSchema = z.object({
@@ -115,7 +112,6 @@ export const agreementCommentSchema = z.object({
   /** A status change sent with the comment. */
   status: z.enum(ids(AGREEMENT_STATUSES), { error: typeError('Estado') }).optional(),
 });
-export type AgreementCommentInput = z.input<typeof agreementCommentSchema>;
 
 const statusId = () => z.enum(AGREEMENT_STATUSES.map((s) => s.id) as [AgreementStatus, ...AgreementStatus[]]);
 

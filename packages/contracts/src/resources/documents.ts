@@ -115,7 +115,6 @@ export const documentContract = defineContract(
     active: f.active(),
   },
 );
-export type DocumentInput = z.input<typeof documentContract.schema>;
 
 /** One file of a document: what the upload answers and the list shows. */
 export interface DocumentFile {

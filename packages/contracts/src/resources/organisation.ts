@@ -1,7 +1,6 @@
 // Organisation: companies, zones, dealers, dealer branches, employees, dealer contacts.
 
 import { LICENSE_CATEGORIES } from '../fixed-lists';
-import type { z } from '../zod';
 import { addressFields, defineContract, f } from './fields';
 
 export const companyContract = defineContract(
@@ -160,13 +159,6 @@ export const dealerContactContract = defineContract(
     created_at: f.created(),
   },
 );
-
-export type CompanyInput = z.input<typeof companyContract.schema>;
-export type ZoneInput = z.input<typeof zoneContract.schema>;
-export type DealerInput = z.input<typeof dealerContract.schema>;
-export type DealerBranchInput = z.input<typeof dealerBranchContract.schema>;
-export type EmployeeInput = z.input<typeof employeeContract.schema>;
-export type DealerContactInput = z.input<typeof dealerContactContract.schema>;
 
 /** This module's contracts, in menu order (RESOURCE_CONTRACTS gathers every module's). */
 export const ORGANISATION_CONTRACTS = [

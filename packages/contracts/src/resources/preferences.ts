@@ -69,9 +69,5 @@ export const configurationsSaveSchema = z.record(
 /** Keys never answered to a client (secrets). */
 export const SECRET_CONFIGURATION_KEY = /(secret|password|passwd|smtp_url|token|api_key|apikey|credential)/i;
 
-export type GeneralTypeInput = z.input<typeof generalTypeContract.schema>;
-export type TypeValueInput = z.input<typeof typeValueContract.schema>;
-export type ConfigurationInput = z.input<typeof configurationContract.schema>;
-
 /** This module's contracts, in menu order (RESOURCE_CONTRACTS gathers every module's). */
 export const PREFERENCE_CONTRACTS = [generalTypeContract, typeValueContract, configurationContract] as const;

@@ -124,7 +124,6 @@ export const workshopInfoContract = defineContract(
     created_at: f.created(),
   },
 );
-export type WorkshopInfoInput = z.input<typeof workshopInfoContract.schema>;
 
 /** POST /api/workshop-infos/batch body: rows keyed as WORKSHOP_COLUMNS (or dealer_id / dealer_branch_id). */
 export const workshopBatchSchema = z.object({
