@@ -64,6 +64,27 @@ export function textCells(row: ExcelJS.Row): ExcelJS.Row {
   return row;
 }
 
+/**
+ * One style object per number format and kind of value, shared by the cells that have them.
+ * exceljs finds the style of an object it has already seen by identity (a WeakMap), while each
+ * new object (what every cell gets by default) is rendered to XML to find its index: about a
+ * quarter of an export's CPU. The kind of value is part of the key because exceljs gives a
+ * format-less number or date a default format of its own, remembered with the object.
+ */
+function sharedStyles(): (numFmt: string | undefined, value: ExcelJS.CellValue) => Partial<ExcelJS.Style> {
+  const known = new Map<string, Partial<ExcelJS.Style>>();
+  return (numFmt, value) => {
+    const kind = value instanceof Date ? 'date' : typeof value === 'number' ? 'number' : 'other';
+    const key = `${numFmt ?? ''}\u0000${kind}`;
+    let style = known.get(key);
+    if (!style) {
+      style = Object.freeze(numFmt ? { numFmt } : {});
+      known.set(key, style);
+    }
+    return style;
+  };
+}
+
 /** An export's file name without spaces ('Tipos generales_2026-12-01.xlsx' → 'Tipos_generales_…'). */
 export const exportFileName = (name: string): string => name.trim().replace(/\s+/g, '_');
 
@@ -108,18 +129,25 @@ export async function xlsxStream(spec: XlsxExport, onError: (err: unknown) => vo
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
+  const styles = sharedStyles();
   (async () => {
     for (let next = first; !next.done; next = await source.next()) {
       for (const row of next.value) {
         const added = sheet.addRow(
           spec.columns.map((c) => neutralise(c.cell ? c.cell(row[c.key]) : row[c.key])),
         );
-        if (spec.cellFormat)
-          spec.columns.forEach((c, i) => {
-            const fmt = spec.cellFormat!(row, c.key);
-            if (fmt) added.getCell(i + 1).numFmt = fmt;
-          });
-        textCells(added).commit();
+        // The cell's format: text (@) when it starts like a formula, else the row's own format
+        // (cellFormat), else its column's.
+        added.eachCell((cell, n) => {
+          const c = spec.columns[n - 1];
+          const value = cell.value;
+          const fmt =
+            typeof value === 'string' && FORMULA_START.test(value)
+              ? '@'
+              : (spec.cellFormat?.(row, c.key) ?? c.numFmt);
+          cell.style = styles(fmt, value);
+        });
+        added.commit();
       }
     }
     sheet.commit();
