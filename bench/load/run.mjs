@@ -1,9 +1,22 @@
 #!/usr/bin/env node
-// `npm run bench:load`: LOAD_USERS (200) people at once for LOAD_SECONDS (60) against one built
-// server (apps/api/dist/main.js) on PostgreSQL. Each repeats what a day of work does: sign in,
-// open the sales list, search it, open a sale, save it, export the list, and a buyer answers a
-// survey (open the link, send the answers). Prints requests/s, p50 and p99 per step and every
-// error; exits non-zero on any error (target: 0).
+// `npm run bench:load`: LOAD_USERS (200) people against one built server (apps/api/dist/main.js)
+// on PostgreSQL, in two phases of one run, each with its table (requests/s, p50 and p99 per step,
+// every error; the exit code is non-zero on any error, target 0):
+//
+// 1. "200 personas" (LOAD_SECONDS, 60): people at work. Each arrives at a seeded moment of the
+//    first LOAD_RAMP_SECONDS (20; 200 arrivals in 20 s is 10 sign-ins a second, more than a
+//    morning's rush), signs in once with its real password (argon2, a real session), then works
+//    round after round: the sales list, a search, a sale opened and saved, the export of a month,
+//    and a buyer who opens a survey link and answers it. After every request it thinks for a
+//    seeded pseudo-random time in LOAD_THINK_MS ("1000-5000" ms, uniform; LOAD_SEED, 1, picks the
+//    sequence). It signs in again when its token expires or is refused (401), and when its
+//    session ends: after a seeded number of rounds in LOAD_SESSION_ROUNDS ("2-6", a minute or two;
+//    far shorter than a real 8-hour session, so the login step keeps being measured after the
+//    arrivals). Every request is timed, the sign-ins included. Target: p99 <= 1 s on every step.
+// 2. Saturation (LOAD_SATURATION_SECONDS, 30; 0 skips it): the former bench, a closed loop of
+//    the same users without pause, each signing in again at every round. It measures capacity
+//    (requests/s per step when the server is the bottleneck), not waiting times of people.
+// LOAD_THINK_MS=0 runs the saturation phase alone.
 //
 // The database `bench_rel_load` (LOAD_DB; on BENCH_DATABASE_URL's server) is made anew each run: the demo
 // network, 6,000 more sales and an invitation for each (the links read from the outbox). Each
@@ -11,12 +24,25 @@
 // as people behind a balancer do, so the per-address limits apply to each one as in real life.
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { figure, percentile, requireBundle, root, round, serverBundle, startServer } from '../lib/common.mjs';
 import { adminQuery, databaseUrl } from '../lib/postgres.mjs';
 
 const USERS = Number(process.env.LOAD_USERS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const SATURATION_SECONDS = Number(process.env.LOAD_SATURATION_SECONDS ?? 30);
+const RAMP_SECONDS = Number(process.env.LOAD_RAMP_SECONDS ?? 20);
+const SEED = Number(process.env.LOAD_SEED ?? 1);
+/** A range "lo-hi" (or one number, fixed) of positive numbers. */
+function range(name, fallback) {
+  const raw = (process.env[name] ?? fallback).trim();
+  const [lo, hi = lo] = raw.split('-').map(Number);
+  if (!(lo >= 0 && hi >= lo)) throw new Error(`${name}: "${raw}" no es un rango "min-max"`);
+  return [lo, hi];
+}
+const THINK_MS = range('LOAD_THINK_MS', '1000-5000');
+const SESSION_ROUNDS = range('LOAD_SESSION_ROUNDS', '2-6');
 const PORT = Number(process.env.LOAD_PORT ?? 3380);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = process.env.LOAD_DB ?? 'bench_rel_load';
@@ -158,113 +184,233 @@ try {
 
 // ---------- the users ----------
 const STEPS = ['login', 'lista', 'busqueda', 'abrir', 'guardar', 'exportar', 'encuesta'];
-const stats = Object.fromEntries(STEPS.map((s) => [s, { ms: [], errors: 0 }]));
-const errors = [];
 const SEARCHES = ['carga', 'maria', 'a', 'toyota', '2026', 'lim', 'comprador 1'];
 
-function record(step, res, what) {
-  stats[step].ms.push(res.ms);
+/** A deterministic pseudo-random source (mulberry32): the same seed, the same pauses. */
+function randomSource(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const between = (random, [lo, hi]) => lo + (hi - lo) * random();
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One phase's figures: per step, the times and the errors. */
+function newStats() {
+  return { steps: Object.fromEntries(STEPS.map((s) => [s, { ms: [], errors: 0 }])), errors: [] };
+}
+
+function record(stats, step, res, what) {
+  stats.steps[step].ms.push(res.ms);
   if (res.status === 200) return true;
-  stats[step].errors++;
-  if (errors.length < 30)
-    errors.push(`${step} ${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+  stats.steps[step].errors++;
+  if (stats.errors.length < 30)
+    stats.errors.push(`${step} ${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
   return false;
 }
 
 let answers;
-async function user(n, until) {
+/** The answers of a survey (the first link opened gives its questions): good ratings. */
+function answersOf(quiz) {
+  answers ??= quiz.questions.map((q) => ({
+    question_id: q.id,
+    value: q.type === 'rating4' ? 4 : q.type === 'yesno' ? 'Si' : q.type === 'choice' ? q.options[0] : 'Bien',
+  }));
+  return answers;
+}
+
+/**
+ * User n: who it signs in as, from which address. Each of its requests is followed by
+ * `pause()` (nothing in the saturation phase). `signIn()` answers a session token or undefined.
+ */
+function person(n, stats) {
   const who = logins[n % logins.length];
   const address = `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`;
   const password = who.username === 'admin' ? ADMIN_PASSWORD : who.password;
-  while (performance.now() < until) {
-    const login = await request('POST', '/api/auth/login', {
-      body: { username: who.username, password },
+  return {
+    who,
+    address,
+    async signIn() {
+      const res = await request('POST', '/api/auth/login', {
+        body: { username: who.username, password },
+        address,
+      });
+      if (!record(stats, 'login', res, who.username)) return undefined;
+      return {
+        token: res.body.result.access_token,
+        until: performance.now() + res.body.result.expire_in_seconds * 1000,
+      };
+    },
+  };
+}
+
+/**
+ * One round of the day's work with a session: the sales list, a search, a sale opened and saved,
+ * the export of a month, and a buyer's survey (the link opened, the answers sent). `pause()`
+ * runs after every request. Answers false when the session was refused (401: sign in again).
+ */
+async function workRound(n, { token, address, who }, stats, pause, until) {
+  const late = () => performance.now() >= until;
+  const refused = (res) => res.status === 401;
+  const get = (url) => request('GET', url, { token, address });
+  const list = await get('/api/sales?page=1&perPage=10');
+  record(stats, 'lista', list, '/api/sales');
+  if (refused(list)) return false;
+  await pause();
+  if (late()) return true;
+  const term = SEARCHES[n % SEARCHES.length];
+  const found = await get(`/api/sales?perPage=10&query=${encodeURIComponent(term)}`);
+  record(stats, 'busqueda', found, term);
+  if (refused(found)) return false;
+  await pause();
+  const sale = list.body?.result?.data?.[n % 10] ?? list.body?.result?.data?.[0];
+  if (sale) {
+    if (late()) return true;
+    const opened = await get(`/api/sales/get/${sale.id}`);
+    record(stats, 'abrir', opened, `venta ${sale.id}`);
+    if (refused(opened)) return false;
+    await pause();
+    if (late()) return true;
+    const saved = await request('PUT', `/api/sales/${sale.id}`, {
+      token,
       address,
+      body: { seller: `Vendedor ${n}` },
     });
-    if (!record('login', login, who.username)) continue;
-    const token = login.body.result.access_token;
-    const list = await request('GET', '/api/sales?page=1&perPage=10', { token, address });
-    record('lista', list, '/api/sales');
-    const term = SEARCHES[n % SEARCHES.length];
-    record(
-      'busqueda',
-      await request('GET', `/api/sales?perPage=10&query=${encodeURIComponent(term)}`, { token, address }),
-      term,
-    );
-    const sale = list.body?.result?.data?.[n % 10] ?? list.body?.result?.data?.[0];
-    if (sale) {
+    record(stats, 'guardar', saved, `venta ${sale.id}`);
+    if (refused(saved)) return false;
+    await pause();
+  }
+  // The export of what the user looks at: its dealer's sales of a month (a dealer user), or
+  // one dealer's (the manufacturer's staff).
+  if (late()) return true;
+  const exportUrl = `/api/sales/export?filter[date_from]=2026-03-01&filter[date_to]=2026-03-31${
+    who.dealer ? '' : `&filter[dealer_id]=${sale?.dealer_id ?? 1}`
+  }`;
+  const exported = await get(exportUrl);
+  record(stats, 'exportar', exported, exportUrl);
+  if (refused(exported)) return false;
+  await pause();
+  const surveyToken = late() ? undefined : surveyTokens.pop();
+  if (surveyToken) {
+    const open = await request('GET', `/api/public/quiz/${surveyToken}`, { address });
+    if (record(stats, 'encuesta', open, 'abrir enlace')) {
+      await pause();
+      if (late()) return true;
       record(
-        'abrir',
-        await request('GET', `/api/sales/get/${sale.id}`, { token, address }),
-        `venta ${sale.id}`,
+        stats,
+        'encuesta',
+        await request('POST', `/api/public/quiz/${surveyToken}`, {
+          address,
+          body: { answers: answersOf(open.body.result.quiz) },
+        }),
+        'responder',
       );
-      record(
-        'guardar',
-        await request('PUT', `/api/sales/${sale.id}`, { token, address, body: { seller: `Vendedor ${n}` } }),
-        `venta ${sale.id}`,
-      );
+      await pause();
     }
-    // The export of what the user looks at: its dealer's sales of a month (a dealer user), or
-    // one dealer's (the manufacturer's staff).
-    const exportUrl = `/api/sales/export?filter[date_from]=2026-03-01&filter[date_to]=2026-03-31${
-      who.dealer ? '' : `&filter[dealer_id]=${sale?.dealer_id ?? 1}`
-    }`;
-    record('exportar', await request('GET', exportUrl, { token, address }), exportUrl);
-    const surveyToken = surveyTokens.pop();
-    if (surveyToken) {
-      const open = await request('GET', `/api/public/quiz/${surveyToken}`, { address });
-      if (record('encuesta', open, 'abrir enlace')) {
-        answers ??= open.body.result.quiz.questions.map((q) => ({
-          question_id: q.id,
-          value:
-            q.type === 'rating4'
-              ? 4
-              : q.type === 'yesno'
-                ? 'Si'
-                : q.type === 'choice'
-                  ? q.options[0]
-                  : 'Bien',
-        }));
-        record(
-          'encuesta',
-          await request('POST', `/api/public/quiz/${surveyToken}`, { address, body: { answers } }),
-          'responder',
-        );
-      }
+  }
+  return true;
+}
+
+/**
+ * A persona: arrives at a moment of the ramp, signs in once, then works round after round with a
+ * think time after every request. It signs in again only when its session ends: the token
+ * expires, is refused (401), or the person's session length (a seeded number of rounds in
+ * SESSION_ROUNDS, then the browser is closed: no logout, which would end the sessions of the other
+ * personas sharing its demo login) runs out.
+ */
+async function persona(n, stats, until) {
+  const random = randomSource(SEED * 1000 + n);
+  const me = person(n, stats);
+  const pause = () => sleep(Math.min(between(random, THINK_MS), Math.max(0, until - performance.now())));
+  await sleep(RAMP_SECONDS * 1000 * random());
+  let session;
+  let rounds = 0;
+  while (performance.now() < until) {
+    if (!session || performance.now() >= session.until || rounds <= 0) {
+      session = await me.signIn();
+      rounds = Math.round(between(random, SESSION_ROUNDS));
+      await pause();
+      if (!session) continue;
     }
+    const kept = await workRound(n, { ...me, token: session.token }, stats, pause, until);
+    rounds--;
+    if (!kept) session = undefined;
   }
 }
 
-console.log(`\n${USERS} usuarios durante ${SECONDS} s...`);
-const t0 = performance.now();
-const until = t0 + SECONDS * 1000;
-await Promise.all(Array.from({ length: USERS }, (_, n) => user(n, until)));
-const elapsed = (performance.now() - t0) / 1000;
+/** The saturation user (the former bench): signs in and works a round, again and again, without pause. */
+async function saturating(n, stats, until) {
+  const me = person(n, stats);
+  const pause = async () => {};
+  while (performance.now() < until) {
+    const session = await me.signIn();
+    if (session) await workRound(n, { ...me, token: session.token }, stats, pause, until);
+  }
+}
+
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
+
+/** Runs one phase and prints its table; answers its rows. */
+async function phase(title, seconds, user) {
+  const stats = newStats();
+  console.log(`\n${title} durante ${seconds} s (carga del equipo: ${load()})...`);
+  const t0 = performance.now();
+  const until = t0 + seconds * 1000;
+  await Promise.all(Array.from({ length: USERS }, (_, n) => user(n, stats, until)));
+  const elapsed = (performance.now() - t0) / 1000;
+  const rows = STEPS.map((s) => {
+    const sorted = stats.steps[s].ms.sort((a, b) => a - b);
+    return {
+      paso: s,
+      solicitudes: sorted.length,
+      'req/s': round(sorted.length / elapsed),
+      'p50 ms': round(percentile(sorted, 50)),
+      'p99 ms': round(percentile(sorted, 99)),
+      errores: stats.steps[s].errors,
+    };
+  });
+  const total = rows.reduce((a, r) => a + r.solicitudes, 0);
+  const errorCount = rows.reduce((a, r) => a + r.errores, 0);
+  console.log(
+    `\n${title}: ${total} solicitudes en ${round(elapsed)} s: ${round(total / elapsed)} req/s, ${errorCount} errores (carga del equipo: ${load()})`,
+  );
+  console.table(rows);
+  for (const e of stats.errors) console.log(`  ERROR ${e}`);
+  return { rows, total: round(total / elapsed), errors: errorCount };
+}
+
+let totalErrors = 0;
+if (THINK_MS[1] > 0 && SECONDS > 0) {
+  const personas = await phase(
+    `${USERS} personas (pausa ${THINK_MS[0]}–${THINK_MS[1]} ms, llegada en ${RAMP_SECONDS} s)`,
+    SECONDS,
+    persona,
+  );
+  totalErrors += personas.errors;
+  for (const r of personas.rows) {
+    figure(`carga ${USERS} personas: ${r.paso} p50`, r['p50 ms'], 'ms');
+    figure(`carga ${USERS} personas: ${r.paso} p99`, r['p99 ms'], 'ms', { op: '<=', value: 1000 });
+  }
+  figure(`carga ${USERS} personas: req/s`, personas.total, 'req/s');
+}
+if (SATURATION_SECONDS > 0) {
+  const saturation = await phase(`Saturacion: ${USERS} usuarios sin pausa`, SATURATION_SECONDS, saturating);
+  totalErrors += saturation.errors;
+  for (const r of saturation.rows) {
+    figure(`carga ${USERS} sin pausa: ${r.paso} req/s`, r['req/s'], 'req/s');
+    figure(`carga ${USERS} sin pausa: ${r.paso} p99`, r['p99 ms'], 'ms');
+  }
+  figure(`carga ${USERS} sin pausa: req/s`, saturation.total, 'req/s');
+}
 await server.stop();
 agent.destroy();
-
-// ---------- figures ----------
-const rows = STEPS.map((s) => {
-  const sorted = stats[s].ms.sort((a, b) => a - b);
-  return {
-    paso: s,
-    solicitudes: sorted.length,
-    'req/s': round(sorted.length / elapsed),
-    'p50 ms': round(percentile(sorted, 50)),
-    'p99 ms': round(percentile(sorted, 99)),
-    errores: stats[s].errors,
-  };
-});
-const total = rows.reduce((a, r) => a + r.solicitudes, 0);
-const totalErrors = rows.reduce((a, r) => a + r.errores, 0);
-console.log(
-  `\n${total} solicitudes en ${round(elapsed)} s: ${round(total / elapsed)} req/s, ${totalErrors} errores`,
-);
-console.table(rows);
-for (const e of errors) console.log(`  ERROR ${e}`);
-for (const r of rows) {
-  figure(`carga ${USERS} usuarios: ${r.paso} req/s`, r['req/s'], 'req/s');
-  figure(`carga ${USERS} usuarios: ${r.paso} p99`, r['p99 ms'], 'ms');
-}
 figure(`carga ${USERS} usuarios: errores`, totalErrors, '', { op: '<=', value: 0 });
 process.exit(totalErrors ? 1 : 0);
