@@ -40,7 +40,7 @@ const HAND =
  * - what is the user's own by identity, not by a declared dealer (notifications of its side,
  *   its jobs, its session's profile, the mail reader built outside a request);
  * - a resource's declared scope read by a module that lists or counts several resources at once
- *   (global search, survey invitations by sale ids, capacities by branch ids, the sales pull's own
+ *   (global search, capacities by branch ids, the sales pull's own
  *   dealer code);
  * - the figures module's grid: dealersInScope is its lookup of the dealers a cell or a body names
  *   (404 for one outside the scope), the same condition as the dealers resource's.
@@ -58,7 +58,6 @@ const ALLOWED: Record<string, number> = {
   'jobs/jobs.actions.ts': 1,
   'notifications/notifications.service.ts': 2,
   'organisation/organisation.resources.ts': 1,
-  'quiz/quiz.invitations.ts': 3,
   'sales/sales.actions.ts': 3,
   'schedules/schedules.service.ts': 1,
   'search/search.actions.ts': 5,

@@ -4,7 +4,7 @@
 // its own, whatever dealer_id it sends (another dealer's id answers 404, as any record of another
 // dealer does), even a dealer user whose role holds every permission.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionQuerySchema, bodyDealer, declaresDealer } from '../src/core/action';
+import { actionQuerySchema, bodyDealer, bodyDealerPath, declaresDealer } from '../src/core/action';
 import { allActions } from '../src/core/registry';
 import { API_MODULES } from '../src/modules';
 import { api, createDealerUser, createTestApp, login, type TestContext, testToday, uniq } from './harness';
@@ -116,6 +116,7 @@ describe('query declarations', () => {
         'POST /api/figures/confirm',
         'POST /api/casis-api',
         'PUT /api/figure-batch',
+        'POST /api/sales-quiz-request',
       ]),
     );
     const year = Number(testToday().slice(0, 4));
@@ -123,7 +124,8 @@ describe('query declarations', () => {
     const leaks: string[] = [];
     for (const a of bodyScoped) {
       // Another dealer answers 404 whatever else the body holds (nothing is written).
-      const body = { year, month, [bodyDealer(a)!]: other };
+      const [first, nested] = bodyDealerPath(a)!;
+      const body = { year, month, [first]: nested ? { [nested]: other } : other };
       const res = await api(t.app, a.method, a.path, { token: dealerAdmin, body });
       // A manufacturer's call (fees) refuses a dealer user before its body: 403.
       if (a.authorize && res.status === 403) continue;

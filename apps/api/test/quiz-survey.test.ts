@@ -225,6 +225,61 @@ describe('invitations without SMTP', () => {
     expect(byFilter.body.result.skipped).toHaveLength(6);
   });
 
+  it("a dealer user invites its own dealer's sales only; naming another dealer answers 404", async () => {
+    const du = await createDealerUser(t.app, admin);
+    // A dealer user whose role may send surveys: only the dealer scope stands in its way.
+    const roles = await api(t.app, 'GET', '/api/roles?perPage=-1', { token: admin });
+    const all = roles.body.result.find((r: { name: string }) => r.name === 'Administrador');
+    const username = uniq('qi').toLowerCase();
+    const made = await api(t.app, 'POST', '/api/users', {
+      token: admin,
+      body: {
+        username,
+        email: `${username}@example.com`,
+        full_name: 'Ventas del concesionario',
+        password: 'Dealer-Pass-1',
+        dealer_id: du.dealerId,
+        roles: [all.id],
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const token = await login(t.app, username, 'Dealer-Pass-1');
+    const [{ code }] = await t.handle.query<{ code: string }>('select code from dealers where id = $1', [
+      du.dealerId,
+    ]);
+    const own = vin();
+    const saved = await api(t.app, 'POST', '/api/sales/batch', {
+      token: admin,
+      body: { rows: [saleObject(code, own, { email: `propio.${tag}@example.com`, buyer_name: 'Propio' })] },
+    });
+    expect(saved.body.result.saved).toBe(1);
+    const before = await t.handle.query<{ n: number }>('select count(*)::int as n from quiz_invitations');
+    // Another dealer named in the filters: 404, as the reports' dealer, and nothing is sent.
+    const foreign = await api(t.app, 'POST', '/api/sales-quiz-request', {
+      token,
+      body: { filters: { dealer_id: dealerId } },
+    });
+    expect(foreign.status, JSON.stringify(foreign.body)).toBe(404);
+    expect(foreign.body.error.message).toBe('El concesionario no existe');
+    const after = await t.handle.query<{ n: number }>('select count(*)::int as n from quiz_invitations');
+    expect(after[0].n).toBe(before[0].n);
+    // Its own dealer, named or not: its own sale only (the other dealer's sales are not skipped, not seen).
+    for (const filters of [{ dealer_id: du.dealerId }, {}]) {
+      const mine = await api(t.app, 'POST', '/api/sales-quiz-request', {
+        token,
+        body: { filters, reminder: true },
+      });
+      expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+      const seen = mine.body.result.invited + mine.body.result.reminded + mine.body.result.skipped.length;
+      expect(seen).toBe(1);
+    }
+    const sent = await t.handle.query<{ dealer_id: number }>(
+      'select s.dealer_id from quiz_invitations i join sales s on s.id = i.sale_id where s.vin = $1',
+      [own],
+    );
+    expect(sent).toEqual([{ dealer_id: du.dealerId }]);
+  });
+
   it('the mail outbox is for administrators', async () => {
     const du = await createDealerUser(t.app, admin);
     const res = await api(t.app, 'GET', '/api/mail-outbox', { token: du.token });

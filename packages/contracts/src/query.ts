@@ -111,10 +111,37 @@ export const dealerBodyField = () =>
       .optional(),
   );
 
-/** The key of a body schema's declared dealer (dealerBodyField), if it has one. */
-export function bodyDealerKey(schema: z.ZodType): string | undefined {
+/** An optional, nullable or defaulted schema's inner schema (a nested object of a body). */
+function unwrapped(schema: z.ZodType): z.ZodType {
+  let s = schema;
+  for (let i = 0; i < 5; i++) {
+    const def = (s as { _zod?: { def?: { type?: string; innerType?: z.ZodType } } })._zod?.def;
+    if (!def?.innerType || !['optional', 'nullable', 'default'].includes(def.type ?? '')) return s;
+    s = def.innerType;
+  }
+  return s;
+}
+
+/**
+ * The path of a body schema's declared dealer (dealerBodyField / declareDealer), if it has one: a
+ * field of the body (`['dealer']`) or of one of its objects (`['filters', 'dealer_id']`).
+ */
+export function bodyDealerPath(schema: z.ZodType): string[] | undefined {
   const shape = queryShape(schema);
-  return shape ? Object.keys(shape).find((k) => DEALER_BODY_FIELDS.has(shape[k]!)) : undefined;
+  if (!shape) return undefined;
+  const top = Object.keys(shape).find((k) => DEALER_BODY_FIELDS.has(shape[k]!));
+  if (top) return [top];
+  for (const [key, field] of Object.entries(shape)) {
+    const inner = queryShape(unwrapped(field));
+    const nested = inner && Object.keys(inner).find((k) => DEALER_BODY_FIELDS.has(inner[k]!));
+    if (nested) return [key, nested];
+  }
+  return undefined;
+}
+
+/** The key of a body schema's declared dealer, dotted when nested (`filters.dealer_id`), if any. */
+export function bodyDealerKey(schema: z.ZodType): string | undefined {
+  return bodyDealerPath(schema)?.join('.');
 }
 
 /** ?manufacturer: a brand by id or code; empty or 0 every brand (the module looks it up). */

@@ -2,6 +2,7 @@
 
 import { limaDate, limaYearNow } from './clock';
 import { PAYMENT_METHODS } from './fixed-lists';
+import { declareDealer } from './query';
 import { defineContract, f, field } from './resources/fields';
 import { z } from './zod';
 
@@ -265,7 +266,8 @@ export const salesFilterSchema = z.object({
   date_from: z.string().regex(DATE_RE, 'Formato de fecha YYYY-MM-DD').optional(),
   date_to: z.string().regex(DATE_RE, 'Formato de fecha YYYY-MM-DD').optional(),
   manufacturer_id: z.coerce.number().int().nonnegative().optional(),
-  dealer_id: z.coerce.number().int().nonnegative().optional(),
+  /** The dealer whose sales are invited: declared, so a dealer user is held to its own (another: 404). */
+  dealer_id: declareDealer(z.coerce.number().int().nonnegative().optional()),
   survey_status: z.enum(surveyCodes).optional(),
 });
 export type SalesFilter = z.infer<typeof salesFilterSchema>;

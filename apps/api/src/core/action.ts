@@ -9,7 +9,12 @@
 // Lima's clock, 422 naming the parameter, and a declared `dealer_id` held to a dealer user's own
 // dealer (another dealer's id answers 404, as a target of another dealer does); a body's declared
 // dealer (contracts' dealerBodyField) is held the same way.
-import { type AuditAction, bodyDealerKey, DEALER_QUERY_KEY, queryShape } from '@app/contracts';
+import {
+  type AuditAction,
+  bodyDealerPath as bodyDealerPathOf,
+  DEALER_QUERY_KEY,
+  queryShape,
+} from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -197,27 +202,43 @@ export function parseQuery(action: Action, raw: unknown, user: CurrentUser | nul
   return query;
 }
 
-/** The key of an action's body that declares a dealer (contracts' dealerBodyField), if any. */
+/** The key of an action's body that declares a dealer (dotted when nested: `filters.dealer_id`), if any. */
 export function bodyDealer(action: Action): string | undefined {
-  return action.body ? bodyDealerKey(action.body) : undefined;
+  return bodyDealerPath(action)?.join('.');
+}
+
+/** The path of an action's body that declares a dealer (contracts' dealerBodyField / declareDealer), if any. */
+export function bodyDealerPath(action: Action): string[] | undefined {
+  return action.body ? bodyDealerPathOf(action.body) : undefined;
+}
+
+/** The object of a body that holds its declared dealer (the body, or one of its objects), if present. */
+function dealerHolder(body: unknown, path: string[]): Record<string, unknown> | undefined {
+  let o = body;
+  for (const k of path.slice(0, -1))
+    o = o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined;
+  return o && typeof o === 'object' && !Array.isArray(o) ? (o as Record<string, unknown>) : undefined;
 }
 
 /**
  * The body of a call, parsed by the action's schema, with a declared dealer held to a dealer
- * user's own as a query's is: absent or 0 → its dealer, another dealer's id → 404.
+ * user's own as a query's is: absent or 0 → its dealer, another dealer's id → 404. A dealer
+ * declared in one of the body's objects (a filter) is held there when the object is sent.
  */
 export function parseActionBody(action: Action, raw: unknown, user: CurrentUser | null): unknown {
   if (!action.body) return undefined;
-  const key = bodyDealer(action);
-  const held = !!key && !!user?.isDealer;
+  const path = bodyDealerPath(action);
+  const held = !!path && !!user?.isDealer;
+  const key = path?.[path.length - 1];
   // Another dealer answers 404 whatever else the body holds, as another dealer's target does.
-  if (held && raw && typeof raw === 'object') {
-    const asked = Number((raw as Record<string, unknown>)[key]);
+  if (held) {
+    const asked = Number(dealerHolder(raw, path!)?.[key!]);
     if (Number.isInteger(asked) && asked > 0 && asked !== user!.dealerId)
       throw new NotFoundError('El concesionario no existe');
   }
-  const body = parseBody(action.body, raw) as Record<string, unknown>;
-  if (held && body && typeof body === 'object') body[key!] = user!.dealerId;
+  const body = parseBody(action.body, raw);
+  const holder = held ? dealerHolder(body, path!) : undefined;
+  if (holder) holder[key!] = user!.dealerId;
   return body;
 }
 
@@ -240,8 +261,8 @@ function declaredDealerOf(action: Action, query: unknown, body: unknown): number
     return typeof v === 'number' && v > 0 ? v : null;
   };
   if (declaresDealer(action)) return pick(query, DEALER_QUERY_KEY);
-  const key = bodyDealer(action);
-  return key ? pick(body, key) : null;
+  const path = bodyDealerPath(action);
+  return path ? pick(dealerHolder(body, path), path[path.length - 1]!) : null;
 }
 
 /** The permission an action needs, or undefined for public and login-only actions. */

@@ -26,11 +26,12 @@ const requestSurveys = defineAction({
   access: { permission: 'Sales.update' },
   // All invitations and reminders in one transaction, with one audit row (how many).
   audit: { resource: 'sales', action: 'invite' },
-  async handler({ app, db, body, user, write }) {
+  // The dealer of its filters is declared (contracts): the engine holds a dealer user to its own.
+  async handler({ app, db, body, scope, write }) {
     return requestInvitations(
       { db, mail: mailContext(app), publicUrl: app.ctx.config.publicUrl, write },
       body,
-      user,
+      scope,
     );
   },
 });

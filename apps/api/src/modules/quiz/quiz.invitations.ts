@@ -4,10 +4,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SalesFilter, SalesQuizRequest, SalesQuizRequestResult } from '@app/contracts';
 import { type AnyColumn, and, asc, eq, gt, gte, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { AuditDetail, Db, Tx } from '../../core/action';
-import type { CurrentUser } from '../../core/context';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import { limaToday } from '../../core/lima';
-import { scopeCondition } from '../../core/resource-query';
+import type { Scope } from '../../core/scope';
 import { dealers, manufacturers } from '../../db/schema';
 import {
   deliverQueued,
@@ -17,7 +16,6 @@ import {
   queueMail,
 } from '../mail/mail.service';
 import { readIntSetting } from '../preferences/settings';
-import { saleResource } from '../sales/sales.resources';
 import { sales } from '../sales/sales.tables';
 import { quizInvitations, quizzes } from './quiz.tables';
 
@@ -65,13 +63,13 @@ interface SaleForInvite {
 const anyOf = (column: AnyColumn, ids: number[]) => sql`${column} = any(${sql.param(ids)}::int[])`;
 
 /**
- * Conditions of the sales list filters. The dealer scope of the sales resource wins over a
- * requested dealer: a dealer user is always limited to its own dealer.
+ * Conditions of the sales list filters. Their dealer is the call's declared dealer: the engine's
+ * scope (a dealer user's own dealer whatever it sends, another dealer answered 404 before), not
+ * read here.
  */
-export function salesFilterConditions(filters: SalesFilter, user: CurrentUser): (SQL | undefined)[] {
-  const scope = scopeCondition(saleResource, user);
+export function salesFilterConditions(filters: SalesFilter, scope: Scope): (SQL | undefined)[] {
   return [
-    scope ?? (filters.dealer_id ? eq(sales.dealer_id, filters.dealer_id) : undefined),
+    scope.on(sales.dealer_id),
     filters.manufacturer_id ? eq(sales.manufacturer_id, filters.manufacturer_id) : undefined,
     filters.date_from ? gte(sales.sale_date, filters.date_from) : undefined,
     filters.date_to ? lte(sales.sale_date, filters.date_to) : undefined,
@@ -79,11 +77,12 @@ export function salesFilterConditions(filters: SalesFilter, user: CurrentUser): 
   ];
 }
 
-async function loadSales(db: Db, req: SalesQuizRequest, user: CurrentUser) {
+/** The sales to invite: the ids asked for, else those of the filters, within the call's scope. */
+async function loadSales(db: Db, req: SalesQuizRequest, scope: Scope) {
   const skipped: SalesQuizRequestResult['skipped'] = [];
   const where = req.sale_ids?.length
-    ? [anyOf(sales.id, req.sale_ids), scopeCondition(saleResource, user)]
-    : salesFilterConditions(req.filters ?? {}, user);
+    ? [anyOf(sales.id, req.sale_ids), scope.on(sales.dealer_id)]
+    : salesFilterConditions(req.filters ?? {}, scope);
   const rows: SaleForInvite[] = await db
     .select({
       id: sales.id,
@@ -179,10 +178,10 @@ const mailStatus = (s: MailStatus) => (s === 'sent' ? 'sent' : s === 'pending' ?
 export async function requestInvitations(
   ctx: InviteContext,
   req: SalesQuizRequest,
-  user: CurrentUser,
+  scope: Scope,
 ): Promise<SalesQuizRequestResult> {
   const { db } = ctx;
-  const { rows, skipped } = await loadSales(db, req, user);
+  const { rows, skipped } = await loadSales(db, req, scope);
   const pick = await quizPicker(db, req.quiz_id);
   const days = await readIntSetting(db, 'SURVEY_EXPIRY_DAYS', DEFAULT_EXPIRY_DAYS);
   const existing = new Map<string, { id: number; answered_at: Date | null; expires_at: Date }>();
