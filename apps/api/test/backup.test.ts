@@ -22,7 +22,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { JOB_CONNECTION_NAME } from '../src/core/jobs';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
-import * as tables from '../src/db/tables';
+import * as tables from '../src/modules/tables';
 import { storedFileHashes } from '../src/ops/backup';
 import {
   call,

@@ -4,11 +4,11 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Each side's driver is loaded only when that side is used: a PGlite start never loads pg.
-import type { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { errorLine } from '../core/log-redact';
-import * as schema from './tables';
 
-export type Database = ReturnType<typeof drizzlePg<typeof schema>>;
+/** Queries are built from the tables themselves (no relational `db.query`): no schema given. */
+export type Database = NodePgDatabase;
 
 export interface DatabaseHandle {
   db: Database;
@@ -164,11 +164,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       p.on('error', onLost);
       p.on('connect', (client) => client.on('error', onLost));
     }
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool);
     const serverLock = sharedServerLock(() => new pg.Client(common), onLost);
     return {
       db,
-      pagesDb: drizzlePg(pagesPool, { schema }),
+      pagesDb: drizzlePg(pagesPool),
       kind: 'postgres',
       jobTarget: { kind: 'postgres', url: options.databaseUrl },
       async query(text, params) {
@@ -219,7 +219,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   );
   const client = new PGlite(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client) as unknown as Database;
   return {
     db,
     pagesDb: db,

@@ -1,6 +1,6 @@
 // The core tables, one schema for PGlite and PostgreSQL. Module tables live in
-// modules/<module>/<module>.tables.ts (they import the core tables from here); db/tables.ts
-// gathers both for the typed drizzle instance. Migrations are generated from all of them
+// modules/<module>/<module>.tables.ts (they import the core tables from here); modules/tables.ts
+// gathers both. Migrations are generated from all of them
 // (`npm run db:generate -w apps/api`, see drizzle.config.ts) into apps/api/drizzle.
 import { sql } from 'drizzle-orm';
 import {

@@ -3,7 +3,6 @@
 // that no module declares is served as a plain resource from its table (plainResourcesModule).
 import { RESOURCE_CONTRACTS } from '@app/contracts';
 import { type ApiModule, plainResourcesModule } from '../core/registry';
-import * as tables from '../db/tables';
 import { agreementsModule } from './agreements';
 import { brandsModule } from './brands/brands.resources';
 import { dashboardModule } from './dashboard';
@@ -21,6 +20,7 @@ import { salesModule } from './sales';
 import { schedulesModule } from './schedules';
 import { searchModule } from './search';
 import { securityModule } from './security';
+import * as tables from './tables';
 import { viewsModule } from './views';
 import { workshopModule } from './workshop';
 

@@ -5,7 +5,7 @@
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { DatabaseHandle } from '../../src/db/client';
-import * as tables from '../../src/db/tables';
+import * as tables from '../../src/modules/tables';
 
 /**
  * Tables a refused call may write by design (the failed login is counted, the limits count), and

@@ -22,11 +22,11 @@ import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { defineAction, type Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { escapeLike, scopeCondition } from '../../core/resource-query';
-import { agreements, categories, dealers, documents, sales, users } from '../../db/tables';
 import { agreementResource } from '../agreements/agreements.resources';
 import { documentResource } from '../documents/documents.resources';
 import { dealerResource } from '../organisation/organisation.resources';
 import { saleResource } from '../sales/sales.resources';
+import { agreements, categories, dealers, documents, sales, users } from '../tables';
 
 type Finder = (
   db: Executor,
