@@ -17,6 +17,9 @@
 //    the same users without pause, each signing in again at every round. It measures capacity
 //    (requests/s per step when the server is the bottleneck), not waiting times of people.
 // LOAD_THINK_MS=0 runs the saturation phase alone.
+// Under each table, from the server's own metrics sampled every second: the CPU it got (in cores:
+// on a shared machine it may get far less than it could use), CPU ms per request, sign-ins
+// waiting for an argon2 slot, queries waiting for a pool connection, and the event loop's delay.
 //
 // The database `bench_rel_load` (LOAD_DB; on BENCH_DATABASE_URL's server) is made anew each run: the demo
 // network, 6,000 more sales and an invitation for each (the links read from the outbox). Each
@@ -24,7 +27,7 @@
 // as people behind a balancer do, so the per-address limits apply to each one as in real life.
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import pg from 'pg';
 import { figure, percentile, requireBundle, root, round, serverBundle, startServer } from '../lib/common.mjs';
 import { adminQuery, databaseUrl } from '../lib/postgres.mjs';
@@ -358,14 +361,75 @@ const load = () =>
     .map((x) => x.toFixed(1))
     .join(' ');
 
+/**
+ * Where the time goes, sampled from the server's own metrics (GET /api/metrics, allowed from the
+ * machine itself) every second of a phase: its CPU (process_cpu_seconds_total, all threads:
+ * argon2's and zlib's too), the sign-ins waiting for an argon2 slot, the queries waiting for a
+ * pool connection, and the event loop's delay (p99 of prom-client's monitor).
+ */
+function sampler() {
+  const samples = [];
+  const read = async () => {
+    const res = await new Promise((resolve) => {
+      http
+        .get(`${BASE}/api/metrics`, { agent }, (r) => {
+          let text = '';
+          r.on('data', (c) => {
+            text += c;
+          });
+          r.on('end', () => resolve(text));
+        })
+        .on('error', () => resolve(''));
+    });
+    const value = (name, labels = '') => {
+      const m = new RegExp(`^${name}${labels ? `\\{[^}]*${labels}[^}]*\\}` : ''}\\s+(\\S+)$`, 'm').exec(res);
+      return m ? Number(m[1]) : Number.NaN;
+    };
+    return {
+      at: performance.now(),
+      cpu: value('process_cpu_seconds_total'),
+      argon2Waiting: value('password_hashes_waiting'),
+      poolWaiting:
+        value('db_pool_requests_waiting', 'pool="main"') + value('db_pool_requests_waiting', 'pool="pages"'),
+      loopP99: value('nodejs_eventloop_lag_p99_seconds') * 1000,
+    };
+  };
+  let timer;
+  const tick = async () => {
+    samples.push(await read());
+    timer = setTimeout(tick, 1000);
+  };
+  void tick();
+  return async () => {
+    clearTimeout(timer);
+    samples.push(await read());
+    const ok = samples.filter((x) => Number.isFinite(x.cpu));
+    const first = ok[0];
+    const last = ok.at(-1);
+    const stat = (k) => {
+      const v = ok.map((x) => x[k]).filter(Number.isFinite);
+      return v.length
+        ? `media ${round(v.reduce((a, b) => a + b, 0) / v.length)}, max ${round(Math.max(...v))}`
+        : '-';
+    };
+    return {
+      cpuSeconds: first && last ? last.cpu - first.cpu : Number.NaN,
+      wallSeconds: first && last ? (last.at - first.at) / 1000 : Number.NaN,
+      text: `argon2 en espera ${stat('argon2Waiting')}; consultas esperando conexion ${stat('poolWaiting')}; retraso del event loop p99 ms ${stat('loopP99')}`,
+    };
+  };
+}
+
 /** Runs one phase and prints its table; answers its rows. */
 async function phase(title, seconds, user) {
   const stats = newStats();
   console.log(`\n${title} durante ${seconds} s (carga del equipo: ${load()})...`);
+  const sampled = sampler();
   const t0 = performance.now();
   const until = t0 + seconds * 1000;
   await Promise.all(Array.from({ length: USERS }, (_, n) => user(n, stats, until)));
   const elapsed = (performance.now() - t0) / 1000;
+  const inside = await sampled();
   const rows = STEPS.map((s) => {
     const sorted = stats.steps[s].ms.sort((a, b) => a - b);
     return {
@@ -383,8 +447,16 @@ async function phase(title, seconds, user) {
     `\n${title}: ${total} solicitudes en ${round(elapsed)} s: ${round(total / elapsed)} req/s, ${errorCount} errores (carga del equipo: ${load()})`,
   );
   console.table(rows);
+  console.log(
+    `Servidor: CPU ${round(inside.cpuSeconds)} s en ${round(inside.wallSeconds)} s (${round(inside.cpuSeconds / inside.wallSeconds)} nucleos de ${availableParallelism()}), ${round((inside.cpuSeconds * 1000) / total)} ms de CPU por solicitud; ${inside.text}`,
+  );
   for (const e of stats.errors) console.log(`  ERROR ${e}`);
-  return { rows, total: round(total / elapsed), errors: errorCount };
+  return {
+    rows,
+    total: round(total / elapsed),
+    errors: errorCount,
+    cpuMs: round((inside.cpuSeconds * 1000) / total),
+  };
 }
 
 let totalErrors = 0;
@@ -400,6 +472,7 @@ if (THINK_MS[1] > 0 && SECONDS > 0) {
     figure(`carga ${USERS} personas: ${r.paso} p99`, r['p99 ms'], 'ms', { op: '<=', value: 1000 });
   }
   figure(`carga ${USERS} personas: req/s`, personas.total, 'req/s');
+  figure(`carga ${USERS} personas: CPU del servidor por solicitud`, personas.cpuMs, 'ms');
 }
 if (SATURATION_SECONDS > 0) {
   const saturation = await phase(`Saturacion: ${USERS} usuarios sin pausa`, SATURATION_SECONDS, saturating);
@@ -409,6 +482,7 @@ if (SATURATION_SECONDS > 0) {
     figure(`carga ${USERS} sin pausa: ${r.paso} p99`, r['p99 ms'], 'ms');
   }
   figure(`carga ${USERS} sin pausa: req/s`, saturation.total, 'req/s');
+  figure(`carga ${USERS} sin pausa: CPU del servidor por solicitud`, saturation.cpuMs, 'ms');
 }
 await server.stop();
 agent.destroy();
