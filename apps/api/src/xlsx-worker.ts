@@ -1,6 +1,6 @@
 // The worker thread of a big import (core/xlsx-thread.ts starts it): reads the uploaded .xlsx
-// with the same checks as a small one (checkXlsxArchive before any reading, then the streaming
-// reader under its limits and time budget) and posts the rows to the main thread batch by batch
+// with the same checks as a small one (checkXlsxArchive before any reading: the request only
+// looked at the zip's directory; then the streaming reader under its limits and time budget) and posts the rows to the main thread batch by batch
 // as compact arrays, as fast as it reads them: exceljs' reader does not wait for a slow
 // consumer, and its row objects held in a backlog weigh ~10× the plain values. The parsing's CPU
 // is spent here, so the API's event loop keeps answering. Built as its own file (tsup entry
@@ -17,7 +17,13 @@ const post = (m: XlsxThreadMessage) => port.postMessage(m);
 
 async function read(): Promise<void> {
   try {
-    for await (const rows of readTemplateBatches(input.file, input.bytes, input.template, input.batchSize))
+    for await (const rows of readTemplateBatches(
+      input.file,
+      input.bytes,
+      input.template,
+      input.batchSize,
+      (rows) => post({ type: 'checked', rows }),
+    ))
       post({ type: 'batch', rows });
     post({ type: 'done' });
   } catch (err) {

@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createDealerUser, createTestApp, login, type TestContext, uniq } from './harness';
 import { countSales, createDealer, saleRow, salesWorkbook, upload, vinFactory } from './sales-fixtures';
+import { plainEntry, workbookEntries, zipOf } from './zip-bombs';
 
 let t: TestContext;
 let admin: string;
@@ -47,10 +48,11 @@ describe('a big sales import runs as a job', () => {
       kind: 'sales-import',
       title: 'Carga de ventas',
       status: 'queued',
-      total: 3,
+      // Not read yet: the request looked only at the zip's directory.
+      total: null,
     });
     const job = await settled(admin, res.body.result.id);
-    expect(job).toMatchObject({ status: 'done', percent: 100, error: null });
+    expect(job).toMatchObject({ status: 'done', percent: 100, error: null, total: 3 });
     expect(job.result).toMatchObject({ saved: 3, total: 3, failed: 0 });
     expect(job.result.report).toHaveLength(3);
     expect(await countSales(t.app)).toBe(before + 3);
@@ -105,6 +107,47 @@ describe('a big sales import runs as a job', () => {
     const res = await upload(t.app, admin, file.subarray(0, file.length - 200));
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/no es un Excel \(\.xlsx\) válido/);
+    const [{ n: after }] = await t.handle.query<{ n: number }>(
+      'select count(*)::int as n from background_jobs',
+    );
+    expect(after).toBe(before);
+  });
+
+  it('a file the directory check cannot judge (a 40,000-character cell) is answered 202 and its job fails with the Spanish message, nothing saved', async () => {
+    const before = await countSales(t.app);
+    const entries = await workbookEntries(await salesWorkbook([saleRow(dealerCode, vin())]));
+    const sheet = entries.get('xl/worksheets/sheet1.xml')!.toString('utf8');
+    // The second row's first cell becomes a 40,000-character inline string.
+    const swollen = sheet.replace(
+      /(<row r="2"[^>]*>)<c r="A2"[^>]*>.*?<\/c>/,
+      `$1<c r="A2" t="inlineStr"><is><t>${'B'.repeat(40_000)}</t></is></c>`,
+    );
+    expect(swollen).not.toBe(sheet);
+    const file = zipOf(
+      [...entries].map(([name, content]) =>
+        plainEntry(name, name === 'xl/worksheets/sheet1.xml' ? Buffer.from(swollen) : content),
+      ),
+    );
+    const res = await upload(t.app, admin, file);
+    expect(res.status).toBe(202);
+    const job = await settled(admin, res.body.result.id);
+    expect(job).toMatchObject({ status: 'failed', result: null });
+    expect(job.error).toMatch(/más de 32767 caracteres/);
+    expect(await countSales(t.app)).toBe(before);
+  });
+
+  it('a worksheet out of its place is refused at once by the directory check, nothing queued', async () => {
+    const [{ n: before }] = await t.handle.query<{ n: number }>(
+      'select count(*)::int as n from background_jobs',
+    );
+    const entries = await workbookEntries(await salesWorkbook([saleRow(dealerCode, vin())]));
+    const file = zipOf([
+      ...[...entries].map(([name, content]) => plainEntry(name, content)),
+      plainEntry('a/xl/worksheets/sheet1.xml', entries.get('xl/worksheets/sheet1.xml')!),
+    ]);
+    const res = await upload(t.app, admin, file);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/fuera de su lugar/);
     const [{ n: after }] = await t.handle.query<{ n: number }>(
       'select count(*)::int as n from background_jobs',
     );
@@ -230,9 +273,9 @@ describe('every declared import runs as a job when its file is big (defineImport
     ]);
     const res = await send('/api/workshop-infos/import', file);
     expect(res.status).toBe(202);
-    expect(res.body.result).toMatchObject({ kind: 'workshop-import', status: 'queued', total: 2 });
+    expect(res.body.result).toMatchObject({ kind: 'workshop-import', status: 'queued', total: null });
     const job = await settled(admin, res.body.result.id);
-    expect(job).toMatchObject({ status: 'done', error: null });
+    expect(job).toMatchObject({ status: 'done', error: null, total: 2 });
     expect(job.result).toMatchObject({ saved: 2, total: 2, failed: 0 });
     const [{ n }] = await t.handle.query<{ n: number }>(
       'select count(*)::int as n from workshop_infos w join dealers d on d.id = w.dealer_id where d.code = $1',

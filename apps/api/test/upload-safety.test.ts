@@ -2,6 +2,9 @@
 // a 4xx envelope while the server keeps answering (a concurrent login succeeds), its memory stays
 // bounded, no transaction is left open and no spool file is left behind. The times are printed
 // figures (SUBIDA HOSTIL lines), not checks: on a loaded machine they are the machine's.
+// A big file (IMPORT_JOB_BYTES, 1 MB) gets only the bounded checks in its request (the zip's
+// directory) and its 202 at once: a hostile one that passes them fails its job instead, with the
+// Spanish message, nothing saved.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -88,14 +91,7 @@ async function hostileUpload(file: Buffer) {
 }
 
 describe('hostile spreadsheets on POST /api/sales/import', () => {
-  for (const name of [
-    'truncated',
-    'shared strings',
-    'shared strings, lying sizes',
-    'empty rows',
-    'wide row',
-    '10 MB shared strings',
-  ]) {
+  for (const name of ['truncated', 'shared strings', 'empty rows', 'wide row']) {
     it(`${name}: 4xx with a Spanish message, a login answered meanwhile, RSS +< 150 MB, nothing left open`, async () => {
       const before = await countSales(t.app);
       const r = await hostileUpload(files[name]);
@@ -107,6 +103,33 @@ describe('hostile spreadsheets on POST /api/sales/import', () => {
       // Times are figures, not checks (the login took 1.07–1.14 s at load 25 on a 2-core machine,
       // the refusal up to 5.2 s at load 27; ~0.1 s idle): `npm run bench` measures them.
       console.log(`SUBIDA HOSTIL ${name}: ${r.res.statusCode} en ${r.ms} ms; login en ${r.loginMs} ms`);
+      expect(r.loginStatus).toBe(200);
+      expect(r.rssGrowthMb).toBeLessThan(150);
+      expect(await openTransactions()).toBe(0);
+      expect(await countSales(t.app)).toBe(before);
+      expect(spoolFolders()).toEqual([]);
+    });
+  }
+
+  // Files of more than 1 MB whose zip directory looks honest: only the job's check can refuse them.
+  for (const name of ['shared strings, lying sizes', '10 MB shared strings']) {
+    it(`${name} (a big file): 202 at once, the job fails with the Spanish message, nothing saved, a login answered meanwhile, RSS +< 150 MB`, async () => {
+      const before = await countSales(t.app);
+      const r = await hostileUpload(files[name]);
+      expect(r.res.statusCode, r.res.body).toBe(202);
+      const queued = r.res.json().result;
+      expect(queued).toMatchObject({ kind: 'sales-import', status: 'queued' });
+      const started = Date.now();
+      let job: { status: string; error: string | null; result: unknown } | undefined;
+      for (let i = 0; i < 600 && !(job && ['done', 'failed'].includes(job.status)); i++) {
+        if (i) await new Promise((done) => setTimeout(done, 100));
+        job = (await api(t.app, 'GET', `/api/jobs/${queued.id}`, { token: dealerToken })).body.result;
+      }
+      console.log(
+        `SUBIDA HOSTIL ${name} (${(files[name].length / 2 ** 20).toFixed(1)} MB): 202 en ${r.ms} ms; trabajo fallido ${Date.now() - started} ms después; login en ${r.loginMs} ms`,
+      );
+      expect(job).toMatchObject({ status: 'failed', result: null });
+      expect(job?.error).toMatch(/no es un Excel \(\.xlsx\) válido|sharedStrings\.xml.*supera/);
       expect(r.loginStatus).toBe(200);
       expect(r.rssGrowthMb).toBeLessThan(150);
       expect(await openTransactions()).toBe(0);

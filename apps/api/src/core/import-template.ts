@@ -91,11 +91,14 @@ export async function* readTemplateBatches(
   bytes: number,
   template: SheetTemplate,
   batchSize = 5000,
+  /** Told the rows the archive check counted (empty ones too), before any row is read. */
+  onChecked?: (rows: number) => void,
 ): AsyncGenerator<SheetRow[]> {
   const maxRows = template.maxRows ?? MAX_IMPORT_ROWS;
   const limits = template.limits ?? templateLimits(template.headers, maxRows);
   const { headers } = template;
-  await checkXlsxArchive(file, bytes, limits);
+  const { rows: counted } = await checkXlsxArchive(file, bytes, limits);
+  onChecked?.(counted);
   let batch: SheetRow[] = [];
   let total = 0;
   let headerSeen = false;

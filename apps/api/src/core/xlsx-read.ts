@@ -246,6 +246,95 @@ export class StringMeter {
   }
 }
 
+/** Opens the upload as a zip: a 4xx when it is not one, or is cut off (no end-of-directory record). */
+async function openArchive(file: string, bytes: number): Promise<yauzl.ZipFile> {
+  await assertZipMagic(file, bytes);
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await openZip(file);
+  } catch {
+    // No end-of-directory record: cut off, or not a zip at all.
+    throw new BadRequestError(XLSX_MESSAGES.broken);
+  }
+  if (zip.entryCount > XLSX_MAX_ENTRIES) {
+    zip.close();
+    throw new PayloadTooLargeError(XLSX_MESSAGES.tooManyEntries);
+  }
+  return zip;
+}
+
+/** The next entry of the zip's directory (undefined at its end). */
+function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | undefined> {
+  return new Promise<yauzl.Entry | undefined>((resolve, reject) => {
+    const onEntry = (e: yauzl.Entry) => done(() => resolve(e));
+    const onEnd = () => done(() => resolve(undefined));
+    const onError = (err: Error) => done(() => reject(err));
+    const done = (then: () => void) => {
+      zip.off('entry', onEntry).off('end', onEnd).off('error', onError);
+      then();
+    };
+    zip.on('entry', onEntry).on('end', onEnd).on('error', onError);
+    zip.readEntry();
+  });
+}
+
+/** What the directory says of one entry, judged on its name and declared size alone. */
+interface EntryKind {
+  isSheet: boolean;
+  isStrings: boolean;
+  /** Inflated bytes it may reach. */
+  maxBytes: number;
+  tooLarge: PayloadTooLargeError;
+}
+
+function judgeEntry(entry: yauzl.Entry, limits: XlsxLimits): EntryKind {
+  const isSheet = WORKSHEET.test(entry.fileName);
+  // A part the reader would take for a worksheet must be one, where the check counts it.
+  if (!isSheet && READER_WORKSHEET.test(entry.fileName))
+    throw new BadRequestError(XLSX_MESSAGES.misplacedSheet);
+  const isStrings = SHARED_STRINGS.test(entry.fileName);
+  // Shared strings are cached whole by the reader, and other XML parts parsed whole: both bounded.
+  const maxBytes = isSheet
+    ? Number.POSITIVE_INFINITY
+    : isStrings
+      ? maxSharedStringsBytes(limits)
+      : XML_PART.test(entry.fileName)
+        ? XLSX_MAX_PART_BYTES
+        : Number.POSITIVE_INFINITY;
+  const tooLarge = new PayloadTooLargeError(
+    XLSX_MESSAGES.partTooLarge(entry.fileName.slice(0, 80), Math.round(maxBytes / 2 ** 20)),
+  );
+  if (entry.uncompressedSize > maxBytes) throw tooLarge;
+  return { isSheet, isStrings, maxBytes, tooLarge };
+}
+
+/**
+ * The bounded part of the check, for a big import's request (issue 24: the 202 at once): the
+ * zip's signature and directory only, nothing inflated (a few hundred entries at most, so
+ * milliseconds whatever the file's size): a file that is not a zip or is cut off, too many
+ * entries, declared sizes past the caps, a worksheet out of its place, no worksheet. The rest
+ * (real sizes, rows, cells, strings) is checkXlsxArchive's, in the job.
+ */
+export async function checkXlsxDirectory(file: string, bytes: number, limits: XlsxLimits): Promise<void> {
+  const zip = await openArchive(file, bytes);
+  try {
+    let unpacked = 0;
+    let sawWorksheet = false;
+    for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
+      if (entry.fileName.endsWith('/')) continue;
+      unpacked += entry.uncompressedSize;
+      if (unpacked > XLSX_MAX_UNPACKED) throw new PayloadTooLargeError(XLSX_MESSAGES.unpackedTooLarge);
+      if (judgeEntry(entry, limits).isSheet) sawWorksheet = true;
+    }
+    if (!sawWorksheet) throw new BadRequestError(XLSX_MESSAGES.notXlsx);
+  } catch (err) {
+    if (err instanceof BadRequestError || err instanceof PayloadTooLargeError) throw err;
+    throw new BadRequestError(XLSX_MESSAGES.broken);
+  } finally {
+    zip.close();
+  }
+}
+
 /**
  * Refuses, before any spreadsheet parsing, a file that is not a complete zip, has too many
  * entries, unpacks (declared or real) beyond XLSX_MAX_UNPACKED, or whose worksheets hold more
@@ -257,57 +346,23 @@ export async function checkXlsxArchive(
   bytes: number,
   limits: XlsxLimits,
 ): Promise<{ rows: number }> {
-  await assertZipMagic(file, bytes);
-  let zip: yauzl.ZipFile;
-  try {
-    zip = await openZip(file);
-  } catch {
-    // No end-of-directory record: cut off, or not a zip at all.
-    throw new BadRequestError(XLSX_MESSAGES.broken);
-  }
+  const zip = await openArchive(file, bytes);
   const clock = new ReadClock();
   try {
-    if (zip.entryCount > XLSX_MAX_ENTRIES) throw new PayloadTooLargeError(XLSX_MESSAGES.tooManyEntries);
     let unpacked = 0;
     let sawWorksheet = false;
     let sheetRows = 0;
     for (;;) {
-      const entry = await new Promise<yauzl.Entry | undefined>((resolve, reject) => {
-        const onEntry = (e: yauzl.Entry) => done(() => resolve(e));
-        const onEnd = () => done(() => resolve(undefined));
-        const onError = (err: Error) => done(() => reject(err));
-        const done = (then: () => void) => {
-          zip.off('entry', onEntry).off('end', onEnd).off('error', onError);
-          then();
-        };
-        zip.on('entry', onEntry).on('end', onEnd).on('error', onError);
-        zip.readEntry();
-      });
+      const entry = await nextEntry(zip);
       if (!entry) break;
       if (entry.fileName.endsWith('/')) continue;
       // The declared size first: an honest bomb is refused without inflating anything.
       unpacked += entry.uncompressedSize;
       if (unpacked > XLSX_MAX_UNPACKED) throw new PayloadTooLargeError(XLSX_MESSAGES.unpackedTooLarge);
-      const isSheet = WORKSHEET.test(entry.fileName);
-      // A part the reader would take for a worksheet must be one, where the check counts it.
-      if (!isSheet && READER_WORKSHEET.test(entry.fileName))
-        throw new BadRequestError(XLSX_MESSAGES.misplacedSheet);
-      const isStrings = SHARED_STRINGS.test(entry.fileName);
+      const { isSheet, isStrings, maxBytes, tooLarge } = judgeEntry(entry, limits);
       sawWorksheet ||= isSheet;
       const counter = isSheet || isStrings ? new TagCounter() : undefined;
       const meter = isSheet || isStrings ? new StringMeter() : undefined;
-      // Shared strings are cached whole by the reader, and other XML parts parsed whole: both bounded.
-      const maxBytes = isSheet
-        ? Number.POSITIVE_INFINITY
-        : isStrings
-          ? maxSharedStringsBytes(limits)
-          : XML_PART.test(entry.fileName)
-            ? XLSX_MAX_PART_BYTES
-            : Number.POSITIVE_INFINITY;
-      const tooLarge = new PayloadTooLargeError(
-        XLSX_MESSAGES.partTooLarge(entry.fileName.slice(0, 80), Math.round(maxBytes / 2 ** 20)),
-      );
-      if (entry.uncompressedSize > maxBytes) throw tooLarge;
       let inflated = 0;
       const maxCells = limits.maxRows * limits.maxColumns;
       const check = () => {

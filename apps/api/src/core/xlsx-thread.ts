@@ -18,6 +18,7 @@ export interface XlsxThreadInput {
 }
 
 export type XlsxThreadMessage =
+  | { type: 'checked'; rows: number }
   | { type: 'batch'; rows: SheetRow[] }
   | { type: 'done' }
   | { type: 'error'; error: { statusCode: number; message: string; details?: string; name?: string } };
@@ -50,6 +51,8 @@ export async function* readTemplateBatchesInThread(
   bytes: number,
   template: SheetTemplate,
   batchSize = 5000,
+  /** Told the rows the thread's archive check counted, before the first batch. */
+  onChecked?: (rows: number) => Promise<void> | void,
 ): AsyncGenerator<SheetRow[]> {
   const entry = workerEntry();
   const input: XlsxThreadInput = { file, bytes, template, batchSize };
@@ -93,6 +96,10 @@ export async function* readTemplateBatchesInThread(
     for (;;) {
       const m = await next();
       if (m.type === 'done') return;
+      if (m.type === 'checked') {
+        await onChecked?.(m.rows);
+        continue;
+      }
       if (m.type === 'error') {
         const { statusCode, message, details } = m.error;
         if (statusCode === 400) throw new BadRequestError(message, details);
