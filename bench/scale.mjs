@@ -3,7 +3,9 @@
 // 10 years), as the administrator (every dealer) and as a dealer user (lim01), median and p95,
 // each beside the bare aggregate SQL of the same rows through `pg` (the physical limit) and the
 // ratio of the two; and the list pages (sales, transactions) at page 1 and at offset 5,000 beside
-// the bare page (SELECT * FROM t ORDER BY id LIMIT 10 OFFSET n).
+// the bare page (SELECT * FROM t ORDER BY id LIMIT 10 OFFSET n). A call that reads monthly
+// summaries (the survey statistics: migration 0023) is also set beside the bare SQL over those
+// summaries (its whole months; the current month raw), the limit of what it now reads.
 //
 // The network grows by a deterministic generator in set-based SQL (INSERT … SELECT over
 // generate_series, no row by row): the demo network (DEMO=1, itself deterministic) is copied
@@ -203,17 +205,40 @@ const BARE = {
      WHERE w.year IN (${Y - 1}, ${Y}) ${d.replaceAll('dealer_id', 'w.dealer_id')} GROUP BY 1, 2`,
   ],
 };
+/**
+ * The same groups over the monthly summaries where there are some (issue 28: survey_sale_months,
+ * survey_answer_months, kept by triggers; migration 0023): the bare limit of a summary reader.
+ * The current month up to today is read raw, as the API does.
+ */
+const SUMMARY = {
+  encuestas: (d) => [
+    `SELECT dealer_id, extract(month FROM month) m, sum(sales), sum(invited), sum(answered)
+     FROM survey_sale_months WHERE month >= '${Y - 1}-01-01' AND month < '${today.slice(0, 8)}01' ${d} GROUP BY 1, 2`,
+    `SELECT dealer_id, extract(month FROM month) m, sum(rating_answers), sum(top) FILTER (WHERE kind = 'sales')
+     FROM survey_answer_months WHERE month >= '${Y - 1}-01-01' AND month < '${today.slice(0, 8)}01' ${d} GROUP BY 1, 2`,
+    ...BARE.encuestas(d).map((q) => q.replace(`'${Y - 1}-01-01'`, `'${today.slice(0, 8)}01'`)),
+  ],
+};
 const bareOf =
   (...groups) =>
   (d) =>
     groups.flatMap((g) => BARE[g](d));
+/** bareOf over the summaries where a group has some; null when none of the groups has. */
+const summaryOf = (...groups) =>
+  groups.some((g) => SUMMARY[g]) ? (d) => groups.flatMap((g) => (SUMMARY[g] ?? BARE[g])(d)) : null;
 
 const CALLS = [
-  ['dash-widgets (6 grupos)', `/api/dash-widgets?year=${Y}`, bareOf(...Object.keys(BARE))],
+  [
+    'dash-widgets (6 grupos)',
+    `/api/dash-widgets?year=${Y}`,
+    bareOf(...Object.keys(BARE)),
+    summaryOf(...Object.keys(BARE)),
+  ],
   ...Object.keys(BARE).map((g) => [
     `dashboard/summary ${g}`,
     `/api/dashboard/summary?schema=${g}&year=${Y}`,
     bareOf(g),
+    summaryOf(g),
   ]),
   [
     'report-info (año)',
@@ -245,13 +270,13 @@ const CALLS = [
        WHERE dispatch_date >= '${Y}-01-01' AND dispatch_date < '${Y + 1}-01-01' ${d} GROUP BY 1, 2`,
     ],
   ],
-  ['table-stats (encuestas)', `/api/table-stats?year=${Y}`, bareOf('encuestas')],
+  ['table-stats (encuestas)', `/api/table-stats?year=${Y}`, bareOf('encuestas'), summaryOf('encuestas')],
   [
     'agreements-summary',
     `/api/agreements-summary`,
     (d) => [`SELECT dealer_id, status, count(*) FROM agreements WHERE true ${d} GROUP BY 1, 2`],
   ],
-  ['export table-stats', `/api/table-stats/export?year=${Y}`, bareOf('encuestas')],
+  ['export table-stats', `/api/table-stats/export?year=${Y}`, bareOf('encuestas'), summaryOf('encuestas')],
   ['export report-info', `/api/reports/report-info/export?year=${Y}`, bareOf('taller')],
   ['export resumen-comparativo', `/api/resumen-comparativo/export?year=${Y}&month=${FM}`, bareOf('cifras')],
   [
@@ -341,7 +366,7 @@ async function measure(factor, pool) {
       `${sizes.answers} respuestas, ${sizes.dispatches} despachos, ${sizes.figures} cifras\n`,
   );
   const rows = [];
-  for (const [name, url, bare] of CALLS) {
+  for (const [name, url, bare, summary] of CALLS) {
     for (const [who, token, d] of users) {
       let bytes = 0;
       const call = async () => {
@@ -355,7 +380,7 @@ async function measure(factor, pool) {
       const first = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
       await first.arrayBuffer();
       if (first.status === 403) {
-        rows.push([name, who, 'sin permiso (403)', '', '', '']);
+        rows.push([name, who, 'sin permiso (403)', '', '', '', '', '']);
         continue;
       }
       const api = await timeIt(call);
@@ -363,13 +388,37 @@ async function measure(factor, pool) {
       const sql = await timeIt(async () => {
         for (const s of statements) await pool.query(s);
       });
-      rows.push([name, who, fmt(api), fmt(sql), ratio(api.p95, sql.p95), `${round(bytes / 1024)} KB`]);
+      // The bare SQL over the summaries (issue 28), where the call reads some.
+      const sum = summary
+        ? await timeIt(async () => {
+            for (const s of summary(d)) await pool.query(s);
+          })
+        : null;
+      rows.push([
+        name,
+        who,
+        fmt(api),
+        fmt(sql),
+        ratio(api.p95, sql.p95),
+        sum ? fmt(sum) : '',
+        sum ? ratio(api.p95, sum.p95) : '',
+        `${round(bytes / 1024)} KB`,
+      ]);
       const limit = who === 'administrador' ? 300 : 100;
       figure(`×${factor} ${name}, ${who}: p95`, api.p95, 'ms', { op: '<=', value: limit });
     }
   }
   table(
-    ['llamado', 'usuario', 'API ms (mediana / p95)', 'SQL pelado ms', 'p95 API ÷ SQL', 'respuesta'],
+    [
+      'llamado',
+      'usuario',
+      'API ms (mediana / p95)',
+      'SQL pelado ms',
+      'p95 API ÷ SQL',
+      'SQL sobre resúmenes ms',
+      'p95 API ÷ resúmenes',
+      'respuesta',
+    ],
     rows,
   );
 

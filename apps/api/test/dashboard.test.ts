@@ -3,8 +3,11 @@
 // month and for a dealer user, whose dealer the server imposes whatever the client asks.
 import type { DashboardAnswer } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveScope } from '../src/core/scope';
+import { surveyTrend, tableStats } from '../src/modules/quiz/quiz.stats';
 import { DEFAULT_DEMO_PASSWORD, seedDemo } from '../src/seed/demo';
 import { api, createTestApp, login, type TestContext, testToday } from './harness';
+import { summaryDifferences } from './survey-summary';
 
 let t: TestContext;
 let admin: string;
@@ -278,6 +281,39 @@ describe('dashboard numbers (demo network)', () => {
     const cards = await api(t.app, 'GET', `/api/dash-figures?year=${year}`, { token: admin });
     expect(cards.body.result.cards.sales).toEqual(whole.groups.ventas?.sales);
     expect(cards.body.result.cards.pacing).toBe(whole.groups.despachos?.pacing);
+  });
+
+  // The survey statistics read whole months from the monthly summaries (migration 0023) and the
+  // month the period cuts from the raw rows: the same answers as from the raw rows alone.
+  it('the survey summaries of the demo network equal a recomputation; the statistics equal the raw ones', async () => {
+    const { differing, kept } = await summaryDifferences(t.handle);
+    expect(differing).toEqual([]);
+    expect(kept.sales).toBeGreaterThan(12);
+    expect(kept.answers).toBeGreaterThan(12);
+    const all = resolveScope({ isDealer: false, dealerId: null });
+    const own = resolveScope({ isDealer: true, dealerId });
+    const [brand] = await t.handle.query<{ id: number }>('select min(manufacturer_id)::int as id from sales');
+    const yearBefore = (d: string) => `${Number(d.slice(0, 4)) - 1}${d.slice(4)}`;
+    for (const scope of [all, own])
+      for (const f of [
+        { year, until: today },
+        { year: year - 1, until: yearBefore(today) },
+        { year: year - 1 },
+        { year, month: Number(today.slice(5, 7)), until: today },
+        { year: year - 1, month: 6, manufacturerId: brand.id },
+      ]) {
+        const stats = await tableStats(t.handle.db, { ...f, scope });
+        expect(stats, JSON.stringify(f)).toEqual(
+          await tableStats(t.handle.db, { ...f, scope }, { raw: true }),
+        );
+        const trend = await surveyTrend(t.handle.db, { ...f, scope });
+        expect(trend, JSON.stringify(f)).toEqual(
+          await surveyTrend(t.handle.db, { ...f, scope }, { raw: true }),
+        );
+      }
+    const whole = await tableStats(t.handle.db, { year: year - 1, scope: all });
+    expect(whole.cobertura.length).toBeGreaterThan(0);
+    expect(whole.ranking.ranked.length + whole.ranking.insufficient.length).toBeGreaterThan(0);
   });
 
   it('answers bad filters with a Spanish message on the field', async () => {

@@ -2,8 +2,19 @@
 // through the real calls (batch, invitations, public answers), and its .xlsx export.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveScope } from '../src/core/scope';
+import { surveyTrend, tableStats } from '../src/modules/quiz/quiz.stats';
 import { api, createDealerUser, createTestApp, login, type TestContext, uniq } from './harness';
-import { createDealer, saleObject, setSetting, vinFactory } from './sales-fixtures';
+import {
+  createDealer,
+  saleObject,
+  saleRow,
+  salesWorkbook,
+  setSetting,
+  upload,
+  vinFactory,
+} from './sales-fixtures';
+import { summaryDifferences } from './survey-summary';
 
 let t: TestContext;
 let admin: string;
@@ -468,5 +479,121 @@ describe('the survey rows carry their sale and questionnaire, always equal to th
     await t.handle.query('delete from sales where id = $1', [sale.id]);
     expect(await stale()).toMatchObject({ responses: 0, answers: 0 });
     expect((await xRow()).responses).toBe(before.responses - 1);
+  });
+});
+
+// The statistics read whole months from monthly summaries (migration 0023) kept by triggers in
+// the same transaction as every write; the month `until` cuts is read from the raw rows.
+describe('the monthly survey summaries equal a recomputation from the raw rows', () => {
+  const expectSame = async (after: string) => {
+    const { differing, kept } = await summaryDifferences(t.handle);
+    expect(differing, after).toEqual([]);
+    return kept;
+  };
+  const saleId = async (v: string) =>
+    (await t.handle.query<{ id: number }>('select id from sales where vin = $1', [v]))[0].id;
+  const rawEqual = async (year: number, until?: string) => {
+    const scope = resolveScope({ isDealer: false, dealerId: null });
+    for (const f of [
+      { year, scope, until },
+      { year, month: 3, scope, until },
+      { year, month: 4, scope, until },
+      { year, scope: resolveScope({ isDealer: true, dealerId: dealers.X.id }), until },
+    ]) {
+      expect(await tableStats(t.handle.db, f)).toEqual(await tableStats(t.handle.db, f, { raw: true }));
+      expect(await surveyTrend(t.handle.db, f)).toEqual(await surveyTrend(t.handle.db, f, { raw: true }));
+    }
+  };
+
+  it('after a batch, invitations and public answers, an import, edits, a failed mail and deletes', async () => {
+    const kept = await expectSame('the batch, the invitations and the public answers of the setup');
+    expect(kept.sales).toBeGreaterThan(0);
+    expect(kept.answers).toBeGreaterThan(0);
+
+    // An .xlsx import of two sales of X in March 2023, then their invitations and one answer.
+    const vins = [vin(), vin()];
+    const emails = vins.map((_, i) => `imp${i}.${tag}@example.com`);
+    const imported = await upload(
+      t.app,
+      admin,
+      await salesWorkbook(
+        vins.map((v, i) =>
+          saleRow(dealers.X.code, v, { 'Fecha Venta': '2023-03-20', Email: emails[i], Año: 2023 }),
+        ),
+      ),
+    );
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    await expectSame('an import');
+    const ids = [await saleId(vins[0]), await saleId(vins[1])];
+    await api(t.app, 'POST', '/api/sales-quiz-request', { token: admin, body: { sale_ids: ids } });
+    await expectSame('invitations');
+    const ratings = salesQuiz.questions.filter((q) => q.type === 'rating4').map(() => 3);
+    const answered = await api(t.app, 'POST', `/api/public/quiz/${await tokenOf(emails[0])}`, {
+      body: { answers: answers(salesQuiz, ratings) },
+    });
+    expect(answered.status).toBe(200);
+    await expectSame('a public answer');
+
+    // An edit of the answered sale (another month) through the API; an invalid email written to it.
+    const put = await api(t.app, 'PUT', `/api/sales/${ids[0]}`, {
+      token: admin,
+      body: { sale_date: '2023-04-02' },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    await expectSame('a sale edited');
+    await t.handle.query(`update sales set email = 'no-es-un-correo' where id = $1`, [ids[0]]);
+    await expectSame('an email made invalid');
+    // The mailer marks an invitation failed; a response is deleted (its answers go with it).
+    await t.handle.query(`update quiz_invitations set email_status = 'failed' where sale_id = $1`, [ids[1]]);
+    await expectSame('a failed invitation');
+    await t.handle.query('delete from quiz_responses where sale_id = $1', [ids[0]]);
+    await expectSame('a response deleted');
+    // A sale deleted through the API, with its invitation.
+    const del = await api(t.app, 'DELETE', `/api/sales/${ids[1]}`, { token: admin });
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+    await expectSame('a sale deleted');
+    // A questionnaire's kind changed and back; a question deleted (its answers keep their text).
+    await t.handle.query(`update quizzes set kind = 'postventa' where id = $1`, [salesQuiz.id]);
+    await expectSame('a questionnaire kind changed');
+    await t.handle.query(`update quizzes set kind = 'sales' where id = $1`, [salesQuiz.id]);
+    const rating = postQuiz.questions.find((q) => q.type === 'rating4')!;
+    await t.handle.query(
+      'delete from quiz_answers where id = (select min(id) from quiz_answers where question_id = $1)',
+      [rating.id],
+    );
+    await t.handle.query('update quiz_answers set question_id = null where question_id = $1', [rating.id]);
+    await expectSame('answers deleted and edited');
+  });
+
+  it('the statistics from the summaries equal those from the raw rows, for whole and cut months', async () => {
+    await rawEqual(2023);
+    await rawEqual(2023, '2023-04-15');
+    await rawEqual(2023, '2023-03-31');
+    await rawEqual(2023, '2023-03-01');
+    await rawEqual(2022, '2022-12-20');
+    const stats = await tableStats(t.handle.db, {
+      year: 2023,
+      scope: resolveScope({ isDealer: false, dealerId: null }),
+      until: '2023-04-15',
+    });
+    expect(stats.cobertura.length).toBeGreaterThan(0);
+    expect(stats.postventa.length).toBeGreaterThan(0);
+  });
+
+  it('the check sees a summary a trigger did not keep', async () => {
+    await t.handle.query('drop trigger quiz_answers_survey_months_ins on quiz_answers');
+    const [a] = await t.handle.query<{ response_id: number }>('select response_id from quiz_answers limit 1');
+    await t.handle.query(
+      `insert into quiz_answers (response_id, question, question_type, rating) values ($1, 'Extra', 'rating4', 4)`,
+      [a.response_id],
+    );
+    expect((await summaryDifferences(t.handle)).differing).toHaveLength(1);
+    await t.handle.query('drop trigger sales_survey_months_ins on sales');
+    const saved = await api(t.app, 'POST', '/api/sales/batch', {
+      token: admin,
+      body: { rows: [saleObject(dealers.Z.code, vin(), { sale_date: '2023-06-01' })] },
+    });
+    expect(saved.body.result.saved).toBe(1);
+    expect((await summaryDifferences(t.handle)).differing).toHaveLength(2);
   });
 });

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -169,5 +170,58 @@ export const quizAlerts = pgTable(
   (t) => [
     uniqueIndex('quiz_alerts_response_uq').on(t.response_id),
     index('quiz_alerts_dealer_idx').on(t.dealer_id, t.closed_at),
+  ],
+);
+
+// Monthly summaries of the survey facts (issue 28), read by the statistics for whole months.
+// Kept by triggers (migration 0023) in the same transaction as every write to the rows they sum
+// (sales, quiz_invitations, quiz_responses, quizzes' kind, quiz_answers), so a summary never
+// disagrees with a recomputation from the raw rows. Never written by code.
+
+/** Per dealer, brand and month of the sale date: the sales and their survey state. */
+export const surveySaleMonths = pgTable(
+  'survey_sale_months',
+  {
+    dealer_id: integer('dealer_id').notNull(),
+    manufacturer_id: integer('manufacturer_id').notNull(),
+    /** The first day of the month of the sales' date. */
+    month: date('month', { mode: 'string' }).notNull(),
+    sales: integer('sales').notNull(),
+    /** Sales with an invitation to a sales questionnaire. */
+    invited: integer('invited').notNull(),
+    /** Sales with a response to a sales questionnaire. */
+    answered: integer('answered').notNull(),
+    /** Sales without a valid email or with a failed invitation. */
+    invalid_contacts: integer('invalid_contacts').notNull(),
+    /** Responses of the month's sales, by the questionnaire's kind. */
+    sales_responses: integer('sales_responses').notNull(),
+    postventa_responses: integer('postventa_responses').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.dealer_id, t.manufacturer_id] })],
+);
+
+/**
+ * Per dealer, brand, kind, month of the sale date and question: the answers and their ratings
+ * (quiz_answers' copies; a missing dealer, brand, kind or question is 0 or '').
+ */
+export const surveyAnswerMonths = pgTable(
+  'survey_answer_months',
+  {
+    dealer_id: integer('dealer_id').notNull(),
+    manufacturer_id: integer('manufacturer_id').notNull(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    question_id: integer('question_id').notNull(),
+    question: varchar('question', { length: 500 }).notNull(),
+    answers: integer('answers').notNull(),
+    rating_answers: integer('rating_answers').notNull(),
+    /** Ratings at the top level (4). */
+    top: integer('top').notNull(),
+    rating_sum: integer('rating_sum').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.month, t.kind, t.dealer_id, t.manufacturer_id, t.question_id, t.question],
+    }),
   ],
 );
