@@ -30,21 +30,7 @@ const ALLOWED: Record<string, Record<string, string>> = {
  * Calls still typed by hand, waiting for their contract (issue 26, point 4). Remove an entry when
  * its call moves to a contract; never add one.
  */
-const NOT_YET: Record<string, string[]> = {
-  'modules/dashboard/dashboard.hooks.ts': ['/dashboard/summary'],
-  'modules/figures/FiguresView.tsx': ['/figures', '/figure-batch', '/figures/export', '/casis-api'],
-  'modules/figures/PeriodActions.tsx': [
-    '/figures/enable',
-    '/figures/confirm',
-    '/figure-periods/${period!.id}/reopen',
-  ],
-  'modules/figures/PeriodsView.tsx': ['/figure-dealers', '/figures/enable', '/figure-dealers/remind'],
-  'modules/figures/capacity.screen.tsx': ['/capacities', '/capacities/export', '/capacity-batch'],
-  'modules/figures/fee.screen.tsx': ['/fees', '/fees/export', '/fees-batch'],
-  'modules/figures/resumen.screen.tsx': ['/resumen-comparativo', '/resumen-comparativo/export'],
-  'modules/workshop/ReportView.tsx': ['/reports/report-info', '/reports/report-info/export'],
-  'modules/workshop/WorkshopList.tsx': ['/workshop-infos/template', '/workshop-infos/import'],
-};
+const NOT_YET: Record<string, string[]> = {};
 
 /** The first path segment of every call in the contracts and of every resource. */
 function apiSegments(): Set<string> {

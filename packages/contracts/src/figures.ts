@@ -327,139 +327,149 @@ export const capacityBatchSchema = z.object({
 });
 export type CapacityBatchInput = z.input<typeof capacityBatchSchema>;
 
-// ---- answers ----
+// ---- answers (the result schemas of calls/figures.ts; their types are what the screens read) ----
 
-export interface ConceptRow {
-  id: number;
-  code: string;
-  name: string;
-  unit: string | null;
-  group: string | null;
-  order: number;
-  higher_is_better: boolean;
-  aggregation: ConceptAggregation;
-  decimals: number | null;
-  plausible_min: number | null;
-  plausible_max: number | null;
-}
+const nullNum = z.number().nullable();
+const nullStr = z.string().nullable();
 
-export interface GridDealer {
-  id: number;
-  code: string;
-  name: string;
-}
+export const conceptRowSchema = z.looseObject({
+  id: z.int(),
+  code: z.string(),
+  name: z.string(),
+  unit: nullStr,
+  group: nullStr,
+  order: z.number(),
+  higher_is_better: z.boolean(),
+  aggregation: z.enum(['sum', 'avg', 'last']),
+  decimals: nullNum,
+  plausible_min: nullNum,
+  plausible_max: nullNum,
+});
+export type ConceptRow = z.output<typeof conceptRowSchema>;
 
-export interface PeriodState {
-  id: number | null;
-  dealer_id: number;
-  month: number;
-  status: PeriodStatus;
-  enabled_at: string | null;
-  enabled_by_name: string | null;
-  confirmed_at: string | null;
-  confirmed_by_name: string | null;
-  reopened_at: string | null;
-  reopen_reason: string | null;
-  reminded_at: string | null;
-}
+export const gridDealerSchema = z.looseObject({ id: z.int(), code: z.string(), name: z.string() });
+export type GridDealer = z.output<typeof gridDealerSchema>;
+
+export const periodStateSchema = z.looseObject({
+  id: z.int().nullable(),
+  dealer_id: z.int(),
+  month: z.int(),
+  status: z.enum(['closed', 'enabled', 'confirmed']),
+  enabled_at: nullStr,
+  enabled_by_name: nullStr,
+  confirmed_at: nullStr,
+  confirmed_by_name: nullStr,
+  reopened_at: nullStr,
+  reopen_reason: nullStr,
+  reminded_at: nullStr,
+});
+export type PeriodState = z.output<typeof periodStateSchema>;
 
 /** One stored value of a grid (figures or fees). */
-export interface GridValue {
-  dealer_id: number;
-  concept_id: number;
-  month: number;
-  value: number;
-}
+export const gridValueSchema = z.looseObject({
+  dealer_id: z.int(),
+  concept_id: z.int(),
+  month: z.int(),
+  value: z.number(),
+});
+export type GridValue = z.output<typeof gridValueSchema>;
 
 /** GET /api/figures: the concepts (rows), and the dealers' months with their state, values and fees. */
-export interface FiguresAnswer {
-  list: ConceptRow[];
-  figures: {
-    year: number;
-    month: number | null;
-    dealers: GridDealer[];
-    periods: PeriodState[];
-    values: GridValue[];
-    fees: GridValue[];
-  };
-}
+export const figuresAnswerSchema = z.object({
+  list: z.array(conceptRowSchema),
+  figures: z.object({
+    year: z.int(),
+    month: z.int().nullable(),
+    dealers: z.array(gridDealerSchema),
+    periods: z.array(periodStateSchema),
+    values: z.array(gridValueSchema),
+    fees: z.array(gridValueSchema),
+  }),
+});
+export type FiguresAnswer = z.output<typeof figuresAnswerSchema>;
 
 /** GET /api/fees */
-export interface FeesAnswer {
-  list: ConceptRow[];
-  fees: { year: number; dealers: GridDealer[]; values: GridValue[] };
-}
+export const feesAnswerSchema = z.object({
+  list: z.array(conceptRowSchema),
+  fees: z.object({ year: z.int(), dealers: z.array(gridDealerSchema), values: z.array(gridValueSchema) }),
+});
+export type FeesAnswer = z.output<typeof feesAnswerSchema>;
 
 /** GET /api/figure-dealers: each dealer's state for the month. */
-export interface FigureDealerRow extends PeriodState {
-  dealer_code: string;
-  dealer_name: string;
+export const figureDealerRowSchema = periodStateSchema.extend({
+  dealer_code: z.string(),
+  dealer_name: z.string(),
   /** Concepts with a value / active concepts. */
-  filled: number;
-  concepts: number;
-}
+  filled: z.int(),
+  concepts: z.int(),
+});
+export type FigureDealerRow = z.output<typeof figureDealerRowSchema>;
 
 /** GET /api/resumen-comparativo: one row per concept. */
-export interface ResumenRow {
-  concept_id: number;
-  code: string;
-  name: string;
-  unit: string | null;
-  group: string | null;
-  higher_is_better: boolean;
-  month: number | null;
-  month_prev: number | null;
-  month_var: number | null;
-  month_var_pct: number | null;
-  ytd: number | null;
-  ytd_prev: number | null;
-  ytd_var: number | null;
-  ytd_var_pct: number | null;
-  fee: number | null;
-  compliance: number | null;
-  ytd_fee: number | null;
-  ytd_compliance: number | null;
+export const resumenRowSchema = z.looseObject({
+  concept_id: z.int(),
+  code: z.string(),
+  name: z.string(),
+  unit: nullStr,
+  group: nullStr,
+  higher_is_better: z.boolean(),
+  month: nullNum,
+  month_prev: nullNum,
+  month_var: nullNum,
+  month_var_pct: nullNum,
+  ytd: nullNum,
+  ytd_prev: nullNum,
+  ytd_var: nullNum,
+  ytd_var_pct: nullNum,
+  fee: nullNum,
+  compliance: nullNum,
+  ytd_fee: nullNum,
+  ytd_compliance: nullNum,
   /**
    * The months both sides of the accumulated compliance cover (those with a figure and a fee):
    * 'Cumpl. acum.' compares the figures and the fees of these months only.
    */
-  ytd_compliance_months: number[];
-}
+  ytd_compliance_months: z.array(z.int()),
+});
+export type ResumenRow = z.output<typeof resumenRowSchema>;
 
-export interface ResumenAnswer {
-  year: number;
-  month: number;
+export const resumenAnswerSchema = z.object({
+  year: z.int(),
+  month: z.int(),
   /** null: every dealer. */
-  dealer_id: number | null;
-  dealer_name: string | null;
-  rows: ResumenRow[];
-}
+  dealer_id: z.int().nullable(),
+  dealer_name: nullStr,
+  rows: z.array(resumenRowSchema),
+});
+export type ResumenAnswer = z.output<typeof resumenAnswerSchema>;
 
-export interface CapacityRow {
-  dealer_id: number;
-  dealer_code: string;
-  dealer_name: string;
-  dealer_branch_id: number;
-  branch_name: string;
-  bays: number | null;
-  technicians: number | null;
-  hours_per_day: number | null;
-  working_days: number | null;
-  available_hours: number | null;
-}
+export const capacityRowSchema = z.looseObject({
+  dealer_id: z.int(),
+  dealer_code: z.string(),
+  dealer_name: z.string(),
+  dealer_branch_id: z.int(),
+  branch_name: z.string(),
+  bays: nullNum,
+  technicians: nullNum,
+  hours_per_day: nullNum,
+  working_days: nullNum,
+  available_hours: nullNum,
+});
+export type CapacityRow = z.output<typeof capacityRowSchema>;
 
 /** Per-row report of a grid upload or a CASIS pull (all rows or none). */
-export interface GridImportReport {
-  saved: number;
-  total: number;
-  failed: number;
-  skipped: number;
-  report: { row: number; ok: boolean; message: string }[];
+export const gridImportReportSchema = z.looseObject({
+  saved: z.int(),
+  total: z.int(),
+  failed: z.int(),
+  skipped: z.int(),
+  report: z.array(z.looseObject({ row: z.int(), ok: z.boolean(), message: z.string() })),
   /** Rows with errors left out of the report (it lists the first 200). */
-  omitted?: number;
+  omitted: z.int().optional(),
   /** The line saying so. */
-  note?: string;
-}
+  note: z.string().optional(),
+});
+export type GridImportReport = z.output<typeof gridImportReportSchema>;
 
 // ---- the declared (read-only) lists ----
 

@@ -61,6 +61,8 @@ export interface ReportDef<Q extends z.ZodType, D, R> {
   permission: string;
   exportPermission?: string;
   query: Q;
+  /** The JSON answer's schema (its call contract's result), shown in /api/docs. */
+  result?: z.ZodType;
   /**
    * The report's data for the parsed query; `scope` is the dealer scope to read with (a dealer
    * user's own dealer, else the dealer asked for, else every dealer).
@@ -148,6 +150,7 @@ export function defineReport<Q extends z.ZodType, D, R>(def: ReportDef<Q, D, R>)
     tags: def.tags,
     access: { permission: def.permission },
     query: def.query,
+    result: def.result,
     async handler(ctx) {
       const c = ctx as unknown as Ctx<Q>;
       const data = await def.load(c);

@@ -6,9 +6,8 @@ import {
   type DashboardAnswer,
   type DashboardGroups,
   type DashboardSchema,
-  defineQuery,
+  dashboardCalls,
 } from '@app/contracts';
-import { z } from 'zod';
 import { type ActionContext, defineAction } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ForbiddenError } from '../../core/errors';
@@ -67,16 +66,6 @@ const groupOf = async <S extends DashboardSchema>(ctx: Ctx, schema: S) => (await
 
 const call = (path: string, summary: string, handler: (ctx: Ctx) => Promise<unknown>) =>
   defineAction({ method: 'GET', path, summary, tags, access, query: dashboardQuery, handler });
-
-const schemaMessage = `El grupo debe ser uno de: ${DASHBOARD_SCHEMAS.join(', ')}`;
-/** The query of /api/dashboard/summary: the filters and the group named. */
-const summaryQuery = defineQuery({
-  ...dashboardQuery.shape,
-  schema: z.preprocess(
-    (v) => (Array.isArray(v) ? v[v.length - 1] : v),
-    z.enum(DASHBOARD_SCHEMAS, { error: schemaMessage }),
-  ),
-});
 
 /** One line of the indicators: the number of the period, the same period a year before. */
 export interface DashboardIndicator {
@@ -198,12 +187,10 @@ export const dashboardActions = [
     groupOf(ctx, 'seguimiento'),
   ),
   defineAction({
-    method: 'GET',
-    path: '/api/dashboard/summary',
+    ...dashboardCalls.summary,
     summary: 'Un grupo del tablero (schema: ventas, encuestas, despachos, cifras, seguimiento, taller)',
     tags,
     access,
-    query: summaryQuery,
     async handler(ctx) {
       const { schema } = ctx.query;
       const { filter, period, group } = await single(ctx, schema);

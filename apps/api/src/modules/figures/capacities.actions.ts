@@ -1,6 +1,6 @@
 // The capacities calls: the month's grid, its batch save, and the export (SPEC §7: the answer
 // names the file, `result.filename`, then the client downloads it from `result.url`).
-import { capacityBatchSchema } from '@app/contracts';
+import { capacityCalls as calls } from '@app/contracts';
 import { defineAction } from '../../core/action';
 import { sendXlsx } from '../../core/xlsx';
 import {
@@ -10,18 +10,15 @@ import {
   capacityGrid,
   saveCapacities,
 } from './capacities';
-import { monthGridQuery, requestedDealer } from './figures.scope';
+import { requestedDealer } from './figures.scope';
 
 const tags = ['Capacidades'];
-const query = monthGridQuery;
 
 const grid = defineAction({
-  method: 'GET',
-  path: '/api/capacities',
+  ...calls.grid,
   summary: 'Capacidad del mes por sede (horas disponibles calculadas)',
   tags,
   access: { permission: 'Capacities.view' },
-  query,
   async handler({ db, user, scope, query: q }) {
     const { year, month } = q;
     await requestedDealer(db, user, q.dealer_id); // an unknown dealer answers 404
@@ -30,12 +27,10 @@ const grid = defineAction({
 });
 
 const batch = defineAction({
-  method: 'PUT',
-  path: '/api/capacity-batch',
+  ...calls.batch,
   summary: 'Guarda las capacidades del mes en una transacción',
   tags,
   access: { permission: 'Capacities.update' },
-  body: capacityBatchSchema,
   audit: { resource: 'workshop-capacities', action: 'batch' },
   async handler({ user, body, write }) {
     return write(
@@ -46,12 +41,10 @@ const batch = defineAction({
 });
 
 const exportFile = defineAction({
-  method: 'GET',
-  path: '/api/capacities/export',
+  ...calls.export,
   summary: 'Prepara la exportación del mes: nombre del archivo y dirección de descarga',
   tags,
   access: { permission: 'Capacities.export' },
-  query,
   async handler({ db, user, scope, query: q }) {
     const { year, month } = q;
     const dealer = await requestedDealer(db, user, q.dealer_id);
@@ -65,12 +58,10 @@ const exportFile = defineAction({
 });
 
 const download = defineAction({
-  method: 'GET',
-  path: '/api/capacities/download',
+  ...calls.download,
   summary: 'Descarga el .xlsx de capacidades que nombró la exportación',
   tags,
   access: { permission: 'Capacities.export' },
-  query,
   download: true,
   raw: true,
   async handler({ db, user, scope, query: q, reply }) {

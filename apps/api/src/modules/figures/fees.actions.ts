@@ -1,21 +1,18 @@
 // The fees (cuotas) calls: the grid of a year, its batch save, the .xlsx export and the upload
 // of that file. Targets are the manufacturer's: a dealer user reads its own, never writes them.
-import { type FeesAnswer, gridBatchSchema } from '@app/contracts';
+import { feeCalls as calls, type FeesAnswer } from '@app/contracts';
 import { defineAction } from '../../core/action';
 import { checkCells, readCells, writeCells } from './figures.cells';
-import { activeConcepts, gridDealers, manufacturerOnly, yearGridQuery } from './figures.scope';
+import { activeConcepts, gridDealers, manufacturerOnly } from './figures.scope';
 import { defineGridImport, sendGridXlsx } from './figures.xlsx';
 
 const tags = ['Cuotas'];
-const query = yearGridQuery;
 
 const grid = defineAction({
-  method: 'GET',
-  path: '/api/fees',
+  ...calls.grid,
   summary: 'Cuotas del año: conceptos (filas) y valores por concesionario y mes',
   tags,
   access: { permission: 'Fees.view' },
-  query,
   async handler({ db, user, query: q }): Promise<FeesAnswer> {
     const { year } = q;
     const dealers = await gridDealers(db, user, q.dealer_id);
@@ -34,13 +31,11 @@ const grid = defineAction({
 });
 
 const batch = defineAction({
-  method: 'PUT',
-  path: '/api/fees-batch',
+  ...calls.batch,
   summary: 'Guarda una grilla de cuotas en una transacción (fabricante)',
   tags,
   access: { permission: 'Fees.update' },
   authorize: manufacturerOnly,
-  body: gridBatchSchema,
   bodyLimit: 20 * 1024 * 1024,
   audit: { resource: 'fee-values', action: 'batch' },
   async handler({ db, user, body, write }) {
@@ -53,12 +48,10 @@ const batch = defineAction({
 });
 
 const exportGrid = defineAction({
-  method: 'GET',
-  path: '/api/fees/export',
+  ...calls.export,
   summary: 'Cuotas del año en .xlsx (el mismo archivo se puede cargar)',
   tags,
   access: { permission: 'Fees.export' },
-  query,
   download: true,
   raw: true,
   async handler({ db, user, query: q, reply }) {
@@ -75,7 +68,7 @@ const importGrid = defineGridImport(
     link: '/main/fee',
     tags,
     permission: 'Fees.update',
-    path: '/api/fees/import',
+    path: calls.import.path,
     summary: 'Carga el archivo exportado de cuotas (campo file)',
   },
   manufacturerOnly,

@@ -2,19 +2,10 @@
 // dealers, .xlsx export and upload), the period transitions (enable, confirm, reopen), the
 // dealers' state for a month with its reminder, the comparison, and the CASIS pull.
 import {
-  casisRequestSchema,
-  defineQuery,
+  figureCalls as calls,
   FIGURE_MESSAGES,
   type FigureDealerRow,
   type FiguresAnswer,
-  figureConceptSchema,
-  figureConfirmSchema,
-  figureEnableSchema,
-  figureRemindSchema,
-  figureReopenSchema,
-  gridBatchSchema,
-  requiredMonthParam,
-  yearParam,
 } from '@app/contracts';
 import { defineAction } from '../../core/action';
 import { ValidationError } from '../../core/errors';
@@ -30,7 +21,6 @@ import {
   activeConcepts,
   dealersInScope,
   gridDealers,
-  gridQuery,
   manufacturerOnly,
   requestedDealer,
 } from './figures.scope';
@@ -39,12 +29,10 @@ import { defineGridImport, sendGridXlsx } from './figures.xlsx';
 const tags = ['Cifras'];
 
 const grid = defineAction({
-  method: 'GET',
-  path: '/api/figures',
+  ...calls.grid,
   summary: 'Cifras: conceptos (filas) y valores con el estado del periodo',
   tags,
   access: { permission: 'Figures.view' },
-  query: gridQuery,
   async handler({ db, user, query: q }): Promise<FiguresAnswer> {
     const dealers = await gridDealers(db, user, q.dealer_id);
     const ids = dealers.map((d) => d.id);
@@ -59,12 +47,10 @@ const grid = defineAction({
 });
 
 const batch = defineAction({
-  method: 'PUT',
-  path: '/api/figure-batch',
+  ...calls.batch,
   summary: 'Guarda una grilla de cifras en una transacción (solo periodos habilitados)',
   tags,
   access: { permission: 'Figures.update' },
-  body: gridBatchSchema,
   bodyLimit: 20 * 1024 * 1024,
   audit: { resource: 'figure-values', action: 'batch' },
   async handler({ db, user, body, write }) {
@@ -83,13 +69,11 @@ const batch = defineAction({
 });
 
 const conceptAcrossDealers = defineAction({
-  method: 'PUT',
-  path: '/api/figure-concept',
+  ...calls.concept,
   summary: 'Guarda un concepto de un mes para varios concesionarios (fabricante)',
   tags,
   access: { permission: 'Figures.store' },
   authorize: manufacturerOnly,
-  body: figureConceptSchema,
   audit: { resource: 'figure-values', action: 'concept' },
   async handler({ db, user, body, write }) {
     const input = body.values.map((v) => ({ ...v, concept_id: body.concept_id, month: body.month }));
@@ -109,12 +93,10 @@ const conceptAcrossDealers = defineAction({
 });
 
 const exportGrid = defineAction({
-  method: 'GET',
-  path: '/api/figures/export',
+  ...calls.export,
   summary: 'Cifras del año en .xlsx (el mismo archivo se puede cargar)',
   tags,
   access: { permission: 'Figures.export' },
-  query: gridQuery,
   download: true,
   raw: true,
   async handler({ db, user, query: q, reply }) {
@@ -129,18 +111,16 @@ const importGrid = defineGridImport('figures', {
   link: '/main/figure',
   tags,
   permission: 'Figures.update',
-  path: '/api/figures/import',
+  path: calls.import.path,
   summary: 'Carga el archivo exportado de cifras (campo file)',
 });
 
 const enable = defineAction({
-  method: 'POST',
-  path: '/api/figures/enable',
+  ...calls.enable,
   summary: 'Habilita el mes para un concesionario, varios o todos (fabricante)',
   tags,
   access: { permission: 'Figures.store' },
   authorize: manufacturerOnly,
-  body: figureEnableSchema,
   // One audit row for the call: the month, how many periods and which.
   audit: { resource: 'figure-periods', action: 'enable' },
   async handler({ db, user, body, write }) {
@@ -163,12 +143,10 @@ const enable = defineAction({
 });
 
 const confirm = defineAction({
-  method: 'POST',
-  path: '/api/figures/confirm',
+  ...calls.confirm,
   summary: 'Confirma el mes del concesionario: sus cifras quedan bloqueadas',
   tags,
   access: { permission: 'Figures.update' },
-  body: figureConfirmSchema,
   audit: { resource: 'figure-periods', action: 'confirm' },
   async handler({ app, db, user, body, write }) {
     const dealer = await requestedDealer(db, user, body.dealer_id);
@@ -190,13 +168,11 @@ const confirm = defineAction({
 });
 
 const reopen = defineAction({
-  method: 'POST',
-  path: '/api/figure-periods/:id/reopen',
+  ...calls.reopen,
   summary: 'Reabre un mes confirmado, con el motivo (fabricante)',
   tags,
   access: { permission: 'Figures.store' },
   authorize: manufacturerOnly,
-  body: figureReopenSchema,
   target: figurePeriodResource,
   audit: { resource: 'figure-periods', action: 'reopen' },
   async handler({ db, user, id, body, target, write }) {
@@ -206,12 +182,10 @@ const reopen = defineAction({
 });
 
 const figureDealers = defineAction({
-  method: 'GET',
-  path: '/api/figure-dealers',
+  ...calls.dealers,
   summary: 'Concesionarios con el estado de su mes (quién falta confirmar)',
   tags,
   access: { permission: 'Figures.view' },
-  query: defineQuery({ year: yearParam({ lastYear: 'next' }), month: requiredMonthParam() }),
   async handler({ db, user, query: q }): Promise<FigureDealerRow[]> {
     const dealers = await dealersInScope(db, user);
     const ids = dealers.map((d) => d.id);
@@ -236,13 +210,11 @@ const figureDealers = defineAction({
 });
 
 const remind = defineAction({
-  method: 'POST',
-  path: '/api/figure-dealers/remind',
+  ...calls.remind,
   summary: 'Envía un recordatorio a los concesionarios que no confirmaron el mes (fabricante)',
   tags,
   access: { permission: 'Figures.store' },
   authorize: manufacturerOnly,
-  body: figureRemindSchema,
   audit: { resource: 'figure-periods', action: 'remind' },
   async handler({ app, db, user, body, write }) {
     const dealers = await dealersInScope(db, user, body.dealer_ids);
@@ -258,13 +230,11 @@ const remind = defineAction({
 });
 
 const casis = defineAction({
-  method: 'POST',
-  path: '/api/casis-api',
+  ...calls.casis,
   summary: 'Trae las cifras del mes desde CASIS (URL en Preferencias) y las guarda, todo o nada',
   tags,
   access: { permission: 'Figures.update' },
   audit: { pipeline: 'pullCasis: todas las celdas y una fila de auditoría en una transacción' },
-  body: casisRequestSchema,
   async handler({ db, user, body }) {
     const dealer = await requestedDealer(db, user, body.dealer_id);
     return pullCasis(db, user, body.year, body.month, dealer);

@@ -1,13 +1,13 @@
 // The Resumen Comparativo (SPEC §7) declared once: its JSON call, its .xlsx export, and the same
 // file attached to the monthly mail of a confirmed month (modules/schedules).
-import { MONTH_SHORT, REPORT_QUERIES, type ResumenAnswer } from '@app/contracts';
+import { figureCalls, MONTH_SHORT, type ResumenAnswer } from '@app/contracts';
 import { defineReport } from '../../core/report';
 import { figureSummary } from './figures.compare';
 import { requestedDealer } from './figures.scope';
 
 const tags = ['Cifras'];
 
-export const resumenQuery = REPORT_QUERIES.resumen;
+export const resumenQuery = figureCalls.resumen.query;
 
 const pctOf = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 10);
 type ResumenRow = ResumenAnswer['rows'][number];
@@ -15,7 +15,9 @@ const pctCell = (k: keyof ResumenRow) => (r: ResumenRow) => pctOf(r[k] as number
 
 /** The comparison of the query's month (default: this month) for its dealer, or every dealer. */
 export const resumenReport = defineReport({
-  path: '/api/resumen-comparativo',
+  path: figureCalls.resumen.path,
+  result: figureCalls.resumen.result,
+  exportPath: figureCalls.resumenExport.path,
   summary: 'Por concepto: el mes, el mismo mes del año anterior, el acumulado de ambos años y la variación',
   exportSummary: 'Resumen comparativo en .xlsx',
   tags,

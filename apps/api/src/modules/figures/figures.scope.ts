@@ -1,17 +1,7 @@
 // Who a grid call is about. The dealers a caller may name are those the dealers resource lets it
 // see (its declared scope: a dealer user, its own dealer only), so every call of the module
 // reads and writes through the same scope as the generic lists.
-import {
-  type ConceptAggregation,
-  type ConceptRow,
-  dealerParam,
-  defineQuery,
-  FIGURE_MESSAGES,
-  type GridDealer,
-  monthParam,
-  requiredMonthParam,
-  yearParam,
-} from '@app/contracts';
+import { type ConceptAggregation, type ConceptRow, FIGURE_MESSAGES, type GridDealer } from '@app/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
@@ -59,22 +49,7 @@ export async function gridDealers(db: Executor, user: CurrentUser, id: number | 
   return one ? [one] : dealersInScope(db, user);
 }
 
-/** The query of a grid call: year (up to next year, for fees planned ahead), month, dealer_id. */
-export const gridQuery = defineQuery({
-  year: yearParam({ lastYear: 'next' }),
-  month: monthParam(),
-  dealer_id: dealerParam(),
-});
-
-/** The query of a one-month grid call (capacities): the month must be given. */
-export const monthGridQuery = defineQuery({
-  year: yearParam({ lastYear: 'next' }),
-  month: requiredMonthParam(),
-  dealer_id: dealerParam(),
-});
-
-/** The query of a year grid call (fees): year and dealer_id. */
-export const yearGridQuery = defineQuery({ year: yearParam({ lastYear: 'next' }), dealer_id: dealerParam() });
+// The grid queries (gridQuery, monthGridQuery, yearGridQuery) are the calls' (contracts/calls/figures).
 
 /** The active concepts in grid order (the rows of figures and fees). */
 export async function activeConcepts(db: Executor): Promise<ConceptRow[]> {

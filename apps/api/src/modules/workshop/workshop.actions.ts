@@ -3,11 +3,11 @@
 import {
   MONTH_NAMES,
   QUERY_LABELS,
-  REPORT_QUERIES,
   type ReportInfoRow,
   reportInfoByDealer,
   reportInfoByMonth,
   WORKSHOP_FILES,
+  workshopCalls,
 } from '@app/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../core/action';
@@ -20,7 +20,7 @@ import { reportInfo } from './workshop.summary';
 
 const tags = ['Info Taller'];
 
-const reportQuery = REPORT_QUERIES.reportInfo;
+const reportQuery = workshopCalls.report.query;
 
 /** The period and the dealer shown of a report-info query (the dealer already held by the engine). */
 async function reportPeriod(db: Db, user: CurrentUser, q: z.output<typeof reportQuery>) {
@@ -38,7 +38,9 @@ const pct = (v: number | null | undefined) => (v === null || v === undefined ? n
 const prev = (r: ReportInfoRow) => r.previous;
 
 const reportInfoActions = defineReport({
-  path: '/api/reports/report-info',
+  path: workshopCalls.report.path,
+  result: workshopCalls.report.result,
+  exportPath: workshopCalls.reportExport.path,
   summary:
     'Productividad, eficiencia, tarifa efectiva de mano de obra y repuestos por OT por concesionario y mes, con el mismo mes del año anterior',
   exportSummary: 'Reporte de Info Taller (report-info) en .xlsx',

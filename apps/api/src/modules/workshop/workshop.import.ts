@@ -8,7 +8,7 @@ import {
   WORKSHOP_FILES,
   WORKSHOP_TEMPLATE_HEADERS,
   type WorkshopRowInput,
-  workshopBatchSchema,
+  workshopCalls,
 } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import { defineImport, type ImportRunContext } from '../../core/import';
@@ -177,7 +177,7 @@ export const workshopImport = defineImport({
   permission: 'WorkshopInfos.store',
   audit: 'workshop-infos',
   file: {
-    path: '/api/workshop-infos/import',
+    path: workshopCalls.import.path,
     summary: 'Información de taller desde la plantilla .xlsx (campo file)',
     sheet: {
       headers: WORKSHOP_TEMPLATE_HEADERS,
@@ -187,7 +187,7 @@ export const workshopImport = defineImport({
     rows: (rows) => rows.map(rowFromSheet),
   },
   template: {
-    path: '/api/workshop-infos/template',
+    path: workshopCalls.template.path,
     summary: 'Plantilla vacía Plantilla_Info_Taller.xlsx',
     permission: 'WorkshopInfos.view',
     filename: WORKSHOP_FILES.template,
@@ -210,9 +210,9 @@ export const workshopImport = defineImport({
     ],
   },
   batch: {
-    path: '/api/workshop-infos/batch',
+    path: workshopCalls.batch.path,
     summary: 'Información de taller como JSON {rows}; mismas reglas que la carga, en una transacción',
-    body: workshopBatchSchema,
+    body: workshopCalls.batch.body,
     bodyLimit: 20 * 1024 * 1024,
     items: (body) => rowsFromObjects(body.rows),
   },

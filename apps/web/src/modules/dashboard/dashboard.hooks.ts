@@ -3,14 +3,14 @@
 import {
   DASHBOARD_GROUP_PERMISSIONS,
   type DashboardGroups,
-  type DashboardPeriod,
   type DashboardSchema,
+  dashboardCalls,
 } from '@app/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { thisYear } from '../../fields/PeriodFields';
-import { http } from '../../lib/http';
+import { call } from '../../lib/http';
 import { useGlobalFilters } from '../../session/filters';
 import { usePermission } from '../../session/session';
 
@@ -55,19 +55,15 @@ export function useDashboardFilters() {
   };
 }
 
-interface GroupAnswer<S extends DashboardSchema> {
-  period: DashboardPeriod;
-  result: DashboardGroups[S];
-}
-
 export function useGroup<S extends DashboardSchema>(schema: S, params: Record<string, number>) {
   const allowed = usePermission(DASHBOARD_GROUP_PERMISSIONS[schema]);
   const q = useQuery({
     queryKey: ['dashboard', schema, params],
-    queryFn: ({ signal }) =>
-      http.get<GroupAnswer<S>>('/dashboard/summary', { ...params, schema }, { signal }),
+    queryFn: ({ signal }) => call(dashboardCalls.summary, { query: { ...params, schema } }, { signal }),
     enabled: allowed,
     placeholderData: keepPreviousData,
   });
-  return { allowed, loading: allowed && q.isPending, data: q.data?.result, period: q.data?.period };
+  // The answer's group is the one its schema names.
+  const data = q.data?.result as DashboardGroups[S] | undefined;
+  return { allowed, loading: allowed && q.isPending, data, period: q.data?.period };
 }

@@ -7,7 +7,7 @@ import {
   CONCEPT_UNITS,
   type ConceptRow,
   compliance,
-  type FiguresAnswer,
+  figureCalls,
   type GridImportReport,
   MONTH_NAMES,
   MONTH_SHORT,
@@ -21,7 +21,7 @@ import { Alert, Box, Button, LinearProgress, Paper, Stack, Tooltip, Typography }
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import { downloadFile, http } from '../../lib/http';
+import { call, download } from '../../lib/http';
 import { useCurrencySign } from '../../sheet/numbers';
 import { Sheet, type SheetChange, type SheetColumn } from '../../sheet/Sheet';
 import {
@@ -73,7 +73,7 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
   const query = { year, month: oneDealer ? undefined : month, dealer_id: dealerId || undefined };
   const answer = useQuery({
     queryKey: ['figures', query],
-    queryFn: () => http.get<FiguresAnswer>('/figures', query),
+    queryFn: () => call(figureCalls.grid, { query }),
     placeholderData: keepPreviousData,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['figures'] });
@@ -87,7 +87,7 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
   const save = async (
     values: { dealer_id?: number; concept_id: number; month: number; value: number | null }[],
   ) => {
-    await http.put('/figure-batch', { year, dealer_id: dealerId || undefined, values });
+    await call(figureCalls.batch, { body: { year, dealer_id: dealerId || undefined, values } });
     enqueueSnackbar(messages.saved, { variant: 'success' });
     await refresh();
   };
@@ -220,15 +220,13 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
   const period =
     oneDealer && dealerGrid?.dealer ? (statusOf.get(`${dealerGrid.dealer.id}:${month}`) ?? null) : null;
   const exportFile = () =>
-    downloadFile('/figures/export', `Cifras_${year}.xlsx`, {
+    download(figureCalls.export, `Cifras_${year}.xlsx`, {
       query: { year, dealer_id: dealerId || undefined },
     });
   const casis = async () => {
     try {
-      const result = await http.post<GridImportReport>('/casis-api', {
-        year,
-        month,
-        dealer_id: dealerId || undefined,
+      const result = await call(figureCalls.casis, {
+        body: { year, month, dealer_id: dealerId || undefined },
       });
       setReport({ title: `CASIS: ${periodName(year, month)}`, result });
       await refresh();
@@ -277,7 +275,7 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
       )}
       {canUpdate && (
         <UploadButton
-          path="/figures/import"
+          upload={figureCalls.import}
           onDone={(result) => {
             setReport({ title: 'Carga de cifras', result });
             void refresh();

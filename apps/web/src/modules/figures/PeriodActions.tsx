@@ -2,14 +2,14 @@
 // dealer or all) and reopens a confirmed one with a reason; the dealer confirms it (after its
 // changes are saved). Each answer refreshes the grid; wrong transitions come back as the
 // server's 409 message in a toast.
-import { messages, type PeriodState, periodName } from '@app/contracts';
+import { figureCalls, messages, type PeriodState, periodName } from '@app/contracts';
 import LockOpen from '@mui/icons-material/LockOpen';
 import PlaylistAddCheck from '@mui/icons-material/PlaylistAddCheck';
 import TaskAlt from '@mui/icons-material/TaskAlt';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
-import { http } from '../../lib/http';
+import { call } from '../../lib/http';
 import { ConfirmDialog } from '../../resources/ConfirmDialog';
 
 interface Props {
@@ -73,10 +73,9 @@ export function PeriodActions(props: Props) {
   const enable = (all: boolean) =>
     run(
       () =>
-        http.post(
-          '/figures/enable',
-          all ? { year, month, all: true } : { year, month, dealer_ids: [period!.dealer_id] },
-        ),
+        call(figureCalls.enable, {
+          body: all ? { year, month, all: true } : { year, month, dealer_ids: [period!.dealer_id] },
+        }),
       all ? `${label} habilitado para todos los concesionarios` : `${label} habilitado`,
     );
 
@@ -116,7 +115,7 @@ export function PeriodActions(props: Props) {
         onNo={() => setAsk(null)}
         onYes={() =>
           run(
-            () => http.post('/figures/confirm', { year, month, dealer_id: period!.dealer_id }),
+            () => call(figureCalls.confirm, { body: { year, month, dealer_id: period!.dealer_id } }),
             `${label} confirmado`,
           )
         }
@@ -156,7 +155,8 @@ export function PeriodActions(props: Props) {
             disabled={busy || !reason.trim()}
             onClick={() =>
               run(
-                () => http.post(`/figure-periods/${period!.id}/reopen`, { reason: reason.trim() }),
+                () =>
+                  call(figureCalls.reopen, { params: { id: period.id! }, body: { reason: reason.trim() } }),
                 `${label} reabierto`,
               )
             }

@@ -2,7 +2,7 @@
 // many concepts each has filled, when it was enabled, confirmed and reminded. The manufacturer
 // enables the chosen dealers (or all), reopens a confirmed month and mails a reminder to those
 // still to confirm.
-import { type FigureDealerRow, type PeriodStatus, periodName } from '@app/contracts';
+import { figureCalls, type PeriodStatus, periodName } from '@app/contracts';
 import MailOutline from '@mui/icons-material/MailOutline';
 import {
   Alert,
@@ -22,7 +22,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
-import { http } from '../../lib/http';
+import { call } from '../../lib/http';
 import { StatusChip } from './common';
 import { PeriodActions } from './PeriodActions';
 
@@ -44,7 +44,7 @@ export function PeriodsView({
   const query = { year, month };
   const rows = useQuery({
     queryKey: ['figure-dealers', query],
-    queryFn: () => http.get<FigureDealerRow[]>('/figure-dealers', query),
+    queryFn: () => call(figureCalls.dealers, { query }),
     placeholderData: keepPreviousData,
   });
   const refresh = () => {
@@ -82,7 +82,7 @@ export function PeriodsView({
               disabled={busy || !closedChosen.length}
               onClick={() =>
                 act(
-                  () => http.post('/figures/enable', { year, month, dealer_ids: closedChosen }),
+                  () => call(figureCalls.enable, { body: { year, month, dealer_ids: closedChosen } }),
                   (r) => `${r.enabled} concesionario(s) habilitado(s)`,
                 )
               }
@@ -104,7 +104,7 @@ export function PeriodsView({
               disabled={busy || !late.length}
               onClick={() =>
                 act(
-                  () => http.post('/figure-dealers/remind', { year, month }),
+                  () => call(figureCalls.remind, { body: { year, month } }),
                   (r) =>
                     `Recordatorio enviado a ${r.reminded} concesionario(s) (${r.mails} correo(s))${r.without_recipients.length ? `; sin usuarios: ${r.without_recipients.join(', ')}` : ''}`,
                 )

@@ -1,14 +1,21 @@
 // /main/capacity: the workshop capacity of the month, a row per branch: bays, technicians, hours
 // per day and working days typed or pasted, the available hours computed (never typed), totals
 // below. The export names its file (result.filename) and then downloads it.
-import { availableHours, CAPACITY_FIELDS, type CapacityRow, formatMeasure, messages } from '@app/contracts';
+import {
+  availableHours,
+  CAPACITY_FIELDS,
+  type CapacityRow,
+  capacityCalls,
+  formatMeasure,
+  messages,
+} from '@app/contracts';
 import FileDownload from '@mui/icons-material/FileDownload';
 import { Alert, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { MonthField, thisMonth, thisYear } from '../../fields/PeriodFields';
-import { type FileResult, http, saveFile } from '../../lib/http';
+import { call, type FileResult, saveFile } from '../../lib/http';
 import { useGlobalFilters } from '../../session/filters';
 import { usePermission } from '../../session/session';
 import { Sheet, type SheetColumn } from '../../sheet/Sheet';
@@ -26,7 +33,7 @@ export default function CapacityScreen() {
   const query = { year, month, dealer_id: dealerId || undefined };
   const rows = useQuery({
     queryKey: ['capacities', query],
-    queryFn: () => http.get<Line[]>('/capacities', query),
+    queryFn: () => call(capacityCalls.grid, { query }),
     placeholderData: keepPreviousData,
   });
   const columns = useMemo<SheetColumn<Line>[]>(() => {
@@ -76,9 +83,9 @@ export default function CapacityScreen() {
 
   const exportFile = async () => {
     try {
-      const prepared = await http.get<{ filename: string; url: string }>('/capacities/export', query);
-      const file = await http.get<FileResult>(prepared.url.replace(/^\/api/, ''), undefined, { file: true });
-      saveFile(file, prepared.filename);
+      const prepared = await call(capacityCalls.export, { query });
+      // The answer names the file and where it is (SPEC §7): the download call of the same query.
+      saveFile((await call(capacityCalls.download, { query })) as FileResult, prepared.filename);
     } catch {
       // toast
     }
@@ -121,16 +128,18 @@ export default function CapacityScreen() {
                     row[c.key] = c.value;
                     byBranch.set(c.row.dealer_branch_id, row);
                   }
-                  await http.put('/capacity-batch', {
-                    year,
-                    month,
-                    rows: [...byBranch.values()].map((r) => ({
-                      dealer_branch_id: r.dealer_branch_id,
-                      bays: r.bays,
-                      technicians: r.technicians,
-                      hours_per_day: r.hours_per_day,
-                      working_days: r.working_days,
-                    })),
+                  await call(capacityCalls.batch, {
+                    body: {
+                      year,
+                      month,
+                      rows: [...byBranch.values()].map((r) => ({
+                        dealer_branch_id: r.dealer_branch_id,
+                        bays: r.bays,
+                        technicians: r.technicians,
+                        hours_per_day: r.hours_per_day,
+                        working_days: r.working_days,
+                      })),
+                    },
                   });
                   enqueueSnackbar(messages.saved, { variant: 'success' });
                   await queryClient.invalidateQueries({ queryKey: ['capacities'] });

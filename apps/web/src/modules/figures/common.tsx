@@ -8,6 +8,8 @@ import {
   conceptKind,
   conceptValueError,
   conceptValueWarning,
+  type feeCalls,
+  type figureCalls,
   type GridImportReport,
   isBackgroundJob,
   PERIOD_STATUSES,
@@ -33,7 +35,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { thisYear, YearField } from '../../fields/PeriodFields';
-import { http } from '../../lib/http';
+import { call } from '../../lib/http';
 import { JobProgress } from '../../resources/JobProgress';
 import type { NumberKind } from '../../sheet/numbers';
 
@@ -156,12 +158,18 @@ export function ReportDialog({
   );
 }
 
-/** 'Cargar Excel': the chosen .xlsx goes to `path`; `onDone` gets the per-row report. */
+/** 'Cargar Excel': the chosen .xlsx goes to the upload call `upload`; `onDone` gets the per-row report. */
 /**
  * The upload of an exported grid. A big file runs as a job on the server (202): its progress is
  * shown here until it ends, then its report as for a small file.
  */
-export function UploadButton({ path, onDone }: { path: string; onDone: (r: GridImportReport) => void }) {
+export function UploadButton({
+  upload,
+  onDone,
+}: {
+  upload: typeof figureCalls.import | typeof feeCalls.import;
+  onDone: (r: GridImportReport) => void;
+}) {
   const [job, setJob] = useState<BackgroundJob<GridImportReport> | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const choose = () => {
@@ -174,9 +182,9 @@ export function UploadButton({ path, onDone }: { path: string; onDone: (r: GridI
       const form = new FormData();
       form.append('file', file);
       try {
-        const r = await http.post<GridImportReport | BackgroundJob<GridImportReport>>(path, form);
+        const r = await call(upload, { body: form });
         if (isBackgroundJob(r)) setJob(r as BackgroundJob<GridImportReport>);
-        else onDone(r as GridImportReport);
+        else onDone(r);
       } catch {
         // shown by the client
       }

@@ -6,7 +6,7 @@ import {
   CONCEPT_UNITS,
   type ConceptAggregation,
   type ConceptRow,
-  type FeesAnswer,
+  feeCalls,
   type GridImportReport,
   MONTH_SHORT,
   messages,
@@ -16,7 +16,7 @@ import { Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/mate
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import { downloadFile, http } from '../../lib/http';
+import { call, download } from '../../lib/http';
 import { useGlobalFilters } from '../../session/filters';
 import { usePermission, useSession } from '../../session/session';
 import { useCurrencySign } from '../../sheet/numbers';
@@ -56,7 +56,7 @@ export default function FeeScreen() {
   const query = { year, dealer_id: dealerId || undefined };
   const answer = useQuery({
     queryKey: ['fees', query],
-    queryFn: () => http.get<FeesAnswer>('/fees', query),
+    queryFn: () => call(feeCalls.grid, { query }),
     placeholderData: keepPreviousData,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['fees'] });
@@ -119,14 +119,14 @@ export default function FeeScreen() {
         {canExport && (
           <Button
             startIcon={<FileDownload />}
-            onClick={() => downloadFile('/fees/export', `Cuotas_${year}.xlsx`, { query })}
+            onClick={() => download(feeCalls.export, `Cuotas_${year}.xlsx`, { query })}
           >
             Exportar
           </Button>
         )}
         {canUpdate && (
           <UploadButton
-            path="/fees/import"
+            upload={feeCalls.import}
             onDone={(r) => {
               setReport(r);
               void refresh();
@@ -151,14 +151,16 @@ export default function FeeScreen() {
             onSave={
               canUpdate
                 ? async (changes) => {
-                    await http.put('/fees-batch', {
-                      year,
-                      values: changes.map((c) => ({
-                        dealer_id: c.row.dealer_id,
-                        concept_id: c.row.concept_id,
-                        month: Number(c.key.slice(1)),
-                        value: c.value,
-                      })),
+                    await call(feeCalls.batch, {
+                      body: {
+                        year,
+                        values: changes.map((c) => ({
+                          dealer_id: c.row.dealer_id,
+                          concept_id: c.row.concept_id,
+                          month: Number(c.key.slice(1)),
+                          value: c.value,
+                        })),
+                      },
                     });
                     enqueueSnackbar(messages.saved, { variant: 'success' });
                     await refresh();

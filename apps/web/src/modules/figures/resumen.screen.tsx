@@ -2,7 +2,7 @@
 // of both years and their variation, the fee and compliance; for the toolbar's dealer or the
 // whole network. A variation is green when it is good news (for lower-is-better concepts, when
 // it goes down).
-import { MONTH_SHORT, queryFor, REPORT_QUERIES, type ResumenAnswer, type ResumenRow } from '@app/contracts';
+import { figureCalls, MONTH_SHORT, queryFor, REPORT_QUERIES, type ResumenRow } from '@app/contracts';
 import FileDownload from '@mui/icons-material/FileDownload';
 import {
   Alert,
@@ -21,7 +21,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { MonthField } from '../../fields/PeriodFields';
-import { downloadFile, http } from '../../lib/http';
+import { call, download } from '../../lib/http';
 import { useUrlPeriod } from '../../lib/urlPeriod';
 import { useGlobalFilters } from '../../session/filters';
 import { usePermission } from '../../session/session';
@@ -90,7 +90,7 @@ export default function ResumenScreen() {
   const query = queryFor(REPORT_QUERIES.resumen, { year, month, dealer_id: dealerId || undefined });
   const answer = useQuery({
     queryKey: ['resumen', query],
-    queryFn: () => http.get<ResumenAnswer>('/resumen-comparativo', query),
+    queryFn: () => call(figureCalls.resumen, { query }),
     placeholderData: keepPreviousData,
   });
   const rows = answer.data?.rows ?? [];
@@ -118,9 +118,7 @@ export default function ResumenScreen() {
         {canExport && (
           <Button
             startIcon={<FileDownload />}
-            onClick={() =>
-              downloadFile('/resumen-comparativo/export', `Resumen_Comparativo_${year}.xlsx`, { query })
-            }
+            onClick={() => download(figureCalls.resumenExport, `Resumen_Comparativo_${year}.xlsx`, { query })}
           >
             Exportar
           </Button>

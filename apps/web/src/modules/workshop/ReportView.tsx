@@ -2,7 +2,7 @@
 // (hours sold ÷ hours worked), effective labour rate and parts per order, each beside the same
 // month a year before; above it, the chart of the months' productivity (the toolbar's dealer or
 // the whole network) against last year. Exportable.
-import { formatPointChange, MONTH_SHORT, queryFor, REPORT_QUERIES, type ReportInfoRow } from '@app/contracts';
+import { formatPointChange, MONTH_SHORT, queryFor, REPORT_QUERIES, workshopCalls } from '@app/contracts';
 import FileDownload from '@mui/icons-material/FileDownload';
 import {
   Alert,
@@ -25,7 +25,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { lastMonth, MonthField, YearField } from '../../fields/PeriodFields';
-import { downloadFile, http } from '../../lib/http';
+import { call, download } from '../../lib/http';
 import { useUrlPeriod } from '../../lib/urlPeriod';
 import { useGlobalFilters } from '../../session/filters';
 import { usePermission } from '../../session/session';
@@ -98,15 +98,12 @@ export default function ReportView() {
   const answer = useQuery({
     queryKey: ['report-info', query, shownView],
     queryFn: () =>
-      http.get<ReportInfoRow[]>(
-        '/reports/report-info',
-        shownView === 'dealer' ? { ...query, view: 'dealer' } : query,
-      ),
+      call(workshopCalls.report, { query: shownView === 'dealer' ? { ...query, view: 'dealer' } : query }),
     placeholderData: keepPreviousData,
   });
   const chart = useQuery({
     queryKey: ['report-info', query, 'network'],
-    queryFn: () => http.get<ReportInfoRow[]>('/reports/report-info', { ...query, view: 'network' }),
+    queryFn: () => call(workshopCalls.report, { query: { ...query, view: 'network' } }),
     placeholderData: keepPreviousData,
   });
   const shown = answer.data ?? [];
@@ -154,7 +151,7 @@ export default function ReportView() {
           <Button
             startIcon={<FileDownload />}
             onClick={() =>
-              void downloadFile('/reports/report-info/export', `Reporte_Info_Taller_${year}.xlsx`, { query })
+              void download(workshopCalls.reportExport, `Reporte_Info_Taller_${year}.xlsx`, { query })
             }
           >
             Exportar

@@ -1,13 +1,13 @@
 // The workshop records on the generic screen (a new one defaults to dealer 1, SPEC §3), with the
 // template download and its upload (all rows or none, a report per row).
-import { WORKSHOP_DEFAULTS, WORKSHOP_FILES, workshopInfoContract } from '@app/contracts';
+import { WORKSHOP_DEFAULTS, WORKSHOP_FILES, workshopCalls, workshopInfoContract } from '@app/contracts';
 import FileDownload from '@mui/icons-material/FileDownload';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { Box, Button } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { thisYear } from '../../fields/PeriodFields';
-import { downloadFile } from '../../lib/http';
+import { apiPath, download } from '../../lib/http';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 import { UploadDialog } from '../../resources/UploadDialog';
@@ -46,7 +46,7 @@ export const workshopScreen = defineScreen({
   ],
 });
 
-const template = () => void downloadFile('/workshop-infos/template', WORKSHOP_FILES.template);
+const template = () => void download(workshopCalls.template, WORKSHOP_FILES.template);
 
 export default function WorkshopList() {
   const [uploading, setUploading] = useState(false);
@@ -77,7 +77,7 @@ export default function WorkshopList() {
         open={uploading}
         title="Cargar información de taller"
         help="Una fila por concesionario, sede y mes, con las columnas de la plantilla. Un mes ya cargado se reemplaza."
-        url="/workshop-infos/import"
+        url={apiPath(workshopCalls.import)}
         jobKind="workshop-import"
         template={template}
         onClose={() => setUploading(false)}
