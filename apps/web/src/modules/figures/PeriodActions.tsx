@@ -156,7 +156,10 @@ export function PeriodActions(props: Props) {
             onClick={() =>
               run(
                 () =>
-                  call(figureCalls.reopen, { params: { id: period.id! }, body: { reason: reason.trim() } }),
+                  call(figureCalls.reopen, {
+                    params: { id: Number(period?.id) },
+                    body: { reason: reason.trim() },
+                  }),
                 `${label} reabierto`,
               )
             }
