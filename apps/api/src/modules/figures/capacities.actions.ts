@@ -32,9 +32,9 @@ const batch = defineAction({
   tags,
   access: { permission: 'Capacities.update' },
   audit: { resource: 'workshop-capacities', action: 'batch' },
-  async handler({ user, body, write }) {
+  async handler({ user, scope, body, write }) {
     return write(
-      (tx) => saveCapacities(tx, user, body),
+      (tx) => saveCapacities(tx, user, scope, body),
       (r) => ({ after: { year: body.year, month: body.month, ...r } }),
     );
   },

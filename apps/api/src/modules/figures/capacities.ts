@@ -13,10 +13,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { NotFoundError } from '../../core/errors';
-import { scopeCondition } from '../../core/resource-query';
 import type { Scope } from '../../core/scope';
 import { dealerBranches, dealers } from '../../db/schema';
-import { dealerBranchResource } from '../organisation/organisation.resources';
 import { capacities } from './figures.tables';
 
 /** The month's capacity of every active branch in the call's scope (one dealer, or all). */
@@ -54,19 +52,21 @@ export async function capacityGrid(
 }
 
 /**
- * Saves the rows of a month in one transaction: every branch must be in the caller's scope
- * (else 404 and nothing saved); a row with every value empty is removed.
+ * Saves the rows of a month in one transaction: every branch must be in the call's scope (the
+ * engine's: a dealer user's own dealer; the body declares no dealer) else 404 and nothing saved;
+ * a row with every value empty is removed.
  */
 export async function saveCapacities(
   tx: Tx,
   user: CurrentUser,
+  scope: Scope,
   body: CapacityBatchInput,
 ): Promise<{ saved: number; removed: number }> {
   const ids = [...new Set(body.rows.map((r) => r.dealer_branch_id))];
   const branches = await tx
     .select({ id: dealerBranches.id, dealer_id: dealerBranches.dealer_id })
     .from(dealerBranches)
-    .where(and(inArray(dealerBranches.id, ids), scopeCondition(dealerBranchResource, user)));
+    .where(and(inArray(dealerBranches.id, ids), scope.on(dealerBranches.dealer_id)));
   if (branches.length !== ids.length) throw new NotFoundError('La sede no existe');
   const dealerOf = new Map(branches.map((b) => [b.id, b.dealer_id]));
   let saved = 0;

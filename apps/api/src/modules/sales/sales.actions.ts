@@ -5,7 +5,6 @@ import { salesCalls as calls } from '@app/contracts';
 import { and, asc, count, eq, lte, type SQL, sql } from 'drizzle-orm';
 import { fetchSalesFromApi } from '../../connectors/sales-api';
 import { defineAction } from '../../core/action';
-import { scopeCondition } from '../../core/resource-query';
 import { dealers } from '../../db/schema';
 import { withAnswers } from '../quiz/quiz.answers';
 import { quizInvitations, quizResponses, quizzes } from '../quiz/quiz.tables';
@@ -21,10 +20,11 @@ const pull = defineAction({
   tags,
   access: { permission: 'Sales.store' },
   audit: { pipeline: 'insertSales: todas las filas y una fila de auditoría (sales-api) en una transacción' },
-  async handler({ body, user, db }) {
+  async handler({ body, user, scope, db }) {
+    // A dealer user pulls its own dealer's sales only (the call's scope: its dealer, by code).
     let dealerCode: string | undefined;
-    if (user.dealerId !== null) {
-      const [d] = await db.select({ code: dealers.code }).from(dealers).where(eq(dealers.id, user.dealerId));
+    if (scope.dealerId !== undefined) {
+      const [d] = await db.select({ code: dealers.code }).from(dealers).where(eq(dealers.id, scope.dealerId));
       dealerCode = d?.code;
     }
     const objects = await fetchSalesFromApi(db, { ...body, dealer_code: dealerCode });
@@ -38,9 +38,9 @@ const saleDealers = defineAction({
   summary: 'Concesionarios con ventas en el periodo',
   tags,
   access: { permission: 'Sales.view' },
-  async handler({ query, user, db }) {
+  async handler({ query, scope, db }) {
     const { year, month } = query;
-    const where: (SQL | undefined)[] = [scopeCondition(saleResource, user)];
+    const where: (SQL | undefined)[] = [scope.on(sales.dealer_id)];
     if (year) where.push(sql`extract(year from ${sales.sale_date}) = ${year}`);
     if (month) where.push(sql`extract(month from ${sales.sale_date}) = ${month}`);
     return db

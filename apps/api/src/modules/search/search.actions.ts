@@ -1,7 +1,8 @@
 // The global search of the top bar: dealers by code or name, sales by VIN, invoice or buyer,
 // agreements by title, documents by title, users by name or e-mail. One query per kind, only the
-// kinds the caller may view (their screen's .view permission), each within the dealer scope of
-// that kind's resource (a dealer user finds only its own dealer's sales, even by exact VIN).
+// kinds the caller may view (their screen's .view permission), each within the call's dealer
+// scope (the engine's ctx.scope on the kind's dealer column: a dealer user finds only its own
+// dealer's sales, even by exact VIN), documents within their own visibility rule.
 //
 // Every condition is an ILIKE '%text%' that a pg_trgm GIN index answers (0002_list_search,
 // 0007_seguimiento_taller, 0017_global-search), or a whole VIN's equality on its unique index; no
@@ -22,47 +23,44 @@ import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { defineAction, type Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { escapeLike, scopeCondition } from '../../core/resource-query';
-import { agreementResource } from '../agreements/agreements.resources';
+import type { Scope } from '../../core/scope';
 import { documentResource } from '../documents/documents.resources';
-import { dealerResource } from '../organisation/organisation.resources';
-import { saleResource } from '../sales/sales.resources';
 import { agreements, categories, dealers, documents, sales, users } from '../tables';
 
-type Finder = (
-  db: Executor,
-  pattern: string,
-  user: CurrentUser,
-  q: string,
-) => Promise<Omit<SearchHit, 'kind'>[]>;
+/** Who searches: the caller and the call's dealer scope (the engine's: a dealer user's own dealer). */
+type Searcher = { user: CurrentUser; scope: Scope };
+
+type Finder = (db: Executor, pattern: string, who: Searcher, q: string) => Promise<Omit<SearchHit, 'kind'>[]>;
 
 const n = SEARCH_PER_KIND;
 /** What may be a whole invoice number: letters, digits and dashes, with a digit, no spaces. */
 const INVOICE_RE = /^(?=.*\d)[A-Za-z0-9][A-Za-z0-9-]{3,39}$/;
 
 const FINDERS: Record<SearchKind, Finder> = {
-  dealers: (db, p, user) =>
+  dealers: (db, p, { scope }) =>
     db
       .select({ id: dealers.id, title: dealers.name, subtitle: dealers.code })
       .from(dealers)
-      .where(and(or(ilike(dealers.code, p), ilike(dealers.name, p)), scopeCondition(dealerResource, user)))
+      .where(and(or(ilike(dealers.code, p), ilike(dealers.name, p)), scope.on(dealers.id)))
       .orderBy(asc(dealers.name), asc(dealers.id))
       .limit(n),
   sales: findSales,
-  agreements: (db, p, user) =>
+  agreements: (db, p, { scope }) =>
     db
       .select({ id: agreements.id, title: agreements.title, subtitle: dealers.name })
       .from(agreements)
       .leftJoin(dealers, eq(dealers.id, agreements.dealer_id))
-      .where(and(ilike(agreements.title, p), scopeCondition(agreementResource, user)))
+      .where(and(ilike(agreements.title, p), scope.on(agreements.dealer_id)))
       .limit(n),
-  documents: (db, p, user) =>
+  // A document's visibility is its own rule (published to the caller's dealer), not a dealer column.
+  documents: (db, p, { user }) =>
     db
       .select({ id: documents.id, title: documents.title, subtitle: categories.name })
       .from(documents)
       .leftJoin(categories, eq(categories.id, documents.category_id))
       .where(and(ilike(documents.title, p), scopeCondition(documentResource, user)))
       .limit(n),
-  users: (db, p, user) =>
+  users: (db, p, { scope }) =>
     db
       .select({
         id: users.id,
@@ -74,7 +72,7 @@ const FINDERS: Record<SearchKind, Finder> = {
         and(
           or(ilike(users.username, p), ilike(users.full_name, p), ilike(users.email, p)),
           // A dealer user who may view users finds its own dealer's only.
-          user.isDealer ? eq(users.dealer_id, user.dealerId!) : undefined,
+          scope.on(users.dealer_id),
         ) as SQL,
       )
       .orderBy(asc(users.full_name), asc(users.id))
@@ -88,8 +86,8 @@ const FINDERS: Record<SearchKind, Finder> = {
  * (17 letters and digits) is one row of the VIN's unique index: an equality, not a trigram search.
  * The rows are the VIN's first, then the invoice's, then the buyer's.
  */
-async function findSales(db: Executor, pattern: string, user: CurrentUser, q: string) {
-  const scope = scopeCondition(saleResource, user);
+async function findSales(db: Executor, pattern: string, who: Searcher, q: string) {
+  const scope = who.scope.on(sales.dealer_id);
   const vin = q.toUpperCase();
   const branch = (rank: number, cond: SQL) =>
     sql`(select ${sales.id} as id, ${sql.raw(String(rank))} as rank from ${sales} where ${and(cond, scope)} limit ${n})`;
@@ -129,13 +127,13 @@ const search = defineAction({
     'Búsqueda global: concesionarios, ventas, seguimiento, documentos y usuarios que el usuario puede ver',
   tags: ['Búsqueda'],
   access: 'login',
-  async handler({ user, query, db }) {
+  async handler({ user, scope, query, db }) {
     const q = (query.q ?? '').trim().replace(/\s+/g, ' ').slice(0, 100);
     const answer: SearchAnswer = { q, groups: [] };
     if (q.length < SEARCH_MIN_LENGTH) return answer;
     const pattern = `%${escapeLike(q)}%`;
     const kinds = SEARCH_KINDS.filter((k) => user.permissions.has(k.permission));
-    const found = await Promise.all(kinds.map((k) => FINDERS[k.kind](db, pattern, user, q)));
+    const found = await Promise.all(kinds.map((k) => FINDERS[k.kind](db, pattern, { user, scope }, q)));
     kinds.forEach((k, i) => {
       const hits = found[i]!;
       if (hits.length)
