@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declaresDealer } from '../src/core/action';
+import { type Action, bodyDealerPath, declaresDealer } from '../src/core/action';
 import { allActions } from '../src/core/registry';
 import { API_MODULES } from '../src/modules';
 import { api, createDealerUser, createTestApp, login, type TestContext, testToday, uniq } from './harness';
@@ -39,9 +39,8 @@ const HAND =
  *   dealer; agreements: a dealer user edits only some fields; figures: manufacturer-only calls);
  * - what is the user's own by identity, not by a declared dealer (notifications of its side,
  *   its jobs, its session's profile, the mail reader built outside a request);
- * - a resource's declared scope read by a module that lists or counts several resources at once
- *   (global search, capacities by branch ids, the sales pull's own
- *   dealer code);
+ * - a resource's declared scope that is no dealer column (global search's documents: the
+ *   documents published to the caller's dealer);
  * - the figures module's grid: dealersInScope is its lookup of the dealers a cell or a body names
  *   (404 for one outside the scope), the same condition as the dealers resource's.
  */
@@ -49,7 +48,6 @@ const ALLOWED: Record<string, number> = {
   'agreements/agreements.resources.ts': 1,
   'documents/documents.files.ts': 4,
   'documents/documents.resources.ts': 2,
-  'figures/capacities.ts': 1,
   'figures/figures.actions.ts': 4,
   'figures/figures.casis.ts': 1,
   'figures/figures.cells.ts': 1,
@@ -58,9 +56,8 @@ const ALLOWED: Record<string, number> = {
   'jobs/jobs.actions.ts': 1,
   'notifications/notifications.service.ts': 2,
   'organisation/organisation.resources.ts': 1,
-  'sales/sales.actions.ts': 3,
   'schedules/schedules.service.ts': 1,
-  'search/search.actions.ts': 5,
+  'search/search.actions.ts': 1,
   'security/security.actions.ts': 1,
 };
 
@@ -218,6 +215,57 @@ describe("a dealer user's numbers", () => {
         '/api/agreements-summary',
         '/api/dash-widgets',
         '/api/dashboard/summary',
+      ]),
+    );
+  });
+
+  it('are its own dealer on every call whose body declares a dealer, named or not; another dealer is 404', async () => {
+    const today = testToday();
+    const period = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
+    /** The body of a call naming `dealer` where it declares its dealer (a field, or a filter's). */
+    const naming = (a: Action, dealer?: number) => {
+      const [first, nested] = bodyDealerPath(a)!;
+      if (dealer === undefined) return nested ? { ...period, [first]: {} } : period;
+      return { ...period, [first]: nested ? { [nested]: dealer } : dealer };
+    };
+    /** What a caller would compare: a file's texts, else the answer's result. */
+    const answerOf = async (a: Action, token: string, body: object) => {
+      const res = await t.app.inject({
+        method: a.method,
+        url: a.path,
+        headers: { authorization: `Bearer ${token}` },
+        payload: body,
+      });
+      if (res.statusCode !== 200) return `HTTP ${res.statusCode}`;
+      return a.raw ? JSON.stringify(await textsOf(res.rawPayload)) : JSON.stringify(res.json().result);
+    };
+    const calls = allActions(API_MODULES).filter((a) => a.method !== 'GET' && bodyDealerPath(a));
+    const wrong: string[] = [];
+    const compared: string[] = [];
+    for (const a of calls) {
+      // Another dealer: 404 before anything is read or written (a manufacturer's call: 403).
+      const another = await api(t.app, a.method, a.path, { token: dealerAdmin, body: naming(a, other) });
+      if (another.status !== 404 && !(a.authorize && another.status === 403))
+        wrong.push(`${a.method} ${a.path} (otro): ${another.status}`);
+      // A call that reads only answers the administrator's answer for the dealer user's own dealer.
+      if (a.audit) continue;
+      compared.push(a.path);
+      const asAdmin = await answerOf(a, admin, naming(a, own));
+      for (const named of [own, undefined]) {
+        const mine = await answerOf(a, dealerAdmin, naming(a, named));
+        if (mine !== asAdmin)
+          wrong.push(`${a.method} ${a.path}${named ? ' (propio)' : ''}: ${mine.slice(0, 80)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(calls.map((a) => a.path)).toEqual(
+      expect.arrayContaining(['/api/sales-quiz-request', '/api/figures/confirm', '/api/figure-batch']),
+    );
+    expect(compared).toEqual(
+      expect.arrayContaining([
+        '/api/transaction/export-internal-report',
+        '/api/transaction/export-internal-daily-report',
+        '/api/transaction/export-dynamic-report',
       ]),
     );
   });
