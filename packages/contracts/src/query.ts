@@ -139,11 +139,6 @@ export function bodyDealerPath(schema: z.ZodType): string[] | undefined {
   return undefined;
 }
 
-/** The key of a body schema's declared dealer, dotted when nested (`filters.dealer_id`), if any. */
-export function bodyDealerKey(schema: z.ZodType): string | undefined {
-  return bodyDealerPath(schema)?.join('.');
-}
-
 /** ?manufacturer: a brand by id or code; empty or 0 every brand (the module looks it up). */
 export const brandParam = () =>
   z
