@@ -188,19 +188,20 @@ export async function tableStats(
   const minSample = await readIntSetting(db, 'SURVEY_MIN_SAMPLE', DEFAULT_MIN_SAMPLE);
   const parts = periodParts(f, opts.raw);
 
-  const [cob, responsesOf, ratingsOf] = await Promise.all([
-    rows<Omit<CoberturaRow, 'response_rate' | 'invalid_contact_rate'>>(
+  const [counted, ratingsOf, pq] = await Promise.all([
+    // Per dealer: its sales and their survey state, and their responses by kind.
+    rows<
+      Omit<CoberturaRow, 'response_rate' | 'invalid_contact_rate'> & {
+        sales_responses: number;
+        postventa_responses: number;
+      }
+    >(
       db,
       sql`select ${dealers.id} as dealer_id, ${dealers.name} as dealer_name, sum(x.sales)::int as sales,
-        sum(x.invited)::int as invitations, sum(x.answered)::int as responses, sum(x.invalid)::int as invalid_contacts
+        sum(x.invited)::int as invitations, sum(x.answered)::int as responses, sum(x.invalid)::int as invalid_contacts,
+        sum(x.sales_responses)::int as sales_responses, sum(x.postventa_responses)::int as postventa_responses
         from (${saleFacts(f, parts)}) x join ${dealers} on ${dealers.id} = x.dealer_id
         group by ${dealers.id}, ${dealers.name} order by ${dealers.name} asc, ${dealers.id} asc`,
-    ),
-    // The responses of the period's sales, per dealer and kind.
-    rows<{ dealer_id: number; sales: number; postventa: number }>(
-      db,
-      sql`select x.dealer_id, sum(x.sales_responses)::int as sales, sum(x.postventa_responses)::int as postventa
-        from (${saleFacts(f, parts)}) x group by x.dealer_id`,
     ),
     // Their answers' ratings, per dealer and kind.
     rows<{ dealer_id: number; kind: string; rating_answers: number; top: number; rating_sum: number }>(
@@ -208,7 +209,24 @@ export async function tableStats(
       sql`select x.dealer_id, x.kind, sum(x.rating_answers)::int as rating_answers, sum(x.top)::int as top,
         sum(x.rating_sum)::int as rating_sum from (${answerFacts(f, parts)}) x group by x.dealer_id, x.kind`,
     ),
+    // After-sales questionnaires: per dealer and question.
+    rows<{
+      dealer_id: number;
+      question: string;
+      answers: number;
+      rating_answers: number;
+      top: number;
+      rating_sum: number;
+    }>(
+      db,
+      sql`select x.dealer_id, x.question, sum(x.answers)::int as answers, sum(x.rating_answers)::int as rating_answers,
+        sum(x.top)::int as top, sum(x.rating_sum)::int as rating_sum
+        from (${answerFacts(f, parts, 'postventa')}) x left join ${quizQuestions} on ${quizQuestions.id} = x.question_id
+        group by x.dealer_id, x.question
+        order by x.dealer_id asc, min(coalesce(${quizQuestions.order}, 9999)) asc, x.question asc`,
+    ),
   ]);
+  const cob = counted.map(({ sales_responses, postventa_responses, ...r }) => r);
   const cobertura: CoberturaRow[] = cob.map((r) => ({
     ...r,
     response_rate: ratio(r.responses, r.sales),
@@ -217,10 +235,10 @@ export async function tableStats(
 
   // Ratings of the answered questionnaires of the period's sales, per dealer and kind (those with
   // a response).
-  const perDealer = responsesOf
+  const perDealer = counted
     .flatMap((r) => [
-      { dealer_id: r.dealer_id, kind: 'sales', responses: r.sales },
-      { dealer_id: r.dealer_id, kind: 'postventa', responses: r.postventa },
+      { dealer_id: r.dealer_id, kind: 'sales', responses: r.sales_responses },
+      { dealer_id: r.dealer_id, kind: 'postventa', responses: r.postventa_responses },
     ])
     .filter((r) => r.responses > 0)
     .map((r) => {
@@ -261,21 +279,6 @@ export async function tableStats(
   });
 
   // After-sales questionnaires: totals and per question, per dealer.
-  const pq = await rows<{
-    dealer_id: number;
-    question: string;
-    answers: number;
-    rating_answers: number;
-    top: number;
-    rating_sum: number;
-  }>(
-    db,
-    sql`select x.dealer_id, x.question, sum(x.answers)::int as answers, sum(x.rating_answers)::int as rating_answers,
-      sum(x.top)::int as top, sum(x.rating_sum)::int as rating_sum
-      from (${answerFacts(f, parts, 'postventa')}) x left join ${quizQuestions} on ${quizQuestions.id} = x.question_id
-      group by x.dealer_id, x.question
-      order by x.dealer_id asc, min(coalesce(${quizQuestions.order}, 9999)) asc, x.question asc`,
-  );
   const postventa: PostventaRow[] = [];
   for (const s of perDealer.filter((r) => r.kind === 'postventa')) {
     postventa.push({
