@@ -1,8 +1,8 @@
 // The token-signing secret is server-owned (server_secrets), out of reach of the settings calls,
 // and those calls accept only the declared setting keys.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFIGURATIONS } from '../src/modules/preferences/declared-settings';
 import { ensureJwtSecret } from '../src/seed';
-import { CONFIGURATIONS } from '../src/seed/data';
 import { api, createTestApp, login, type TestContext, uniq } from './harness';
 
 let t: TestContext;

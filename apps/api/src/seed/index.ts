@@ -18,16 +18,10 @@ import { hashPassword } from '../core/passwords';
 import { withoutAccents } from '../core/text';
 import type { DatabaseHandle } from '../db/client';
 import { seedConcepts } from '../modules/figures/figures.seed';
+import { CONFIGURATIONS } from '../modules/preferences/declared-settings';
 import { seedQuizzes } from '../modules/quiz/quiz.seed';
 import { normaliseEmail } from '../modules/security/login-names';
-import {
-  CONFIGURATIONS,
-  COUNTRIES,
-  generalTypes,
-  JWT_SECRET_KEY,
-  MANUFACTURERS,
-  SEED_FINGERPRINT_KEY,
-} from './data';
+import { COUNTRIES, generalTypes, JWT_SECRET_KEY, MANUFACTURERS, SEED_FINGERPRINT_KEY } from './data';
 import { readUbigeo } from './ubigeo';
 
 export interface SeedOptions {

@@ -4,10 +4,10 @@
 // progress, each with its history (created by the manager, comments and status changes by the
 // dealer, the notice mailed to the contacts). Deterministic, written once per dealer.
 import { inArray } from 'drizzle-orm';
+import { demoDealersWithout, demoDealerUsers } from '../../core/demo-dealers';
+import { demoRandom } from '../../core/demo-random';
 import type { DatabaseHandle } from '../../db/client';
 import { dealerContacts, users } from '../../db/schema';
-import { demoDealersWithout, demoDealerUsers } from '../../seed/demo-dealers';
-import { demoRandom } from '../../seed/demo-random';
 import { agreementEvents, agreements } from './agreements.tables';
 
 const TOPICS: { title: string; detail: string; level: 'high' | 'medium' | 'low' }[] = [

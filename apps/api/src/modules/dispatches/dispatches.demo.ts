@@ -5,10 +5,10 @@
 // month). Deterministic, and written once: a second run finds the demo dispatches and does nothing.
 import { daysInMonth } from '@app/contracts';
 import { and, eq, inArray, like } from 'drizzle-orm';
+import { demoSequence } from '../../core/demo-random';
 import { limaToday } from '../../core/lima';
 import type { DatabaseHandle } from '../../db/client';
 import { dealers, manufacturerModels, manufacturers } from '../../db/schema';
-import { demoSequence } from '../../seed/demo-random';
 import { dailySales, dispatches, dispatchObjectives, storedOffices } from './dispatches.tables';
 
 const OFFICES = [

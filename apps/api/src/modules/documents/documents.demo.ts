@@ -9,11 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { DOCUMENT_FILE_TYPES } from '@app/contracts';
 import { eq, inArray } from 'drizzle-orm';
+import { demoSequence } from '../../core/demo-random';
 import { limaToday } from '../../core/lima';
 import type { FileStorage } from '../../core/storage';
 import type { DatabaseHandle } from '../../db/client';
 import { categories, dealers, users } from '../../db/schema';
-import { demoSequence } from '../../seed/demo-random';
 import { samplePdf, sampleXlsx } from './documents.samples';
 import { documentDealers, documentFiles, documentReads, documents } from './documents.tables';
 

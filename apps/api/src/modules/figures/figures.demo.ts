@@ -5,11 +5,11 @@
 // enabled with no figures by two (missing); this month is still closed. Idempotent: a dealer
 // that already has figures is left as it is.
 import { inArray, sql } from 'drizzle-orm';
+import { demoDealersWithout, demoDealerUsers } from '../../core/demo-dealers';
+import { demoRandom } from '../../core/demo-random';
 import { limaMonth, limaYear } from '../../core/lima';
 import type { DatabaseHandle } from '../../db/client';
 import { concepts, dealerBranches, users } from '../../db/schema';
-import { demoDealersWithout, demoDealerUsers } from '../../seed/demo-dealers';
-import { demoRandom } from '../../seed/demo-random';
 import { figures } from './figures.tables';
 
 /** A monthly value of a mid-size dealer, before its size, the season and its trend. */

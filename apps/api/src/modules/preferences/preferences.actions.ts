@@ -6,7 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { defineAction, type Executor } from '../../core/action';
 import { ValidationError } from '../../core/errors';
 import { configurations, generalTypes, typeValues } from '../../db/schema';
-import { CONFIGURATION_KEYS } from '../../seed/data';
+import { CONFIGURATION_KEYS } from './declared-settings';
 import { assertOutboundUrl } from './external-urls';
 import { unknownKeyMessage } from './preferences.resources';
 

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ConflictError, ValidationError } from '../../core/errors';
 import { defineResource, fromContract } from '../../core/resource';
 import { configurations, generalTypes, typeValues } from '../../db/schema';
-import { CONFIGURATION_KEYS } from '../../seed/data';
+import { CONFIGURATION_KEYS } from './declared-settings';
 import { assertOutboundUrl } from './external-urls';
 
 const SECRET_SQL = SECRET_CONFIGURATION_KEY.source;
@@ -59,7 +59,7 @@ export const configurationResource = defineResource({
 export const unknownKeyMessage = (key: string) =>
   `La clave ${key} no es una configuración del sistema. Use una de las claves existentes.`;
 
-/** 422 naming the key when it is not one of the declared settings (seed/data.ts). */
+/** 422 naming the key when it is not one of the declared settings (declared-settings.ts). */
 function assertDeclaredKey(key: string, field: string): void {
   if (!CONFIGURATION_KEYS.has(key)) throw ValidationError.field(field, unknownKeyMessage(key));
 }

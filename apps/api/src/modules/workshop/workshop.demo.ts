@@ -5,10 +5,10 @@
 // quieter in February. Two dealers have not loaded last month yet, one skipped a month.
 // Deterministic, written once per dealer.
 import { and, eq, inArray, lt, or } from 'drizzle-orm';
+import { demoDealersWithout, demoDealerUsers } from '../../core/demo-dealers';
+import { demoRandom } from '../../core/demo-random';
 import { limaMonth, limaYear } from '../../core/lima';
 import type { DatabaseHandle } from '../../db/client';
-import { demoDealersWithout, demoDealerUsers } from '../../seed/demo-dealers';
-import { demoRandom } from '../../seed/demo-random';
 import { capacities } from '../figures/figures.tables';
 import { workshopInfos } from './workshop.tables';
 

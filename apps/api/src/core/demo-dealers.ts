@@ -1,5 +1,6 @@
-// The demo dealers a module's demo still has to fill: the dealers of the given codes that have no
-// row yet in the module's table (its dealer column), so a second run of the demo adds nothing.
+// For the modules' demo hooks (<module>.demo.ts): the demo dealers a module's demo still has to
+// fill, those of the given codes that have no row yet in the module's table (its dealer column),
+// so a second run of the demo adds nothing.
 import { inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../core/action';
