@@ -17,6 +17,8 @@
 //    the same users without pause, each signing in again at every round. It measures capacity
 //    (requests/s per step when the server is the bottleneck), not waiting times of people.
 // LOAD_THINK_MS=0 runs the saturation phase alone.
+// Before both, each step alone (LOAD_ALONE, 20 requests each, 10 sign-ins; 0 skips it): one
+// request at a time, the server's CPU per request and its time, what a step costs without queues.
 // Under each table, from the server's own metrics sampled every second: the CPU it got (in cores:
 // on a shared machine it may get far less than it could use), CPU ms per request, sign-ins
 // waiting for an argon2 slot, queries waiting for a pool connection, and the event loop's delay.
@@ -361,6 +363,21 @@ const load = () =>
     .map((x) => x.toFixed(1))
     .join(' ');
 
+/** The server's metrics (Prometheus text; allowed from the machine itself), '' when unreachable. */
+function metricsText() {
+  return new Promise((resolve) => {
+    http
+      .get(`${BASE}/api/metrics`, { agent }, (r) => {
+        let text = '';
+        r.on('data', (c) => {
+          text += c;
+        });
+        r.on('end', () => resolve(text));
+      })
+      .on('error', () => resolve(''));
+  });
+}
+
 /**
  * Where the time goes, sampled from the server's own metrics (GET /api/metrics, allowed from the
  * machine itself) every second of a phase: its CPU (process_cpu_seconds_total, all threads:
@@ -370,17 +387,7 @@ const load = () =>
 function sampler() {
   const samples = [];
   const read = async () => {
-    const res = await new Promise((resolve) => {
-      http
-        .get(`${BASE}/api/metrics`, { agent }, (r) => {
-          let text = '';
-          r.on('data', (c) => {
-            text += c;
-          });
-          r.on('end', () => resolve(text));
-        })
-        .on('error', () => resolve(''));
-    });
+    const res = await metricsText();
     const value = (name, labels = '') => {
       const m = new RegExp(`^${name}${labels ? `\\{[^}]*${labels}[^}]*\\}` : ''}\\s+(\\S+)$`, 'm').exec(res);
       return m ? Number(m[1]) : Number.NaN;
@@ -459,7 +466,94 @@ async function phase(title, seconds, user) {
   };
 }
 
+/**
+ * Each step alone, one request at a time on the otherwise idle server: its CPU per request (ms,
+ * every thread of the server: argon2's and zlib's too; PostgreSQL's own CPU is not in it) and its
+ * time. What the steps cost, before the queues of the phases below.
+ */
+async function alone(count) {
+  const cpu = async () => Number(/^process_cpu_seconds_total (\S+)$/m.exec(await metricsText())?.[1]);
+  const who = logins.find((l) => l.dealer) ?? logins[0];
+  let n = 0;
+  const address = () => `198.19.${Math.floor(n / 250)}.${(n++ % 250) + 1}`;
+  const errors = [];
+  const signIn = async () => {
+    const res = await request('POST', '/api/auth/login', {
+      body: { username: who.username, password: who.password },
+      address: address(),
+    });
+    return { res, token: res.body?.result?.access_token };
+  };
+  const { token } = await signIn();
+  const list = await request('GET', '/api/sales?page=1&perPage=10', { token });
+  const id = list.body?.result?.data?.[0]?.id;
+  const opened = [];
+  const steps = [
+    ['login', async () => (await signIn()).res],
+    ['lista', () => request('GET', '/api/sales?page=1&perPage=10', { token })],
+    ['busqueda', () => request('GET', '/api/sales?perPage=10&query=carga', { token })],
+    ['abrir', () => request('GET', `/api/sales/get/${id}`, { token })],
+    ['guardar', () => request('PUT', `/api/sales/${id}`, { token, body: { seller: 'Vendedor Solo' } })],
+    [
+      'exportar',
+      () =>
+        request('GET', '/api/sales/export?filter[date_from]=2026-03-01&filter[date_to]=2026-03-31', {
+          token,
+        }),
+    ],
+    [
+      'encuesta abrir',
+      async () => {
+        const link = surveyTokens.pop();
+        const res = await request('GET', `/api/public/quiz/${link}`, { address: address() });
+        if (res.status === 200) opened.push([link, res.body.result.quiz]);
+        return res;
+      },
+    ],
+    [
+      'encuesta responder',
+      async () => {
+        const [link, quiz] = opened.pop() ?? [];
+        if (!link) return { status: 0, body: 'ningun enlace abierto', ms: 0 };
+        return request('POST', `/api/public/quiz/${link}`, {
+          address: address(),
+          body: { answers: answersOf(quiz) },
+        });
+      },
+    ],
+  ];
+  const rows = [];
+  for (const [name, call] of steps) {
+    const times = [];
+    const before = await cpu();
+    const repeat = name === 'login' ? Math.ceil(count / 2) : count;
+    for (let i = 0; i < repeat; i++) {
+      const res = await call();
+      times.push(res.ms);
+      if (res.status !== 200) errors.push(`${name}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+    }
+    const after = await cpu();
+    times.sort((a, b) => a - b);
+    rows.push({
+      paso: name,
+      solicitudes: times.length,
+      'CPU ms': round(((after - before) * 1000) / times.length),
+      'p50 ms': round(percentile(times, 50)),
+    });
+  }
+  console.log(`\nCada paso solo, una solicitud a la vez (carga del equipo: ${load()}):`);
+  console.table(rows);
+  for (const e of errors.slice(0, 30)) console.log(`  ERROR ${e}`);
+  return { rows, errors: errors.length };
+}
+
 let totalErrors = 0;
+const ALONE = Number(process.env.LOAD_ALONE ?? 20);
+if (ALONE > 0) {
+  const single = await alone(ALONE);
+  totalErrors += single.errors;
+  for (const r of single.rows) figure(`carga: ${r.paso} solo, CPU del servidor`, r['CPU ms'], 'ms');
+}
 if (THINK_MS[1] > 0 && SECONDS > 0) {
   const personas = await phase(
     `${USERS} personas (pausa ${THINK_MS[0]}–${THINK_MS[1]} ms, llegada en ${RAMP_SECONDS} s)`,
