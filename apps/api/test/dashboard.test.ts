@@ -1,8 +1,14 @@
 // The dashboard over the demo network: every number is computed again here, independently (plain
 // SQL over the tables, or the module screen's own call), for the administrator, for a brand, for a
 // month and for a dealer user, whose dealer the server imposes whatever the client asks.
-import type { DashboardAnswer } from '@app/contracts';
+import {
+  type DashboardAnswer,
+  dashboardCalls,
+  dashboardGroupSchemas,
+  dashboardResults,
+} from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { resolveScope } from '../src/core/scope';
 import { surveyTrend, tableStats } from '../src/modules/quiz/quiz.stats';
 import { DEFAULT_DEMO_PASSWORD, seedDemo } from '../src/seed/demo';
@@ -281,6 +287,37 @@ describe('dashboard numbers (demo network)', () => {
     const cards = await api(t.app, 'GET', `/api/dash-figures?year=${year}`, { token: admin });
     expect(cards.body.result.cards.sales).toEqual(whole.groups.ventas?.sales);
     expect(cards.body.result.cards.pacing).toBe(whole.groups.despachos?.pacing);
+  });
+
+  it('every widget call answers what /api/docs says (its result schema), for the network, a month and a dealer user', async () => {
+    const calls: [string, z.ZodType][] = [
+      ['/api/dash-widgets', dashboardResults.widgets],
+      ['/api/dash-figures', dashboardResults.figures],
+      ['/api/dashboard/indicators', dashboardResults.indicators],
+      ['/api/chart-compliance', dashboardResults.compliance],
+      ['/api/widget-sales', dashboardGroupSchemas.ventas],
+      ['/api/widget-quizzes', dashboardGroupSchemas.encuestas],
+      ['/api/widget-figures', dashboardGroupSchemas.cifras],
+      ['/api/dash-tickets', dashboardGroupSchemas.seguimiento],
+      ...(['despachos', 'taller'] as const).map(
+        (s) => [`/api/dashboard/summary?schema=${s}`, dashboardCalls.summary.result] as [string, z.ZodType],
+      ),
+    ];
+    const wrong: string[] = [];
+    for (const [query, token] of [
+      [`year=${year}`, admin],
+      [`year=${year}&month=1`, admin],
+      [`year=${year}`, dealerToken],
+    ] as const) {
+      for (const [path, schema] of calls) {
+        const url = `${path}${path.includes('?') ? '&' : '?'}${query}`;
+        const res = await api(t.app, 'GET', url, { token });
+        expect(res.status, url).toBe(200);
+        const parsed = schema.safeParse(res.body.result);
+        if (!parsed.success) wrong.push(`${url}: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   // The survey statistics read whole months from the monthly summaries (migration 0023) and the

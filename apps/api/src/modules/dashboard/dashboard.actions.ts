@@ -7,7 +7,10 @@ import {
   type DashboardGroups,
   type DashboardSchema,
   dashboardCalls,
+  dashboardGroupSchemas,
+  dashboardResults,
 } from '@app/contracts';
+import type { z } from 'zod';
 import { type ActionContext, defineAction } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ForbiddenError } from '../../core/errors';
@@ -64,8 +67,8 @@ async function single<S extends DashboardSchema>(ctx: Ctx, schema: S) {
 /** The group alone, as the widget calls answer it. */
 const groupOf = async <S extends DashboardSchema>(ctx: Ctx, schema: S) => (await single(ctx, schema)).group;
 
-const call = (path: string, summary: string, handler: (ctx: Ctx) => Promise<unknown>) =>
-  defineAction({ method: 'GET', path, summary, tags, access, query: dashboardQuery, handler });
+const call = (path: string, summary: string, result: z.ZodType, handler: (ctx: Ctx) => Promise<unknown>) =>
+  defineAction({ method: 'GET', path, summary, tags, access, query: dashboardQuery, result, handler });
 
 /** One line of the indicators: the number of the period, the same period a year before. */
 export interface DashboardIndicator {
@@ -92,6 +95,7 @@ export const dashboardIndicators = defineReport({
   permission: 'Dashboard.view',
   exportPermission: 'Dashboard.view',
   query: dashboardQuery,
+  result: dashboardResults.indicators,
   async load(ctx) {
     const { filter, period, groups: g } = await answer(ctx, DASHBOARD_SCHEMAS);
     const rows: DashboardIndicator[] = [];
@@ -145,46 +149,71 @@ export const dashboardActions = [
   call(
     '/api/dash-widgets',
     'Todos los grupos del tablero para los filtros',
+    dashboardResults.widgets,
     (ctx) => answer(ctx, DASHBOARD_SCHEMAS) as Promise<DashboardAnswer>,
   ),
-  call('/api/dash-figures', 'Las cifras principales del tablero (tarjetas)', async (ctx) => {
-    const { filter, period, groups: g } = await answer(ctx, DASHBOARD_SCHEMAS);
-    return {
-      filter,
-      period,
-      cards: {
-        sales: g.ventas?.sales ?? null,
-        dispatched: g.despachos?.dispatched ?? null,
-        pacing: g.despachos?.pacing ?? null,
-        coverage: g.encuestas?.coverage ?? null,
-        top_box: g.encuestas?.top_box ?? null,
-        compliance: g.cifras?.compliance ?? null,
-        open_agreements: g.seguimiento?.open_agreements ?? null,
-        open_alerts: g.seguimiento?.open_alerts ?? null,
-        productivity: g.taller?.productivity ?? null,
-      },
-    };
-  }),
-  call('/api/widget-sales', 'Ventas CEM y venta diaria por mes y marca', (ctx) => groupOf(ctx, 'ventas')),
-  call('/api/widget-quizzes', 'Cobertura y top box de las encuestas, con su tendencia', (ctx) =>
-    groupOf(ctx, 'encuestas'),
+  call(
+    '/api/dash-figures',
+    'Las cifras principales del tablero (tarjetas)',
+    dashboardResults.figures,
+    async (ctx) => {
+      const { filter, period, groups: g } = await answer(ctx, DASHBOARD_SCHEMAS);
+      return {
+        filter,
+        period,
+        cards: {
+          sales: g.ventas?.sales ?? null,
+          dispatched: g.despachos?.dispatched ?? null,
+          pacing: g.despachos?.pacing ?? null,
+          coverage: g.encuestas?.coverage ?? null,
+          top_box: g.encuestas?.top_box ?? null,
+          compliance: g.cifras?.compliance ?? null,
+          open_agreements: g.seguimiento?.open_agreements ?? null,
+          open_alerts: g.seguimiento?.open_alerts ?? null,
+          productivity: g.taller?.productivity ?? null,
+        },
+      };
+    },
   ),
-  call('/api/widget-figures', 'Cumplimiento de cifras (cifras ÷ cuotas) por concepto', (ctx) =>
-    groupOf(ctx, 'cifras'),
+  call(
+    '/api/widget-sales',
+    'Ventas CEM y venta diaria por mes y marca',
+    dashboardGroupSchemas.ventas,
+    (ctx) => groupOf(ctx, 'ventas'),
   ),
-  call('/api/chart-compliance', 'Cumplimiento por concepto para el gráfico', async (ctx) => {
-    const g = await groupOf(ctx, 'cifras');
-    return g.concepts
-      .filter((c) => c.ytd_compliance !== null)
-      .map((c) => ({
-        concept_id: c.concept_id,
-        name: c.name,
-        compliance: c.ytd_compliance,
-        month: c.compliance,
-      }));
-  }),
-  call('/api/dash-tickets', 'Acuerdos y alertas abiertos por antigüedad', (ctx) =>
-    groupOf(ctx, 'seguimiento'),
+  call(
+    '/api/widget-quizzes',
+    'Cobertura y top box de las encuestas, con su tendencia',
+    dashboardGroupSchemas.encuestas,
+    (ctx) => groupOf(ctx, 'encuestas'),
+  ),
+  call(
+    '/api/widget-figures',
+    'Cumplimiento de cifras (cifras ÷ cuotas) por concepto',
+    dashboardGroupSchemas.cifras,
+    (ctx) => groupOf(ctx, 'cifras'),
+  ),
+  call(
+    '/api/chart-compliance',
+    'Cumplimiento por concepto para el gráfico',
+    dashboardResults.compliance,
+    async (ctx) => {
+      const g = await groupOf(ctx, 'cifras');
+      return g.concepts
+        .filter((c) => c.ytd_compliance !== null)
+        .map((c) => ({
+          concept_id: c.concept_id,
+          name: c.name,
+          compliance: c.ytd_compliance,
+          month: c.compliance,
+        }));
+    },
+  ),
+  call(
+    '/api/dash-tickets',
+    'Acuerdos y alertas abiertos por antigüedad',
+    dashboardGroupSchemas.seguimiento,
+    (ctx) => groupOf(ctx, 'seguimiento'),
   ),
   defineAction({
     ...dashboardCalls.summary,
