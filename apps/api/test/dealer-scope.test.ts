@@ -25,12 +25,13 @@ function files(dir: string): string[] {
 
 /**
  * A hand scope reference: the module looks at the user's dealer itself (isDealer, user.dealerId),
- * applies a resource's scope by hand (scopeCondition, the figures' dealersInScope), or filters by
- * the dealer parameter beside the scope (`dealerId ? eq(...)`). The grep of the report:
- *   grep -rnE 'isDealer|user\.dealerId|scopeCondition\(|dealersInScope\(|[dD]ealer_?[iI]d \? eq\(|notOwnDealer\(' apps/api/src/modules
+ * applies a resource's scope by hand (scopeCondition, the figures' former dealersInScope), builds
+ * a scope of its own from the user (resolveScope) instead of the call's, or filters by the dealer
+ * parameter beside the scope (`dealerId ? eq(...)`). The grep of the report:
+ *   grep -rnE 'isDealer|user\.dealerId|scopeCondition\(|dealersInScope\(|resolveScope\(|[dD]ealer_?[iI]d \? eq\(|notOwnDealer\(' apps/api/src/modules
  */
 const HAND =
-  /isDealer|user\.dealerId|scopeCondition\(|dealersInScope\(|[dD]ealer_?[iI]d \? eq\(|notOwnDealer\(/;
+  /isDealer|user\.dealerId|scopeCondition\(|dealersInScope\(|resolveScope\(|[dD]ealer_?[iI]d \? eq\(|notOwnDealer\(/;
 
 /**
  * The hand references left, per file, each for a reason the engine's call scope does not cover:
@@ -41,18 +42,15 @@ const HAND =
  *   its jobs, its session's profile, the mail reader built outside a request);
  * - a resource's declared scope that is no dealer column (global search's documents: the
  *   documents published to the caller's dealer);
- * - the figures module's grid: dealersInScope is its lookup of the dealers a cell or a body names
- *   (404 for one outside the scope), the same condition as the dealers resource's.
+ * - the caller's whole scope where a body's declared dealer is only a default (the figures and
+ *   fees batch: its cells may name other dealers the caller sees, each 404 outside its scope).
  */
 const ALLOWED: Record<string, number> = {
   'agreements/agreements.resources.ts': 1,
   'documents/documents.files.ts': 4,
   'documents/documents.resources.ts': 2,
-  'figures/figures.actions.ts': 4,
-  'figures/figures.casis.ts': 1,
   'figures/figures.cells.ts': 1,
-  'figures/figures.scope.ts': 5,
-  'figures/figures.xlsx.ts': 1,
+  'figures/figures.scope.ts': 1,
   'jobs/jobs.actions.ts': 1,
   'notifications/notifications.service.ts': 2,
   'organisation/organisation.resources.ts': 1,

@@ -19,9 +19,9 @@ const grid = defineAction({
   summary: 'Capacidad del mes por sede (horas disponibles calculadas)',
   tags,
   access: { permission: 'Capacities.view' },
-  async handler({ db, user, scope, query: q }) {
+  async handler({ db, scope, query: q }) {
     const { year, month } = q;
-    await requestedDealer(db, user, q.dealer_id); // an unknown dealer answers 404
+    await requestedDealer(db, scope, q.dealer_id); // an unknown dealer answers 404
     return capacityGrid(db, scope, year, month);
   },
 });
@@ -45,9 +45,9 @@ const exportFile = defineAction({
   summary: 'Prepara la exportación del mes: nombre del archivo y dirección de descarga',
   tags,
   access: { permission: 'Capacities.export' },
-  async handler({ db, user, scope, query: q }) {
+  async handler({ db, scope, query: q }) {
     const { year, month } = q;
-    const dealer = await requestedDealer(db, user, q.dealer_id);
+    const dealer = await requestedDealer(db, scope, q.dealer_id);
     const rows = await capacityGrid(db, scope, year, month);
     const filename = capacityFilename(year, month, dealer?.code);
     const params = new URLSearchParams({ year: String(year), month: String(month) });
@@ -64,9 +64,9 @@ const download = defineAction({
   access: { permission: 'Capacities.export' },
   download: true,
   raw: true,
-  async handler({ db, user, scope, query: q, reply }) {
+  async handler({ db, scope, query: q, reply }) {
     const { year, month } = q;
-    const dealer = await requestedDealer(db, user, q.dealer_id);
+    const dealer = await requestedDealer(db, scope, q.dealer_id);
     const rows = await capacityGrid(db, scope, year, month);
     return sendXlsx(reply, {
       filename: capacityFilename(year, month, dealer?.code),

@@ -13,9 +13,9 @@ const grid = defineAction({
   summary: 'Cuotas del año: conceptos (filas) y valores por concesionario y mes',
   tags,
   access: { permission: 'Fees.view' },
-  async handler({ db, user, query: q }): Promise<FeesAnswer> {
+  async handler({ db, scope, query: q }): Promise<FeesAnswer> {
     const { year } = q;
-    const dealers = await gridDealers(db, user, q.dealer_id);
+    const dealers = await gridDealers(db, scope, q.dealer_id);
     const [list, values] = await Promise.all([
       activeConcepts(db),
       readCells(
@@ -54,8 +54,8 @@ const exportGrid = defineAction({
   access: { permission: 'Fees.export' },
   download: true,
   raw: true,
-  async handler({ db, user, query: q, reply }) {
-    return sendGridXlsx(reply, db, 'fees', q.year, await gridDealers(db, user, q.dealer_id));
+  async handler({ db, scope, query: q, reply }) {
+    return sendGridXlsx(reply, db, 'fees', q.year, await gridDealers(db, scope, q.dealer_id));
   },
 });
 

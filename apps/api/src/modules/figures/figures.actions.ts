@@ -19,10 +19,10 @@ import { figurePeriodResource } from './figures.resources';
 import { resumenReport } from './figures.resumen';
 import {
   activeConcepts,
-  dealersInScope,
   gridDealers,
   manufacturerOnly,
   requestedDealer,
+  scopedDealers,
 } from './figures.scope';
 import { defineGridImport, sendGridXlsx } from './figures.xlsx';
 
@@ -33,8 +33,8 @@ const grid = defineAction({
   summary: 'Cifras: conceptos (filas) y valores con el estado del periodo',
   tags,
   access: { permission: 'Figures.view' },
-  async handler({ db, user, query: q }): Promise<FiguresAnswer> {
-    const dealers = await gridDealers(db, user, q.dealer_id);
+  async handler({ db, scope, query: q }): Promise<FiguresAnswer> {
+    const dealers = await gridDealers(db, scope, q.dealer_id);
     const ids = dealers.map((d) => d.id);
     const [list, periods, values, fees] = await Promise.all([
       activeConcepts(db),
@@ -99,8 +99,8 @@ const exportGrid = defineAction({
   access: { permission: 'Figures.export' },
   download: true,
   raw: true,
-  async handler({ db, user, query: q, reply }) {
-    return sendGridXlsx(reply, db, 'figures', q.year, await gridDealers(db, user, q.dealer_id));
+  async handler({ db, scope, query: q, reply }) {
+    return sendGridXlsx(reply, db, 'figures', q.year, await gridDealers(db, scope, q.dealer_id));
   },
 });
 
@@ -123,8 +123,8 @@ const enable = defineAction({
   authorize: manufacturerOnly,
   // One audit row for the call: the month, how many periods and which.
   audit: { resource: 'figure-periods', action: 'enable' },
-  async handler({ db, user, body, write }) {
-    const list = await dealersInScope(db, user, body.all ? undefined : body.dealer_ids);
+  async handler({ db, user, scope, body, write }) {
+    const list = await scopedDealers(db, scope, body.all ? undefined : body.dealer_ids);
     const { period_ids: _ids, ...answer } = await write(
       (tx) => enablePeriods(tx, user, body.year, body.month, list, !!body.all),
       (r) => ({
@@ -148,8 +148,8 @@ const confirm = defineAction({
   tags,
   access: { permission: 'Figures.update' },
   audit: { resource: 'figure-periods', action: 'confirm' },
-  async handler({ app, db, user, body, write }) {
-    const dealer = await requestedDealer(db, user, body.dealer_id);
+  async handler({ app, db, user, scope, body, write }) {
+    const dealer = await requestedDealer(db, scope, body.dealer_id);
     if (!dealer) throw ValidationError.field('dealer_id', FIGURE_MESSAGES.noDealer);
     // The month's Resumen Comparativo to the dealer's contacts (when that schedule is on) is
     // queued in the confirmation's transaction, and sent once it commits.
@@ -175,8 +175,8 @@ const reopen = defineAction({
   authorize: manufacturerOnly,
   target: figurePeriodResource,
   audit: { resource: 'figure-periods', action: 'reopen' },
-  async handler({ db, user, id, body, target, write }) {
-    const [dealer] = await dealersInScope(db, user, [target.dealer_id]);
+  async handler({ db, user, scope, id, body, target, write }) {
+    const [dealer] = await scopedDealers(db, scope, [target.dealer_id]);
     return write((tx) => reopenPeriod(tx, user, id, body.reason, dealer.code));
   },
 });
@@ -186,8 +186,8 @@ const figureDealers = defineAction({
   summary: 'Concesionarios con el estado de su mes (quién falta confirmar)',
   tags,
   access: { permission: 'Figures.view' },
-  async handler({ db, user, query: q }): Promise<FigureDealerRow[]> {
-    const dealers = await dealersInScope(db, user);
+  async handler({ db, scope, query: q }): Promise<FigureDealerRow[]> {
+    const dealers = await scopedDealers(db, scope);
     const ids = dealers.map((d) => d.id);
     const [concepts, periods, values] = await Promise.all([
       activeConcepts(db),
@@ -216,8 +216,8 @@ const remind = defineAction({
   access: { permission: 'Figures.store' },
   authorize: manufacturerOnly,
   audit: { resource: 'figure-periods', action: 'remind' },
-  async handler({ app, db, user, body, write }) {
-    const dealers = await dealersInScope(db, user, body.dealer_ids);
+  async handler({ app, db, scope, body, write }) {
+    const dealers = await scopedDealers(db, scope, body.dealer_ids);
     return remindLateDealers(
       mailContext(app),
       write,
@@ -235,9 +235,9 @@ const casis = defineAction({
   tags,
   access: { permission: 'Figures.update' },
   audit: { pipeline: 'pullCasis: todas las celdas y una fila de auditoría en una transacción' },
-  async handler({ db, user, body }) {
-    const dealer = await requestedDealer(db, user, body.dealer_id);
-    return pullCasis(db, user, body.year, body.month, dealer);
+  async handler({ db, user, scope, body }) {
+    const dealer = await requestedDealer(db, scope, body.dealer_id);
+    return pullCasis(db, user, scope, body.year, body.month, dealer);
   },
 });
 

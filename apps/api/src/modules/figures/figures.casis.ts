@@ -7,9 +7,10 @@ import { fetchCasisFigures } from '../../connectors/casis';
 import type { Db } from '../../core/action';
 import { writeAudit } from '../../core/audit';
 import type { CurrentUser } from '../../core/context';
+import type { Scope } from '../../core/scope';
 import { assertPeriods, type Cell, writeCells } from './figures.cells';
 import { periodStates } from './figures.periods';
-import { activeConcepts, dealersInScope } from './figures.scope';
+import { activeConcepts, scopedDealers } from './figures.scope';
 
 const code = (v: unknown) =>
   typeof v === 'string' || typeof v === 'number' ? String(v).trim().toUpperCase() : '';
@@ -23,6 +24,7 @@ function numberOf(v: unknown): number | undefined {
 export async function pullCasis(
   db: Db,
   user: CurrentUser,
+  scope: Scope,
   year: number,
   month: number,
   dealer: GridDealer | null,
@@ -32,9 +34,9 @@ export async function pullCasis(
     { year, month, dealer_code: dealer?.code },
     user.permissions.has('Admin.Preferences.view') ? 'configures' : 'user',
   );
-  const scope = dealer ? [dealer] : await dealersInScope(db, user);
-  const byCode = new Map(scope.map((d) => [d.code.toUpperCase(), d]));
-  const inScope = new Set(scope.map((d) => d.id));
+  const reach = dealer ? [dealer] : await scopedDealers(db, scope);
+  const byCode = new Map(reach.map((d) => [d.code.toUpperCase(), d]));
+  const inScope = new Set(reach.map((d) => d.id));
   // Asked for one dealer (a dealer user's own, held by the engine), rows of others are not this pull's.
   const narrowed = !!dealer;
   const concepts = new Map((await activeConcepts(db)).map((c) => [c.code.toUpperCase(), c]));
@@ -87,7 +89,7 @@ export async function pullCasis(
   if (failed) return { saved: 0, total, failed, skipped, report };
   const all = [...cells.values()];
   if (all.length) {
-    const byId = new Map(scope.map((d) => [d.id, d]));
+    const byId = new Map(reach.map((d) => [d.id, d]));
     await db.transaction(async (tx) => {
       await assertPeriods(tx, year, all, byId, ['enabled']);
       await writeCells(tx, 'figures', year, all, user.id, 'casis');

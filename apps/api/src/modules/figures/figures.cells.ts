@@ -17,8 +17,9 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ConflictError, ValidationError } from '../../core/errors';
+import { resolveScope } from '../../core/scope';
 import { lockedStatuses } from './figures.periods';
-import { activeConcepts, dealersInScope, monthKey } from './figures.scope';
+import { activeConcepts, monthKey, scopedDealers } from './figures.scope';
 import { fees, figures } from './figures.tables';
 
 export type CellTable = 'figures' | 'fees';
@@ -96,7 +97,8 @@ export async function checkCells(
   });
   if (problems.length) throw new ValidationError(problems.slice(0, 50));
   const cells = [...unique.values()];
-  const list = await dealersInScope(db, user, [...new Set(cells.map((c) => c.dealer_id))]);
+  // The cells may name any dealer the caller sees (the caller's scope, not only the body's default dealer).
+  const list = await scopedDealers(db, resolveScope(user), [...new Set(cells.map((c) => c.dealer_id))]);
   const dealers = new Map(list.map((d) => [d.id, d]));
   input.forEach((c, i) => {
     const message = cellValueError(

@@ -23,8 +23,8 @@ export const resumenReport = defineReport({
   tags,
   permission: 'Figures.Resumen.view',
   query: resumenQuery,
-  async load({ db, user, query: q }) {
-    const dealer = await requestedDealer(db, user, q.dealer_id);
+  async load({ db, scope, query: q }) {
+    const dealer = await requestedDealer(db, scope, q.dealer_id);
     const rows = await figureSummary(db, {
       year: q.year,
       month: q.month,

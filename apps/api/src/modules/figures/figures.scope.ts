@@ -1,14 +1,13 @@
-// Who a grid call is about. The dealers a caller may name are those the dealers resource lets it
-// see (its declared scope: a dealer user, its own dealer only), so every call of the module
-// reads and writes through the same scope as the generic lists.
+// Who a grid call is about. The dealers a call may name are those of its scope, the engine's
+// (core/scope: a dealer user, its own dealer only; else the dealer the call declares, or every
+// dealer), so every call of the module reads and writes through the same scope as the lists.
 import { type ConceptAggregation, type ConceptRow, FIGURE_MESSAGES, type GridDealer } from '@app/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import type { CurrentUser } from '../../core/context';
 import { ForbiddenError, NotFoundError } from '../../core/errors';
-import { scopeCondition } from '../../core/resource-query';
+import type { Scope } from '../../core/scope';
 import { concepts, dealers } from '../../db/schema';
-import { dealerResource } from '../organisation/organisation.resources';
 
 /** `authorize` of the manufacturer's actions: a dealer user is refused whatever its role holds. */
 export function manufacturerOnly({ user }: { user: CurrentUser }): void {
@@ -16,15 +15,16 @@ export function manufacturerOnly({ user }: { user: CurrentUser }): void {
 }
 
 /**
- * The dealers of `ids` the caller may see (all of them, or 404 naming none), or with `ids`
- * undefined every active dealer in its scope, by name.
+ * The dealers of `ids` within the scope (all of them, or 404 naming none), or with `ids`
+ * undefined every active dealer of the scope, by name.
  */
-export async function dealersInScope(db: Executor, user: CurrentUser, ids?: number[]): Promise<GridDealer[]> {
-  const scope = scopeCondition(dealerResource, user);
+export async function scopedDealers(db: Executor, scope: Scope, ids?: number[]): Promise<GridDealer[]> {
   const rows = await db
     .select({ id: dealers.id, code: dealers.code, name: dealers.name })
     .from(dealers)
-    .where(and(scope, ids ? inArray(dealers.id, ids.length ? ids : [0]) : eq(dealers.active, true)))
+    .where(
+      and(scope.on(dealers.id), ids ? inArray(dealers.id, ids.length ? ids : [0]) : eq(dealers.active, true)),
+    )
     .orderBy(asc(dealers.name), asc(dealers.id));
   if (ids && rows.length !== new Set(ids).size) throw new NotFoundError('El concesionario no existe');
   return rows;
@@ -37,16 +37,16 @@ export async function dealersInScope(db: Executor, user: CurrentUser, ids?: numb
  */
 export async function requestedDealer(
   db: Executor,
-  user: CurrentUser,
+  scope: Scope,
   requested: number | null | undefined,
 ): Promise<GridDealer | null> {
-  return requested ? (await dealersInScope(db, user, [requested]))[0] : null;
+  return requested ? (await scopedDealers(db, scope, [requested]))[0] : null;
 }
 
 /** The dealers of a grid query: the one requested (or a dealer user's own), else all in scope. */
-export async function gridDealers(db: Executor, user: CurrentUser, id: number | null): Promise<GridDealer[]> {
-  const one = await requestedDealer(db, user, id);
-  return one ? [one] : dealersInScope(db, user);
+export async function gridDealers(db: Executor, scope: Scope, id: number | null): Promise<GridDealer[]> {
+  const one = await requestedDealer(db, scope, id);
+  return one ? [one] : scopedDealers(db, scope);
 }
 
 // The grid queries (gridQuery, monthGridQuery, yearGridQuery) are the calls' (contracts/calls/figures).

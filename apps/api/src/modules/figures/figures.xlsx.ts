@@ -20,7 +20,7 @@ import { sendXlsx } from '../../core/xlsx';
 import type { XlsxLimits } from '../../core/xlsx-read';
 import { assertPeriods, type Cell, type CellTable, readCells, writeCells } from './figures.cells';
 import { periodStates } from './figures.periods';
-import { activeConcepts, dealersInScope, monthKey } from './figures.scope';
+import { activeConcepts, monthKey, scopedDealers } from './figures.scope';
 
 const FIXED = ['Año', 'Código concesionario', QUERY_LABELS.dealer, 'Código concepto', 'Concepto', 'Unidad'];
 const LIMITS: XlsxLimits = { maxRows: 50_000, maxColumns: 40, readBudgetMs: 60_000 };
@@ -190,8 +190,9 @@ export function defineGridImport(
       },
       rows: (rows): GridItem[] => rows,
     },
-    async check({ db, user }, batches) {
-      const [dealers, concepts] = await Promise.all([dealersInScope(db, user), activeConcepts(db)]);
+    // The rows may name any dealer of the run's scope (the upload declares no dealer: the caller's).
+    async check({ db, scope }, batches) {
+      const [dealers, concepts] = await Promise.all([scopedDealers(db, scope), activeConcepts(db)]);
       const dealersByCode = new Map(dealers.map((d) => [norm(d.code), d]));
       const conceptsByCode = new Map(concepts.map((c) => [norm(c.code), c]));
       const rows: FileRow[] = [];

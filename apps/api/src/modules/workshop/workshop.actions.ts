@@ -11,9 +11,9 @@ import {
 } from '@app/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../core/action';
-import type { CurrentUser } from '../../core/context';
 import { ValidationError } from '../../core/errors';
 import { defineReport } from '../../core/report';
+import type { Scope } from '../../core/scope';
 import { requestedDealer } from '../figures/figures.scope';
 import { workshopImport } from './workshop.import';
 import { reportInfo } from './workshop.summary';
@@ -23,12 +23,12 @@ const tags = ['Info Taller'];
 const reportQuery = workshopCalls.report.query;
 
 /** The period and the dealer shown of a report-info query (the dealer already held by the engine). */
-async function reportPeriod(db: Db, user: CurrentUser, q: z.output<typeof reportQuery>) {
+async function reportPeriod(db: Db, scope: Scope, q: z.output<typeof reportQuery>) {
   const monthFrom = q.month_from ?? q.month ?? 1;
   const monthTo = q.month_to ?? q.month ?? 12;
   if (monthFrom > monthTo)
     throw ValidationError.field('month_to', 'Mes hasta no puede ser anterior a Mes desde');
-  const dealer = await requestedDealer(db, user, q.dealer_id);
+  const dealer = await requestedDealer(db, scope, q.dealer_id);
   return { year: q.year, monthFrom, monthTo, dealer, view: q.view };
 }
 
@@ -47,8 +47,8 @@ const reportInfoActions = defineReport({
   tags,
   permission: 'WorkshopInfos.view',
   query: reportQuery,
-  async load({ db, user, query, scope }) {
-    const q = await reportPeriod(db, user, query);
+  async load({ db, query, scope }) {
+    const q = await reportPeriod(db, scope, query);
     return { q, rows: await reportInfo(db, scope, q) };
   },
   // ?view summarises the answer (a row per dealer, or per month) so the screen never needs the
