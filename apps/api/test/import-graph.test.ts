@@ -10,14 +10,11 @@ import { analyse } from '../../../scripts/import-graph.mjs';
 
 const BASELINE: Record<string, string[]> = {
   circles: [
-    'apps/api/src/core/auth.ts apps/api/src/core/context.ts apps/api/src/core/jobs.ts apps/api/src/modules/notifications/notifications.service.ts',
     'packages/contracts/src/dispatches.ts packages/contracts/src/figures.ts packages/contracts/src/permissions.ts packages/contracts/src/quiz.ts packages/contracts/src/resources/agreements.ts packages/contracts/src/resources/brands.ts packages/contracts/src/resources/catalogues.ts packages/contracts/src/resources/documents.ts packages/contracts/src/resources/fields.ts packages/contracts/src/resources/geography.ts packages/contracts/src/resources/index.ts packages/contracts/src/resources/organisation.ts packages/contracts/src/resources/preferences.ts packages/contracts/src/resources/security.ts packages/contracts/src/resources/workshop.ts packages/contracts/src/sales.ts',
   ],
   folderCircles: ['api:dashboard api:figures api:schedules api:workshop', 'api:quiz api:sales'],
   upward: [
     'apps/api/src/config.ts -> apps/api/src/core/outbound-host.ts',
-    'apps/api/src/core/jobs.ts -> apps/api/src/modules/jobs/jobs.tables.ts',
-    'apps/api/src/core/jobs.ts -> apps/api/src/modules/notifications/notifications.service.ts',
     'apps/api/src/db/client.ts -> apps/api/src/core/log-redact.ts',
   ],
   unplaced: [],

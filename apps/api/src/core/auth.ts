@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { permissions, rolePermissions, roles, userRoles, users } from '../db/schema';
 import type { Db } from '../db/types';
-import type { CurrentUser } from './context';
+import type { CurrentUser } from './current-user';
 import { redeemTicket, SESSION_QUERY_KEYS, TICKET_REFUSED } from './download-ticket';
 import { ForbiddenError, UnauthorizedError } from './errors';
 

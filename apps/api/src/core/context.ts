@@ -1,20 +1,11 @@
 // What every request handler can reach: the database, configuration and the signed-in user.
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
+import type { CurrentUser } from './current-user';
 import type { JobRunner } from './jobs';
 import type { FileStorage } from './storage';
 
-export interface CurrentUser {
-  id: number;
-  username: string;
-  fullName: string;
-  email: string;
-  dealerId: number | null;
-  isDealer: boolean;
-  tokenVersion: number;
-  roles: string[];
-  permissions: Set<string>;
-}
+export type { CurrentUser } from './current-user';
 
 export interface AppContext {
   handle: DatabaseHandle;

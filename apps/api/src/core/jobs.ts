@@ -18,10 +18,10 @@ import { EXPORT_JOB_PARAM } from '@app/contracts';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import { backgroundJobs } from '../modules/jobs/jobs.tables';
-import { notifyJobFinished } from '../modules/notifications/notifications.service';
+import { backgroundJobs } from '../db/schema';
+import type { Executor } from '../db/types';
 import { loadCurrentUser } from './auth';
-import type { CurrentUser } from './context';
+import type { CurrentUser } from './current-user';
 import { AppError } from './errors';
 import { boundReport } from './import-report';
 import { errorLine } from './log-redact';
@@ -89,6 +89,32 @@ export interface JobDef<D = Record<string, unknown>> {
 }
 
 const KINDS = new Map<string, JobDef<never>>();
+
+export interface JobFinished {
+  /** The job's id (one notification per job). */
+  jobId: number | string;
+  /** Who started it: only this user sees the notification. */
+  userId: number;
+  /** 'import' or 'export' (the title says which). */
+  type: 'import' | 'export';
+  /** What was imported or exported, e.g. 'Ventas (CEM)'. */
+  name: string;
+  ok: boolean;
+  /** One line: rows read, the error, ... */
+  detail?: string | null;
+  /** Where the result is (the file's download route, the list). */
+  link?: string | null;
+}
+
+const finishedListeners: ((tx: Executor, job: JobFinished) => Promise<unknown>)[] = [];
+
+/**
+ * Told in the last transaction of every job that ends (the notifications module tells its owner:
+ * 'La importación de Ventas terminó'). Registered at module load, like a job kind.
+ */
+export function onJobFinished(listener: (tx: Executor, job: JobFinished) => Promise<unknown>): void {
+  finishedListeners.push(listener);
+}
 
 /** Declares a job kind (at module load, beside the call that submits it). */
 export function defineJob<D>(def: JobDef<D>): JobDef<D> {
@@ -379,7 +405,7 @@ export class JobRunner {
         .returning();
       if (!row) return undefined;
       const def = KINDS.get(row.kind);
-      await notifyJobFinished(tx, {
+      const finished: JobFinished = {
         jobId: row.id,
         userId: row.user_id,
         type: def?.type ?? 'import',
@@ -387,7 +413,8 @@ export class JobRunner {
         ok: row.status === 'done',
         detail: row.status === 'done' ? doneLine(def, row) : row.error,
         link: jobLink(def, row.id),
-      });
+      };
+      for (const listener of finishedListeners) await listener(tx, finished);
       return row;
     });
   }

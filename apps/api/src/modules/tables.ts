@@ -8,7 +8,6 @@ export * from './agreements/agreements.tables';
 export * from './dispatches/dispatches.tables';
 export * from './documents/documents.tables';
 export * from './figures/figures.tables';
-export * from './jobs/jobs.tables';
 export * from './notifications/notifications.tables';
 export * from './quiz/quiz.tables';
 export * from './sales/sales.tables';

@@ -10,7 +10,7 @@ import type { CurrentUser } from '../../core/context';
 import { NotFoundError } from '../../core/errors';
 import { jobView } from '../../core/jobs';
 import { contentDisposition, exportFileName, XLSX_TYPE } from '../../core/xlsx';
-import { backgroundJobs } from './jobs.tables';
+import { backgroundJobs } from '../../db/schema';
 
 const tags = ['Trabajos'];
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

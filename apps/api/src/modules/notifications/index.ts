@@ -1,11 +1,14 @@
 // The notifications centre: the user's notifications (the bell and /main/order) and the daily
 // sweep of the date-driven ones, tried at start and every hour (the first server to claim Lima's
 // day sweeps it; the others find it claimed). Other modules write theirs with `notify` in the
-// transaction of their event; a job that ends calls `notifyJobFinished`.
+// transaction of their event; a job that ends is told with `notifyJobFinished` (core/jobs' onJobFinished).
 import type { FastifyInstance } from 'fastify';
+import { onJobFinished } from '../../core/jobs';
 import { defineModule } from '../../core/registry';
 import { notificationActions } from './notifications.actions';
-import { sweepNotifications } from './notifications.service';
+import { notifyJobFinished, sweepNotifications } from './notifications.service';
+
+onJobFinished(notifyJobFinished);
 
 export { notify, notifyJobFinished } from './notifications.service';
 

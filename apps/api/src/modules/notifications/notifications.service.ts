@@ -6,7 +6,8 @@
 
 import type { NotificationKind } from '@app/contracts';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { CurrentUser } from '../../core/context';
+import type { CurrentUser } from '../../core/current-user';
+import type { JobFinished } from '../../core/jobs';
 import { limaToday } from '../../core/lima';
 import type { Db, Executor, Tx } from '../../db/types';
 import { notificationReads, notificationSweeps, notifications } from './notifications.tables';
@@ -48,22 +49,6 @@ export async function notify(tx: Executor, n: NotificationInput): Promise<number
     .onConflictDoNothing({ target: notifications.key })
     .returning({ id: notifications.id });
   return row?.id ?? null;
-}
-
-export interface JobFinished {
-  /** The job's id (one notification per job). */
-  jobId: number | string;
-  /** Who started it: only this user sees the notification. */
-  userId: number;
-  /** 'import' or 'export' (the title says which). */
-  type: 'import' | 'export';
-  /** What was imported or exported, e.g. 'Ventas (CEM)'. */
-  name: string;
-  ok: boolean;
-  /** One line: rows read, the error, ... */
-  detail?: string | null;
-  /** Where the result is (the file's download route, the list). */
-  link?: string | null;
 }
 
 /** An import or export run as a job ended: its user is told, in the job's last transaction. */
