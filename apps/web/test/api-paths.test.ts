@@ -20,7 +20,7 @@ const ALLOWED: Record<string, Record<string, string>> = {
   'lib/http.ts': {
     '/api${path}${buildQuery(opts.query)}': 'the one place that prefixes /api to a contract path (request)',
   },
-  'modules/dashboard/home.screen.tsx': {
+  'modules/dashboard/home.data.ts': {
     '/sales': 'a link to the Ventas screen (a client route that shares its name with the API)',
     '/sales?from=${p.from}&to=${p.to}': 'the same screen link, with its period',
   },
