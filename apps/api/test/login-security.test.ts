@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { THROTTLE_MESSAGE } from '../src/modules/security/security.actions';
+import { BUSY_LOGIN_MESSAGE, THROTTLE_MESSAGE } from '../src/modules/security/security.actions';
 import { api, createDealerUser, createTestApp, JWT_SECRET, login, type TestContext, uniq } from './harness';
 
 let t: TestContext;
@@ -179,6 +179,25 @@ describe('one lockout per account', () => {
     );
     expect(rows[0].n).toBe(0);
   });
+});
+
+describe('a sign-in that waits too long for the five being checked', () => {
+  it('is told to retry in seconds, not that its attempts failed, and locks nothing', async () => {
+    const u = await createDealerUser(t.app, admin);
+    // Five sign-ins of the account still being checked (a saturated server, or another server's
+    // clock a little ahead): the sixth waits for them the whole 30 s.
+    await t.handle.query(
+      `insert into login_attempts (username, user_id, succeeded, ip, at)
+       select $1, $2, null, '127.0.0.1', now() + interval '40 seconds' from generate_series(1, 5)`,
+      [u.username, u.userId],
+    );
+    const busy = await attempt(u.username, 'Dealer-Pass-1');
+    expect(busy.status).toBe(429);
+    expect(busy.body.error.message).toBe(BUSY_LOGIN_MESSAGE);
+    expect(busy.body.error.message).not.toBe(THROTTLE_MESSAGE);
+    await t.handle.query('delete from login_attempts where user_id = $1', [u.userId]);
+    expect((await attempt(u.username, 'Dealer-Pass-1')).status).toBe(200);
+  }, 120_000);
 });
 
 describe('old attempts', () => {

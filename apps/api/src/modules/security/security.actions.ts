@@ -37,6 +37,12 @@ import { SECOND_STEP_SECONDS, secondStepToken, twoFactorRequired } from './two-f
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;
 export const THROTTLE_MESSAGE = `Demasiados intentos fallidos. Intente nuevamente en ${LOCK_MINUTES} minutos.`;
+/**
+ * Five sign-ins of the account still being checked, for longer than the wait allows (a server
+ * saturated by password checks): not a lockout, so it does not say the attempts failed.
+ */
+export const BUSY_LOGIN_MESSAGE =
+  'Se están verificando otros inicios de sesión de esta cuenta. Intente nuevamente en unos segundos.';
 /** Attempts older than this count for nothing and are deleted. */
 export const ATTEMPTS_KEPT_HOURS = 24;
 
@@ -226,7 +232,8 @@ const login = defineAction({
         return row!.id;
       });
       if (typeof taken === 'number') attemptId = taken;
-      else if (taken === 'locked' || Date.now() > waitUntil) throw new TooManyRequestsError(THROTTLE_MESSAGE);
+      else if (taken === 'locked') throw new TooManyRequestsError(THROTTLE_MESSAGE);
+      else if (Date.now() > waitUntil) throw new TooManyRequestsError(BUSY_LOGIN_MESSAGE);
       else await new Promise((resolve) => setTimeout(resolve, 50));
     }
     let valid = false;
