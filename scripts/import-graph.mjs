@@ -38,6 +38,7 @@ export const LAYERS = {
       ['core/'],
       ['db/'],
       ['config.ts'],
+      ['lib/'],
     ],
   },
   contracts: { src: 'packages/contracts/src', layers: [] },

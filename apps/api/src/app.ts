@@ -18,15 +18,15 @@ import { fail, notFoundEnvelope, registerEnvelope } from './core/envelope';
 import { NotFoundError } from './core/errors';
 import { JobRunner } from './core/jobs';
 import { assertJsonDepth } from './core/json-depth';
-import { redactErrorSerializer, redactRequestSerializer } from './core/log-redact';
 import { registerMetrics } from './core/metrics';
 import { registerOpenApi } from './core/openapi';
-import { allowExternalHosts } from './core/outbound-host';
 import { registerRateLimit } from './core/rate-limit';
 import { registerModules } from './core/registry';
 import { registerSecurityHeaders } from './core/security-headers';
 import { type FileStorage, folderStorageFor } from './core/storage';
 import type { DatabaseHandle } from './db/client';
+import { redactErrorSerializer, redactRequestSerializer } from './lib/log-redact';
+import { allowExternalHosts } from './lib/outbound-host';
 import { API_MODULES } from './modules';
 
 export { APP_NAME, APP_VERSION } from './core/app-info';

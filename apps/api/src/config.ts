@@ -1,6 +1,6 @@
 // Runtime configuration, read once from the environment at start-up.
 import { isIP } from 'node:net';
-import { parseHostsAllow } from './core/outbound-host';
+import { parseHostsAllow } from './lib/outbound-host';
 
 export interface AppConfig {
   port: number;
@@ -37,7 +37,7 @@ export interface AppConfig {
   metricsToken?: string;
   /**
    * EXTERNAL_HOSTS_ALLOW: internal hosts (names, addresses, CIDR ranges) the external systems' and
-   * SMTP settings may reach all the same (core/outbound-host); none by default.
+   * SMTP settings may reach all the same (lib/outbound-host); none by default.
    */
   externalHostsAllow: string[];
   /**

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorLine, redactErrorSerializer } from '../src/core/log-redact';
+import { errorLine, redactErrorSerializer } from '../src/lib/log-redact';
 import { api, createTestApp, login, type TestContext } from './harness';
 import { createDatabase, pgUrl } from './process/servers';
 import { createDealer, saleObject, vinFactory } from './sales-fixtures';

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { allowExternalHosts, checkedLookup, parseHostsAllow } from '../src/core/outbound-host';
+import { allowExternalHosts, checkedLookup, parseHostsAllow } from '../src/lib/outbound-host';
 import { api, createTestApp, login, type TestContext } from './harness';
 import { setSetting } from './sales-fixtures';
 import { type SmtpStub, startSmtpStub } from './smtp-stub';

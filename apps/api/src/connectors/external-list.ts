@@ -5,7 +5,7 @@
 import { Agent, fetch, type Response } from 'undici';
 import type { Executor } from '../core/action';
 import { AppError, BadRequestError } from '../core/errors';
-import { checkedLookup, hostOf, internalHostMessage, internalHostReason } from '../core/outbound-host';
+import { checkedLookup, hostOf, internalHostMessage, internalHostReason } from '../lib/outbound-host';
 import { readSetting } from '../modules/preferences/settings';
 
 export interface ExternalSystem {

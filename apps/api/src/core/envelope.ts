@@ -2,9 +2,9 @@
 import type { ApiError, Envelope } from '@app/contracts';
 import { messages } from '@app/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { summarizeError } from '../lib/log-redact';
 import { mapDbError } from './db-errors';
 import { AppError, UnauthorizedError } from './errors';
-import { summarizeError } from './log-redact';
 
 export function ok<T>(result: T): Envelope<T> {
   return { success: true, result, error: null };

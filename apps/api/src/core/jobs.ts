@@ -20,11 +20,11 @@ import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import { backgroundJobs } from '../db/schema';
 import type { Executor } from '../db/types';
+import { errorLine } from '../lib/log-redact';
 import { loadCurrentUser } from './auth';
 import type { CurrentUser } from './current-user';
 import { AppError } from './errors';
 import { boundReport } from './import-report';
-import { errorLine } from './log-redact';
 
 /** The one queue of every kind (the kind travels in the job's data). */
 export const JOB_QUEUE = 'app-jobs';

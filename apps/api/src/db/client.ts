@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Each side's driver is loaded only when that side is used: a PGlite start never loads pg.
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { errorLine } from '../core/log-redact';
+import { errorLine } from '../lib/log-redact';
 
 /** Queries are built from the tables themselves (no relational `db.query`): no schema given. */
 export type Database = NodePgDatabase;

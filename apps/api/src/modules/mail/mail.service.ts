@@ -8,9 +8,9 @@ import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Db, Executor } from '../../core/action';
-import { redactUrlCredentials } from '../../core/log-redact';
-import { hostOf, internalHostMessage, internalHostReason } from '../../core/outbound-host';
 import { type MailAttachment, mailOutbox } from '../../db/schema';
+import { redactUrlCredentials } from '../../lib/log-redact';
+import { hostOf, internalHostMessage, internalHostReason } from '../../lib/outbound-host';
 import { readSetting } from '../preferences/settings';
 
 export interface MailMessage {
@@ -50,7 +50,7 @@ const transports = new Map<string, Transporter>();
 
 /**
  * nodemailer is loaded with the first message sent, not at every start. The SMTP_URL of the
- * settings (an administrator's) may not reach an internal address (core/outbound-host): its name
+ * settings (an administrator's) may not reach an internal address (lib/outbound-host): its name
  * is resolved and checked, and the connection goes to that checked address (`servername` keeps
  * the certificate's check on the name). The environment's SMTP_URL is the operator's: trusted.
  */

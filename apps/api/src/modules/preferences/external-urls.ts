@@ -1,8 +1,8 @@
 // The settings that name a server this one connects to (the external systems and SMTP) may not
-// point inside (core/outbound-host): checked when saved, on either way of saving them.
+// point inside (lib/outbound-host): checked when saved, on either way of saving them.
 
 import { ValidationError } from '../../core/errors';
-import { hostOf, internalHostMessage, internalHostReason } from '../../core/outbound-host';
+import { hostOf, internalHostMessage, internalHostReason } from '../../lib/outbound-host';
 
 export const OUTBOUND_URL_KEYS = new Set(['SALES_API_URL', 'CASIS_API_URL', 'SIMA_API_URL', 'SMTP_URL']);
 
