@@ -29,7 +29,7 @@ import { boundReport } from './import-report';
 import { contractOf, IMPORT_REPORT, jsonSchemaOf, queryDocOf, XLSX_TYPE } from './openapi';
 import { perAddressLimit, type RateLimitKind } from './rate-limit';
 import type { Resource, Row } from './resource';
-import { findOne } from './resource-query';
+import { findOne } from './resource-page';
 import { resolveScope, type Scope } from './scope';
 
 export type { Db, Executor, Tx } from '../db/types';

@@ -15,11 +15,10 @@ import { defineJob, jobView } from './jobs';
 import { limaToday } from './lima';
 import { contractOf, jsonSchemaOf, type RouteContract, XLSX_TYPE } from './openapi';
 import type { HookContext, Resource, Row } from './resource';
+import { findOne, ListReader } from './resource-page';
 import {
   fieldLabel,
-  findOne,
   joinsFor,
-  ListReader,
   LOOKUP_CAP,
   listConditions,
   lookupOrder,

@@ -4,7 +4,7 @@
 import { AGREEMENT_LEVELS, AGREEMENT_STATUSES, agreementCalls as calls } from '@app/contracts';
 import { defineAction } from '../../core/action';
 import { NotFoundError } from '../../core/errors';
-import { findOne } from '../../core/resource-query';
+import { findOne } from '../../core/resource-page';
 import { mailContext } from '../mail/mail.service';
 import { addComment, agreementHistory, notifyAgreement } from './agreements.history';
 import { agreementResource } from './agreements.resources';
