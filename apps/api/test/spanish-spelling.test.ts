@@ -66,6 +66,7 @@ const UNACCENTED = new RegExp(
     'Vacias?',
     'Linea',
     'Lineas',
+    'Ordenes',
   ].join('|')})\\b`,
   'i',
 );

@@ -69,7 +69,7 @@ const TOPICS: { title: string; detail: string; level: 'high' | 'medium' | 'low' 
   },
   {
     title: 'Regularizar garantías pendientes de sustento',
-    detail: 'Completar fotos y ordenes de trabajo de las garantías observadas.',
+    detail: 'Completar fotos y órdenes de trabajo de las garantías observadas.',
     level: 'high',
   },
 ];

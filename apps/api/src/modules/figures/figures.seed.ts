@@ -38,7 +38,7 @@ export const SEED_CONCEPTS: SeedConcept[] = [
     group: 'Ventas',
     range: [0, 100],
   },
-  { code: 'OT_UND', name: 'Ordenes de trabajo', unit: 'UND', group: 'Postventa', range: [0, 20_000] },
+  { code: 'OT_UND', name: 'Órdenes de trabajo', unit: 'UND', group: 'Postventa', range: [0, 20_000] },
   { code: 'HRS_VEND', name: 'Horas vendidas', unit: 'HRS', group: 'Postventa', range: [0, 50_000] },
   {
     code: 'MO_PEN',
