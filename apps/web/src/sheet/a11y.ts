@@ -8,7 +8,7 @@
 //   then Tab leaves the grid;
 // - read-only cells say so.
 // Rows and columns the library virtualizes come and go as the grid scrolls: a MutationObserver
-// keeps the attributes on whatever is rendered.
+// keeps the attributes on whatever is rendered, before anything else reads the page.
 import { type RefObject, useEffect, useId } from 'react';
 import './sheet.css';
 
@@ -143,7 +143,13 @@ export function useSheetA11y(
       inside = !!host.querySelector('.dsg-container')?.contains(e.target as Node);
     };
 
-    const observer = new MutationObserver(schedule);
+    // Applied in the observer's own callback (a microtask after the library's render), not at the
+    // next frame: a reader (or axe) that looks between the render and that frame met unlabelled
+    // inputs (the CI's sweep once counted 18 on the daily grid).
+    const observer = new MutationObserver(() => {
+      if (frame) cancelAnimationFrame(frame);
+      apply();
+    });
     observer.observe(host, {
       subtree: true,
       childList: true,
