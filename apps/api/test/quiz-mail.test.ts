@@ -1,7 +1,14 @@
 // Survey mail through a real SMTP peer (smtp-server on 127.0.0.1): delivery when SMTP is set,
 // the outbox kept while it is not, and the flush that sends the outbox once it is configured.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverQueued, mailContext, queueMail, retryOutbox } from '../src/modules/mail/mail.service';
+import {
+  deliverQueued,
+  flushOutbox,
+  mailContext,
+  queueMail,
+  retryOutbox,
+  sendMail,
+} from '../src/modules/mail/mail.service';
 import { api, createTestApp, login, type TestContext, uniq } from './harness';
 import { createDealer, saleObject, setSetting, vinFactory } from './sales-fixtures';
 import { type SmtpStub, startSmtpStub } from './smtp-stub';
@@ -191,5 +198,59 @@ describe('survey mail', () => {
     // Once sent, delivering it again sends nothing.
     await deliverQueued(ctx, [id]);
     expect(received.filter((r) => r.to.includes(address))).toHaveLength(1);
+  });
+});
+
+describe('attachments through the outbox', () => {
+  const file = (filename: string) => ({
+    filename,
+    contentType: 'text/csv',
+    content: Buffer.from(`vin;modelo\n${filename};Hilux\n`).toString('base64'),
+  });
+  const attachmentsOf = async (id: number) =>
+    (
+      await t.handle.query<{ status: string; names: string | null }>(
+        `select status, (select string_agg(a->>'filename', ', ') from jsonb_array_elements(attachments) a) as names
+         from mail_outbox where id = $1`,
+        [id],
+      )
+    )[0];
+  /** The received mail to `address`, with the file's name and its content (base64, as sent). */
+  const arrived = (address: string, f: ReturnType<typeof file>) => {
+    const mails = received.filter((r) => r.to.includes(address));
+    expect(mails).toHaveLength(1);
+    const data = mails[0].data.replace(/\r?\n/g, '');
+    expect(data).toContain(`filename=${f.filename}`);
+    expect(data).toContain(f.content);
+  };
+
+  it('a message queued (or sent) without SMTP keeps its files, and they go out once SMTP is set', async () => {
+    await setSetting(t.app, 'SMTP_URL', '');
+    const ctx = mailContext(t.app);
+    const queued = { address: `adjunto.cola.${tag}@example.com`, file: file(`cola-${tag}.csv`) };
+    const direct = { address: `adjunto.directo.${tag}@example.com`, file: file(`directo-${tag}.csv`) };
+    const id = await queueMail(ctx.db, {
+      to: queued.address,
+      subject: 'Con adjunto (cola)',
+      text: 'Va el archivo.',
+      attachments: [queued.file],
+    });
+    expect((await deliverQueued(ctx, [id])).get(id)).toBe('pending');
+    const outcome = await sendMail(ctx, {
+      to: direct.address,
+      subject: 'Con adjunto (directo)',
+      text: 'Va el archivo.',
+      attachments: [direct.file],
+    });
+    expect(outcome.status).toBe('pending');
+    expect(await attachmentsOf(id)).toEqual({ status: 'pending', names: queued.file.filename });
+    expect(await attachmentsOf(outcome.outboxId)).toEqual({ status: 'pending', names: direct.file.filename });
+
+    await setSetting(t.app, 'SMTP_URL', smtpUrl);
+    expect((await deliverQueued(ctx, [id])).get(id)).toBe('sent');
+    arrived(queued.address, queued.file);
+    expect((await flushOutbox(ctx)).sent).toBeGreaterThanOrEqual(1);
+    expect((await attachmentsOf(outcome.outboxId)).status).toBe('sent');
+    arrived(direct.address, direct.file);
   });
 });

@@ -163,22 +163,22 @@ async function deliver(
   }
 }
 
-/** Sends (or queues) one message. Never throws for a delivery failure: the outcome says it. */
+/**
+ * Sends (or queues) one message, written to the outbox as `queueMails` writes it (attachments
+ * included, so a retry sends them too). Never throws for a delivery failure: the outcome says it.
+ */
 export async function sendMail(ctx: MailContext, msg: MailMessage): Promise<MailOutcome> {
-  const [row] = await ctx.db
-    .insert(mailOutbox)
-    .values({ to: msg.to, subject: msg.subject, text: msg.text, html: msg.html ?? null, status: 'pending' })
-    .returning({ id: mailOutbox.id });
+  const [outboxId] = await queueMails(ctx.db, [msg]);
   const url = await resolveSmtpUrl(ctx);
   if (!url) {
-    ctx.log?.info({ outboxId: row.id, to: msg.to }, 'SMTP no configurado: correo guardado en mail_outbox');
-    return { outboxId: row.id, status: 'pending' };
+    ctx.log?.info({ outboxId, to: msg.to }, 'SMTP no configurado: correo guardado en mail_outbox');
+    return { outboxId, status: 'pending' };
   }
   const error = await deliver(url, await resolveFrom(ctx), msg, isOperatorSmtp(ctx, url));
-  await markOutcome(ctx.db, row.id, error?.message);
-  if (error) ctx.log?.warn({ outboxId: row.id, to: msg.to, error: error.message }, 'envío de correo fallido');
-  else await announceSent(ctx.db, [row.id]);
-  return { outboxId: row.id, status: error ? 'failed' : 'sent', error: error?.message };
+  await markOutcome(ctx.db, outboxId, error?.message);
+  if (error) ctx.log?.warn({ outboxId, to: msg.to, error: error.message }, 'envío de correo fallido');
+  else await announceSent(ctx.db, [outboxId]);
+  return { outboxId, status: error ? 'failed' : 'sent', error: error?.message };
 }
 
 /**
@@ -186,11 +186,8 @@ export async function sendMail(ctx: MailContext, msg: MailMessage): Promise<Mail
  * transaction has committed (so a rolled-back call sends nothing). `db` is that transaction.
  */
 export async function queueMail(db: Executor, msg: MailMessage): Promise<number> {
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({ to: msg.to, subject: msg.subject, text: msg.text, html: msg.html ?? null, status: 'pending' })
-    .returning({ id: mailOutbox.id });
-  return row.id;
+  const [id] = await queueMails(db, [msg]);
+  return id;
 }
 
 /**
