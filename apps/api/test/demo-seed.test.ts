@@ -1,6 +1,6 @@
 // The demo network: what it adds, that a second run changes nothing, and that its users work.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { limaMonth, limaYear } from '../src/core/lima';
+import { limaMonth, limaToday, limaYear, nowMs } from '../src/core/lima';
 import { openDatabase } from '../src/db/client';
 import { DEFAULT_DEMO_PASSWORD, type DemoResult, describeDemo, seedDemo } from '../src/seed/demo';
 import { api, createTestApp, login, type TestContext } from './harness';
@@ -284,6 +284,37 @@ describe('demo network', () => {
     const file = await api(t.app, 'GET', `/api/documents/${doc.id}/files/${doc.files[0].id}`, { token });
     expect(file.status).toBe(200);
     expect(file.raw.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('dates nothing people did after now: only due dates, expiries and scheduled publications lie ahead', async () => {
+    // Every date and timestamp column of the schema, but those that are ahead by nature.
+    const ahead = new Set(['due_date', 'expires_at', 'documents.published_at']);
+    const columns = await t.handle.query<{ table_name: string; column_name: string; data_type: string }>(
+      `select table_name, column_name, data_type from information_schema.columns
+        where table_schema = 'public' and data_type in ('date', 'timestamp with time zone')`,
+    );
+    // The suite's clock, or the machine's when that is later (a column's default now()).
+    const at = new Date(Math.max(nowMs(), Date.now()));
+    const day = limaToday(at.getTime());
+    const future: string[] = [];
+    for (const c of columns) {
+      if (ahead.has(c.column_name) || ahead.has(`${c.table_name}.${c.column_name}`)) continue;
+      const [row] = await t.handle.query<{ n: number; last: string | null }>(
+        c.data_type === 'date'
+          ? `select count(*)::int as n, max("${c.column_name}")::text as last from "${c.table_name}" where "${c.column_name}" > $1::date`
+          : `select count(*)::int as n, max("${c.column_name}")::text as last from "${c.table_name}" where "${c.column_name}" > $1::timestamptz`,
+        [c.data_type === 'date' ? day : at.toISOString()],
+      );
+      if (row.n) future.push(`${c.table_name}.${c.column_name}: ${row.n} (${row.last})`);
+    }
+    expect(future).toEqual([]);
+    // Last month is confirmed by most dealers already, on this month's days gone by.
+    const [last] = await t.handle.query<{ n: number }>(
+      `select count(*)::int as n from figure_periods
+        where status = 'confirmed' and confirmed_at >= date_trunc('month', $1::date)`,
+      [day],
+    );
+    expect(last.n).toBeGreaterThan(0);
   });
 
   it('changes nothing when run again, and keeps a password a user changed', async () => {

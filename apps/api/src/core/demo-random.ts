@@ -20,3 +20,15 @@ export function demoSequence(seed: number): () => number {
     return s / 2 ** 32;
   };
 }
+
+/**
+ * A recorded instant that has already happened: `at` when it is not after `now`, else a moment
+ * between `earliest` and `now` (`share` of the way). The demo dates what people did (enabled,
+ * confirmed, created, read) in the past of Lima's now; only what lies ahead by nature (due dates,
+ * expiries, a scheduled publication) may be later.
+ */
+export function demoPast(at: Date, earliest: Date, now: number, share = 0.5): Date {
+  if (at.getTime() <= now) return at;
+  const from = Math.min(earliest.getTime(), now);
+  return new Date(from + Math.floor((now - from) * Math.min(Math.max(share, 0), 1)));
+}

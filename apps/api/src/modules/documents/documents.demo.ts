@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { DOCUMENT_FILE_TYPES } from '@app/contracts';
 import { eq, inArray } from 'drizzle-orm';
-import { demoSequence } from '../../core/demo-random';
-import { limaToday } from '../../core/lima';
+import { demoPast, demoSequence } from '../../core/demo-random';
+import { limaToday, nowMs } from '../../core/lima';
 import type { FileStorage } from '../../core/storage';
 import type { DatabaseHandle } from '../../db/client';
 import { categories, dealers, users } from '../../db/schema';
@@ -245,6 +245,7 @@ export async function seedDocumentsDemo(handle: DatabaseHandle, storage: FileSto
     .limit(1);
   if (already) return created;
   const today = limaToday();
+  const clock = nowMs();
   const dealerRows = await db
     .select({ id: dealers.id, code: dealers.code })
     .from(dealers)
@@ -299,6 +300,13 @@ export async function seedDocumentsDemo(handle: DatabaseHandle, storage: FileSto
     const rand = demoSequence(20261);
     for (const [i, doc] of DOCS.entries()) {
       const published = dayOffset(today, -doc.ago);
+      // Loaded two days before it is published; a scheduled one (published ahead) was loaded in
+      // the past all the same, in the days before today.
+      const loadedAt = demoPast(
+        new Date(Date.parse(`${dayOffset(published, -2)}T15:00:00Z`)),
+        new Date(Date.parse(`${dayOffset(today, -3)}T15:00:00Z`)),
+        clock,
+      );
       const [row] = await tx
         .insert(documents)
         .values({
@@ -309,7 +317,7 @@ export async function seedDocumentsDemo(handle: DatabaseHandle, storage: FileSto
           expires_at: doc.lasts ? dayOffset(published, doc.lasts) : null,
           all_dealers: !doc.to,
           active: doc.active ?? true,
-          created_at: new Date(Date.parse(`${dayOffset(published, -2)}T15:00:00Z`)),
+          created_at: loadedAt,
         })
         .returning({ id: documents.id });
       created.documents++;
@@ -327,7 +335,7 @@ export async function seedDocumentsDemo(handle: DatabaseHandle, storage: FileSto
           mime: mime(f.kind),
           bytes: f.bytes,
           sha256: '0'.repeat(64),
-          created_at: new Date(Date.parse(`${dayOffset(published, -2)}T15:00:00Z`)),
+          created_at: loadedAt,
         });
         created.documentFiles++;
       }
@@ -344,8 +352,13 @@ export async function seedDocumentsDemo(handle: DatabaseHandle, storage: FileSto
         await tx.insert(documentReads).values({
           document_id: row.id,
           user_id: u.id,
-          read_at: new Date(
-            Date.parse(`${dayOffset(published, after)}T14:00:00Z`) + Math.floor(rand() * 6) * 3_600_000,
+          // Read today: in the hours before now, not later in the day.
+          read_at: demoPast(
+            new Date(
+              Date.parse(`${dayOffset(published, after)}T14:00:00Z`) + Math.floor(rand() * 6) * 3_600_000,
+            ),
+            new Date(Date.parse(`${dayOffset(published, after)}T05:00:00Z`)),
+            clock,
           ),
         });
         created.documentReads++;

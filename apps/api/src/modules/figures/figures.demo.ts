@@ -6,8 +6,8 @@
 // that already has figures is left as it is.
 import { inArray, sql } from 'drizzle-orm';
 import { demoDealersWithout, demoDealerUsers } from '../../core/demo-dealers';
-import { demoRandom } from '../../core/demo-random';
-import { limaMonth, limaYear } from '../../core/lima';
+import { demoPast, demoRandom } from '../../core/demo-random';
+import { limaMonth, limaYear, nowMs } from '../../core/lima';
 import type { DatabaseHandle } from '../../db/client';
 import { concepts, dealerBranches, users } from '../../db/schema';
 import { figures } from './figures.tables';
@@ -110,6 +110,7 @@ export async function seedFiguresDemo(
   );
   const year = limaYear();
   const current = limaMonth();
+  const clock = nowMs();
   // Last year whole, this year up to last month.
   const months: { year: number; month: number }[] = [];
   for (let m = 1; m <= 12; m++) months.push({ year: year - 1, month: m });
@@ -133,14 +134,25 @@ export async function seedFiguresDemo(
       const isLast = p.year === last.year && p.month === last.month;
       const growth = p.year === year ? trend : 1;
       const confirmed = !isLast || (!late && !missing);
+      // Enabled on the 2nd of the next month, confirmed from the 8th to the 12th; last month's
+      // (this month's days) never after now: between the 1st and now when those days are ahead.
+      const enabledAt = demoPast(
+        new Date(Date.UTC(p.year, p.month, 2, 14)),
+        new Date(Date.UTC(p.year, p.month, 1, 5)),
+        clock,
+        0.2,
+      );
+      const confirmedAt = confirmed
+        ? demoPast(new Date(Date.UTC(p.year, p.month, 8 + Math.floor(rnd() * 5), 17)), enabledAt, clock, 0.6)
+        : null;
       periodRows.push({
         dealer_id: d.id,
         year: p.year,
         month: p.month,
         status: confirmed ? 'confirmed' : 'enabled',
-        enabled_at: new Date(Date.UTC(p.year, p.month, 2, 14)),
+        enabled_at: enabledAt,
         enabled_by: manager?.id ?? null,
-        confirmed_at: confirmed ? new Date(Date.UTC(p.year, p.month, 8 + Math.floor(rnd() * 5), 17)) : null,
+        confirmed_at: confirmedAt,
         confirmed_by: confirmed ? owner : null,
       });
       for (const c of conceptRows) {
