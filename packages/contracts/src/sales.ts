@@ -228,18 +228,6 @@ export interface ImportReportEntry {
   vin?: string;
 }
 
-/** What an import or batch answers (the engine bounds the report: `omitted`, `note`). */
-export const importResultSchema = z.looseObject({
-  saved: z.int(),
-  changed: z.int().optional(),
-  total: z.int(),
-  failed: z.int(),
-  /** Each row's outcome: its errors (or message) and warnings beside row and ok. */
-  report: z.array(z.looseObject({ row: z.int(), ok: z.boolean() })),
-  omitted: z.int().optional(),
-  note: z.string().optional(),
-});
-
 export interface ImportResult {
   saved: number;
   /** Of the saved values, those that differ from what was stored (when the import tells). */
@@ -252,6 +240,30 @@ export interface ImportResult {
   /** The line saying so. */
   note?: string;
 }
+
+/**
+ * What an import or batch answers (the engine bounds the report: `omitted`, `note`), held to
+ * ImportResult: a call declaring it answers that type. Loose objects, as answered (documentation
+ * and the fuzzer's check only: the server serializes its answer as it is).
+ */
+export const importResultSchema: z.ZodType<ImportResult> = z.looseObject({
+  saved: z.int(),
+  changed: z.int().optional(),
+  total: z.int(),
+  failed: z.int(),
+  /** Each row's outcome: its errors (and warnings, the VIN) beside row and ok. */
+  report: z.array(
+    z.looseObject({
+      row: z.int(),
+      ok: z.boolean(),
+      errors: z.array(z.string()),
+      warnings: z.array(z.string()).optional(),
+      vin: z.string().optional(),
+    }),
+  ),
+  omitted: z.int().optional(),
+  note: z.string().optional(),
+});
 
 /** POST /api/sales/batch body. */
 export const salesBatchSchema = z.object({

@@ -165,8 +165,9 @@ export function UploadDialog({
   useEffect(() => {
     if (!open || !jobKind) return;
     let alive = true;
+    // The kind asked says what its jobs' results are (the call answers a job of any kind).
     (
-      call(shellCalls.jobs, { query: { kind: jobKind } }, { silent: true }) as unknown as Promise<
+      call(shellCalls.jobs, { query: { kind: jobKind } }, { silent: true }) as Promise<
         BackgroundJob<ImportResult>[]
       >
     )

@@ -1,5 +1,6 @@
 // The shell's calls: the global search and the background jobs (modules/search, modules/jobs).
 
+import type { BackgroundJob } from '../jobs';
 import { defineQuery, textParam } from '../query';
 import { searchQuery } from '../search';
 import { z } from '../zod';
@@ -7,24 +8,31 @@ import { defineCall } from './call';
 
 const hit = z.object({ kind: z.string(), id: z.int(), title: z.string(), subtitle: z.string().nullable() });
 
-/** A background job as GET /api/jobs/:id answers it. */
-export const backgroundJobSchema = z.looseObject({
-  id: z.string(),
-  kind: z.string(),
-  title: z.string(),
-  status: z.enum(['queued', 'running', 'done', 'failed']),
-  done: z.int(),
-  total: z.int().nullable(),
-  percent: z.int().min(0).max(100),
-  step: z.string().nullable(),
-  result: z.unknown(),
-  error: z.string().nullable(),
-  file_name: z.string().nullable(),
-  created_at: z.string(),
-  started_at: z.string().nullable(),
-  finished_at: z.string().nullable(),
-  expires_at: z.string(),
-});
+/**
+ * A background job as GET /api/jobs/:id answers it, its `result` (when done) of the given schema:
+ * a call declaring it answers BackgroundJob<R>.
+ */
+export const backgroundJobOf = <R>(result: z.ZodType<R>): z.ZodType<BackgroundJob<R>> =>
+  z.looseObject({
+    id: z.string(),
+    kind: z.string(),
+    title: z.string(),
+    status: z.enum(['queued', 'running', 'done', 'failed']),
+    done: z.int(),
+    total: z.int().nullable(),
+    percent: z.int().min(0).max(100),
+    step: z.string().nullable(),
+    result: result.nullable(),
+    error: z.string().nullable(),
+    file_name: z.string().nullable(),
+    created_at: z.string(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+    expires_at: z.string(),
+  });
+
+/** A background job of any kind (its result unknown until the kind says it). */
+export const backgroundJobSchema = backgroundJobOf(z.unknown());
 
 export const shellCalls = {
   search: defineCall({

@@ -1,6 +1,6 @@
 // Import of the sales template (the shared upload dialog), or of a period pulled from the
 // external sales system (POST /api/sales-api): the same all-or-nothing report either way.
-import { type ImportResult, salesCalls } from '@app/contracts';
+import { salesCalls } from '@app/contracts';
 import CloudDownload from '@mui/icons-material/CloudDownload';
 import { Box, Button, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
@@ -41,13 +41,12 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             variant="outlined"
             startIcon={<CloudDownload />}
             onClick={() =>
-              void run(
-                () =>
-                  call(
-                    salesCalls.pull,
-                    { body: { date_from: range.from || undefined, date_to: range.to || undefined } },
-                    { silent: true },
-                  ) as unknown as Promise<ImportResult>,
+              void run(() =>
+                call(
+                  salesCalls.pull,
+                  { body: { date_from: range.from || undefined, date_to: range.to || undefined } },
+                  { silent: true },
+                ),
               )
             }
             disabled={busy}
