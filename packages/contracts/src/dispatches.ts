@@ -270,6 +270,91 @@ export interface DealerModel {
   units: number;
 }
 
+// ---------- Their schemas (the calls' results: /api/docs and the fuzzer's check) ----------
+// Each held to its interface above, so a call declaring it answers that type. Loose objects: the
+// server serializes its answer as it is (a result schema is documentation, never a filter).
+
+const units = z.number();
+/** Units per month or day number (JSON object keys). */
+const unitsByKey = z.record(z.string(), units);
+
+export const simaPullResultSchema: z.ZodType<SimaPullResult> = z.looseObject({
+  received: z.int(),
+  added: z.int(),
+  updated: z.int(),
+  unchanged: z.int(),
+  failed: z.int(),
+  months: z.array(z.string()),
+  report: z.array(
+    z.looseObject({ row: z.int(), ok: z.boolean(), errors: z.array(z.string()), vin: z.string().optional() }),
+  ),
+});
+
+export const transactionSummarySchema: z.ZodType<TransactionSummary> = z.looseObject({
+  year: z.int(),
+  months: z.array(z.int()),
+  rows: z.array(
+    z.looseObject({
+      dealer_id: z.int(),
+      dealer_code: z.string(),
+      dealer_name: z.string(),
+      zone_name: z.string().nullable(),
+      months: unitsByKey,
+      total: units,
+    }),
+  ),
+  totals: z.looseObject({ months: unitsByKey, total: units }),
+});
+
+const pacingStatusSchema = z.enum(['adelantado', 'en_linea', 'atrasado', 'sin_objetivo']);
+
+export const objectivesSummarySchema: z.ZodType<ObjectivesSummary> = z.looseObject({
+  year: z.int(),
+  month: z.int().nullable(),
+  as_of: z.string(),
+  days_elapsed: z.int(),
+  days_total: z.int(),
+  rows: z.array(
+    z.looseObject({
+      dealer_id: z.int(),
+      dealer_code: z.string(),
+      dealer_name: z.string(),
+      manufacturer_id: z.int(),
+      manufacturer_name: z.string(),
+      objective: units,
+      units,
+      compliance: z.number().nullable(),
+      objective_to_date: z.number(),
+      pacing: z.number().nullable(),
+      status: pacingStatusSchema,
+      sold: units,
+    }),
+  ),
+  totals: z.looseObject({ objective: units, units, objective_to_date: z.number(), sold: units }),
+  pacing: z.number().nullable(),
+  status: pacingStatusSchema,
+});
+
+export const dailyGridSchema: z.ZodType<DailyGrid> = z.looseObject({
+  year: z.int(),
+  month: z.int(),
+  days: z.int(),
+  rows: z.array(
+    z.looseObject({
+      dealer_id: z.int(),
+      dealer_code: z.string(),
+      dealer_name: z.string(),
+      manufacturer_id: z.int(),
+      manufacturer_name: z.string(),
+      manufacturer_model_id: z.int(),
+      model_name: z.string(),
+      days: unitsByKey,
+      total: units,
+    }),
+  ),
+  totals: z.looseObject({ days: unitsByKey, total: units }),
+});
+
 // ---------- File names (SPEC §7) and labels ----------
 
 export const daysInMonth = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();

@@ -1,6 +1,14 @@
 // Dispatches, objectives and daily sales (modules/dispatches on the server).
 
-import { dailySalesBatchSchema, objectivesBatchSchema, reportRequestSchema } from '../dispatches';
+import {
+  dailyGridSchema,
+  dailySalesBatchSchema,
+  objectivesBatchSchema,
+  objectivesSummarySchema,
+  reportRequestSchema,
+  simaPullResultSchema,
+  transactionSummarySchema,
+} from '../dispatches';
 import {
   brandParam,
   dateParam,
@@ -15,9 +23,8 @@ import {
 import { importResultSchema } from '../sales';
 import { z } from '../zod';
 import { defineCall } from './call';
-import { backgroundJobSchema } from './shell';
+import { backgroundJobOf } from './shell';
 
-const rows = z.array(z.looseObject({}));
 const dealerQuery = defineQuery(
   { year: optionalYearParam({ lastYear: 'next' }), manufacturer: brandParam(), dealer_id: dealerParam() },
   { dealer: 'dealer_id', manufacturer_id: 'manufacturer' },
@@ -34,7 +41,7 @@ export const dispatchCalls = {
       month: monthParam(),
     }),
     /** Answered 202: the pull runs as a background job (its result, a SimaPullResult, on GET /api/jobs/:id). */
-    result: backgroundJobSchema,
+    result: backgroundJobOf(simaPullResultSchema),
   }),
   simaBrands: defineCall({
     method: 'GET',
@@ -52,12 +59,7 @@ export const dispatchCalls = {
     method: 'GET',
     path: '/api/transaction-summary',
     query: REPORT_QUERIES.transactionSummary,
-    result: z.object({
-      year: z.int(),
-      months: z.array(z.int()),
-      rows,
-      totals: z.object({ months: z.record(z.string(), z.number()), total: z.number() }),
-    }),
+    result: transactionSummarySchema,
   }),
   dealerModels: defineCall({
     method: 'GET',
@@ -79,13 +81,7 @@ export const dispatchCalls = {
     method: 'GET',
     path: '/api/objectives-summary',
     query: REPORT_QUERIES.objectivesSummary,
-    result: z.looseObject({
-      year: z.int(),
-      month: z.int().nullable(),
-      as_of: z.string(),
-      rows,
-      totals: z.looseObject({}),
-    }),
+    result: objectivesSummarySchema,
   }),
   objectivesImport: defineCall({
     method: 'POST',
@@ -104,13 +100,7 @@ export const dispatchCalls = {
     method: 'GET',
     path: '/api/daily-sales',
     query: REPORT_QUERIES.dailySales,
-    result: z.object({
-      year: z.int(),
-      month: z.int(),
-      days: z.int(),
-      rows,
-      totals: z.object({ days: z.record(z.string(), z.number()), total: z.number() }),
-    }),
+    result: dailyGridSchema,
   }),
   dailyImport: defineCall({
     method: 'POST',

@@ -5,7 +5,6 @@ import {
   dispatchCalls,
   formatMeasure,
   formatPercent,
-  type ObjectivesSummary,
   PACING_STATUSES,
   type PacingStatus,
   queryFor,
@@ -67,7 +66,7 @@ export default function ObjectivesView() {
   });
   const summary = useQuery({
     queryKey: ['objectives-summary', query],
-    queryFn: () => call(dispatchCalls.objectivesSummary, { query }) as unknown as Promise<ObjectivesSummary>,
+    queryFn: () => call(dispatchCalls.objectivesSummary, { query }),
     placeholderData: keepPreviousData,
   });
   const s = summary.data;

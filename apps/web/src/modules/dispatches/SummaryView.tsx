@@ -13,7 +13,6 @@ import {
   resourceCalls,
   type SimaPullResult,
   shellCalls,
-  type TransactionSummary,
 } from '@app/contracts';
 import Assessment from '@mui/icons-material/Assessment';
 import CloudDownload from '@mui/icons-material/CloudDownload';
@@ -83,7 +82,7 @@ export default function SummaryView() {
   });
   const summary = useQuery({
     queryKey: ['transaction-summary', query],
-    queryFn: () => call(dispatchCalls.summary, { query }) as unknown as Promise<TransactionSummary>,
+    queryFn: () => call(dispatchCalls.summary, { query }),
     placeholderData: keepPreviousData,
   });
   const s = summary.data;
@@ -249,8 +248,9 @@ function SimaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   useEffect(() => {
     if (!open) return;
     let alive = true;
+    // The kind asked says what its jobs' results are (the call answers a job of any kind).
     (
-      call(shellCalls.jobs, { query: { kind: SIMA_JOB_KIND } }, { silent: true }) as unknown as Promise<
+      call(shellCalls.jobs, { query: { kind: SIMA_JOB_KIND } }, { silent: true }) as Promise<
         BackgroundJob<SimaPullResult>[]
       >
     )
@@ -283,11 +283,11 @@ function SimaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
     setResult(null);
     setJob(null);
     try {
-      const r = (await call(
+      const r = await call(
         dispatchCalls.simaPull,
         { query: { date_from: range.from, date_to: range.to } },
         { silent: true },
-      )) as unknown as BackgroundJob<SimaPullResult>;
+      );
       setJob(r);
     } catch (e) {
       setFailure(e instanceof HttpError ? e.message : String(e));

@@ -102,7 +102,7 @@ export default function DailyScreen() {
   });
   const grid = useQuery({
     queryKey: ['daily-sales', query],
-    queryFn: () => call(dispatchCalls.daily, { query }) as unknown as Promise<DailyGrid>,
+    queryFn: () => call(dispatchCalls.daily, { query }),
   });
   const saved = useMemo(() => (grid.data ? toSheet(grid.data) : []), [grid.data]);
   useEffect(() => {
@@ -164,7 +164,7 @@ export default function DailyScreen() {
     setReport(null);
     try {
       const r = await call(dispatchCalls.dailySave, { body: { entries: changes } }, { silent: true });
-      if (r.failed > 0) setReport(r as unknown as ImportResult);
+      if (r.failed > 0) setReport(r);
       else {
         enqueueSnackbar('Guardado Correctamente', { variant: 'success' });
         await queryClient.invalidateQueries({ queryKey: ['daily-sales'] });
