@@ -12,7 +12,7 @@ import { setHttpHooks } from './lib/http';
 import { FORBIDDEN_PATH } from './lib/paths';
 import { queryClient } from './lib/queryClient';
 import { dropSession, startUp } from './session/session';
-import { showExportJob } from './shell/ExportJobDialog';
+import { showExportJob } from './shell/exportJob';
 
 const router = createBrowserRouter(routes);
 

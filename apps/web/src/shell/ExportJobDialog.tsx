@@ -9,33 +9,20 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { call, download } from '../lib/http';
 import { JobProgress } from '../resources/JobProgress';
-
-let current: BackgroundJob | null = null;
-const listeners = new Set<() => void>();
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
-function setCurrent(job: BackgroundJob | null): void {
-  current = job;
-  for (const l of listeners) l();
-}
-
-/** Opens the dialog on `job` (the export call's 202 answer). */
-export const showExportJob = (job: BackgroundJob): void => setCurrent(job);
+import { currentExportJob, setExportJob, subscribeExportJob } from './exportJob';
 
 export function ExportJobDialog() {
-  const job = useSyncExternalStore(subscribe, () => current);
+  const job = useSyncExternalStore(subscribeExportJob, currentExportJob);
   const [params, setParams] = useSearchParams();
   const fromLink = params.get(EXPORT_JOB_PARAM);
   const [ended, setEnded] = useState<BackgroundJob | null>(null);
 
   // A notification's link: the job by its id (only its owner gets it; otherwise nothing opens).
   useEffect(() => {
-    if (!fromLink || current?.id === fromLink) return;
+    if (!fromLink || currentExportJob()?.id === fromLink) return;
     let alive = true;
     call(shellCalls.job, { params: { id: fromLink } }, { silent: true })
-      .then((j) => alive && setCurrent(j as BackgroundJob))
+      .then((j) => alive && setExportJob(j as BackgroundJob))
       .catch(() => {});
     return () => {
       alive = false;
@@ -43,7 +30,7 @@ export function ExportJobDialog() {
   }, [fromLink]);
 
   const close = () => {
-    setCurrent(null);
+    setExportJob(null);
     if (fromLink)
       setParams(
         (p) => {
