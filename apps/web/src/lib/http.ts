@@ -3,7 +3,7 @@
 import type { ApiError, BackgroundJob, CallContract, CallInput, CallResult, Envelope } from '@app/contracts';
 import { callPath, isBackgroundJob, LIMITS, messages } from '@app/contracts';
 import { getToken } from '../session/token';
-import { i18n } from './i18n';
+import { t } from './i18n';
 
 export type Query = Record<string, string | number | boolean | null | undefined | string[]>;
 
@@ -117,7 +117,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     clearTimeout(timer);
     if (opts.signal?.aborted) throw err;
     // No answer at all: the localized UnknownError.
-    const text = i18n.t('UnknownError');
+    const text = t('UnknownError');
     if (!opts.silent) hooks.toast(text);
     throw new HttpError(0, null, text);
   }

@@ -1,8 +1,5 @@
-// i18next in Spanish: the words of the sign-in and lock screens and the network error.
-import i18next from 'i18next';
-
-export const i18n = i18next.createInstance();
-
+// The words of the sign-in and lock screens and the network error, in Spanish (the one language
+// of the product). A plain table: i18next cost the first bundle about 15 kB gzip for these eight.
 export const es = {
   UnknownError: 'Ocurrió un error desconocido, revise su conexión e intente nuevamente',
   Loading: 'Cargando',
@@ -14,6 +11,7 @@ export const es = {
   Unlock: 'Desbloquear',
 } as const;
 
-void i18n.init({ lng: 'es', fallbackLng: 'es', resources: { es: { translation: es } }, initAsync: false });
+export type TextKey = keyof typeof es;
 
-export const t = (key: keyof typeof es | string) => i18n.t(key);
+/** The Spanish text of `key`. */
+export const t = (key: TextKey): string => es[key];
