@@ -7,7 +7,6 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './app/routes';
 import { theme } from './app/theme';
-import { DatesProvider } from './fields/DatesProvider';
 import { setHttpHooks } from './lib/http';
 import { FORBIDDEN_PATH } from './lib/paths';
 import { queryClient } from './lib/queryClient';
@@ -35,9 +34,7 @@ createRoot(document.getElementById('root')!).render(
       <CssBaseline />
       <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
         <QueryClientProvider client={queryClient}>
-          <DatesProvider>
-            <RouterProvider router={router} />
-          </DatesProvider>
+          <RouterProvider router={router} />
         </QueryClientProvider>
       </SnackbarProvider>
     </ThemeProvider>

@@ -1,7 +1,8 @@
 // The one localisation of every date picker: dayjs in Spanish (months, weekdays, Monday first)
 // and the pickers' own texts in Spanish ("Cancelar" / "Aceptar", "Seleccionar fecha", "Elegir
-// fecha", the dd/mm/aaaa placeholder). Mounted at the root and around the kit's forms and
-// filters, so a picker never falls back to English.
+// fecha", the dd/mm/aaaa placeholder). Mounted around the kit's forms and filters (FormFields,
+// DateRangeFilter), the only places a picker is drawn; not at the root, so the login route does
+// not load dayjs and the pickers. A picker drawn elsewhere is wrapped in it too.
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { esES } from '@mui/x-date-pickers/locales';
