@@ -8,7 +8,7 @@ import { compliance, type ResumenRow } from '@app/contracts';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/action';
 import { activeConcepts } from './figures.scope';
-import { fees, figures } from './figures.tables';
+import { fees, figures, figureYtd } from './figures.tables';
 
 export interface SummaryFilter {
   year: number;
@@ -40,7 +40,8 @@ interface SideValues {
  * concept. Values are summed as numeric (exact, so the order of the months does not matter) and
  * turned to float8 at the end; 'last' is the value of the greatest month, max(array[month, v]).
  */
-async function conceptValues(db: Executor, f: SummaryFilter) {
+async function conceptValues(db: Executor, f: SummaryFilter, opts: { raw?: boolean } = {}) {
+  if (!opts.raw && Number.isInteger(f.month) && f.month >= 1 && f.month <= 12) return summaryValues(db, f);
   const ids = f.dealerIds ? (f.dealerIds.length ? f.dealerIds : [0]) : null;
   const dealerOf = (t: typeof figures | typeof fees) => (ids ? sql`and ${inArray(t.dealer_id, ids)}` : sql``);
   const M = f.month;
@@ -106,15 +107,74 @@ async function conceptValues(db: Executor, f: SummaryFilter) {
            ${sql.raw(sides.map(network).join(', '))}
     from dealer_values d
     group by d.concept_id, d.aggregation`);
-  })) as unknown as {
-    rows: ({
-      concept_id: number;
-      has_fig: boolean;
-      has_prev: boolean;
-      has_fee: boolean;
-      months: number | null;
-    } & Record<string, number | null>)[];
-  };
+  })) as unknown as { rows: ValueRow[] };
+  return valuesOf(f, answer.rows);
+}
+
+type ValueRow = {
+  concept_id: number;
+  has_fig: boolean;
+  has_prev: boolean;
+  has_fee: boolean;
+  months: number | null;
+} & Record<string, number | null>;
+
+/**
+ * conceptValues from the year-to-date summaries (figure_ytd, kept by triggers: migration 0024):
+ * a row per dealer and concept of the year and of the year before, cut at f.month, holding the
+ * sums, counts and latest values of the months 1..f.month that the raw statement computes from
+ * the cells. Each dealer's value is the same expression over the same exact numerics, then the
+ * dealers combine as there, so both answer the same numbers.
+ */
+async function summaryValues(db: Executor, f: SummaryFilter) {
+  const ids = f.dealerIds ? (f.dealerIds.length ? f.dealerIds : [0]) : null;
+  const y = figureYtd;
+  /** One dealer's value of a side: Último valor its latest month, Promedio sum ÷ n, Suma its sum. */
+  const perDealer = (p: string, n = `y.${p}_n`) =>
+    `case k.aggregation when 'last' then y.${p}_last when 'avg' then y.${p}_sum / nullif(${n}, 0) else y.${p}_sum end`;
+  /** The cut month's own value, as the raw statement's per-dealer expression of one month. */
+  const ofMonth = (v: string) => `case k.aggregation when 'avg' then ${v} / 1 else ${v} end`;
+  const pairedMonth = (v: string) =>
+    ofMonth(`case when y.fig_month is not null and y.fee_month is not null then ${v} end`);
+  const columns: [string, string][] = [
+    ['fig_all', perDealer('fig')],
+    ['fig_month', ofMonth('y.fig_month')],
+    ['fig_paired', perDealer('paired_fig', 'y.paired_n')],
+    ['fig_paired_month', pairedMonth('y.fig_month')],
+    ['fee_all', perDealer('fee')],
+    ['fee_month', ofMonth('y.fee_month')],
+    ['fee_paired', perDealer('paired_fee', 'y.paired_n')],
+    ['fee_paired_month', pairedMonth('y.fee_month')],
+  ];
+  const network = (col: string, year: number) =>
+    `(case when d.aggregation = 'avg' then avg(d.${col}) filter (where d.year = ${year}) else sum(d.${col}) filter (where d.year = ${year}) end)::float8`;
+  const year = Math.trunc(f.year);
+  const answer = (await db.execute(sql`
+    with d as (
+      select y.year, y.concept_id, k.aggregation, y.fig_n, y.fee_n, y.paired_months,
+             ${sql.raw(columns.map(([name, e]) => `${e} as ${name}`).join(', '))}
+      from ${y} y join concepts k on k.id = y.concept_id
+      where y.year in (${year}, ${year - 1}) and y.month = ${f.month}
+        ${ids ? sql`and y.dealer_id = any(${sql.param(ids)}::int4[])` : sql``}
+    )
+    select d.concept_id,
+           coalesce(bool_or(d.fig_n > 0) filter (where d.year = ${year}), false) as has_fig,
+           coalesce(bool_or(d.fig_n > 0) filter (where d.year = ${year - 1}), false) as has_prev,
+           coalesce(bool_or(d.fee_n > 0) filter (where d.year = ${year}), false) as has_fee,
+           bit_or(d.paired_months) filter (where d.year = ${year}) as months,
+           ${sql.raw(
+             [
+               ...columns.map(([name]) => `${network(name, year)} as ${name}`),
+               `${network('fig_all', year - 1)} as prev_all`,
+               `${network('fig_month', year - 1)} as prev_month`,
+             ].join(', '),
+           )}
+    from d group by d.concept_id, d.aggregation`)) as unknown as { rows: ValueRow[] };
+  return valuesOf(f, answer.rows);
+}
+
+function valuesOf(f: SummaryFilter, rows: ValueRow[]) {
+  const answer = { rows };
   const out = new Map<string, SideValues & { months: number[] }>();
   const n = (x: unknown) => (x === null || x === undefined ? null : Number(x));
   for (const r of answer.rows) {
@@ -140,8 +200,12 @@ const variation = (now: number | null, before: number | null) =>
     : { abs: now - before, pct: before === 0 ? null : (now - before) / Math.abs(before) };
 
 /** Per active concept: month, same month last year, year to date both years, variations, fees, compliance. */
-export async function figureSummary(db: Executor, f: SummaryFilter): Promise<ResumenRow[]> {
-  const [list, values] = await Promise.all([activeConcepts(db), conceptValues(db, f)]);
+export async function figureSummary(
+  db: Executor,
+  f: SummaryFilter,
+  opts: { raw?: boolean } = {},
+): Promise<ResumenRow[]> {
+  const [list, values] = await Promise.all([activeConcepts(db), conceptValues(db, f, opts)]);
   const none = { all: null, month: null, paired: null, pairedMonth: null, months: [] as number[] };
   return list.map((c) => {
     const figNow = values.get(`fig:${c.id}:${f.year}`) ?? none;

@@ -7,6 +7,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   timestamp,
@@ -119,4 +120,40 @@ export const capacities = pgTable(
     uniqueIndex('capacities_branch_month_uq').on(t.dealer_branch_id, t.year, t.month),
     index('capacities_dealer_month_idx').on(t.dealer_id, t.year, t.month),
   ],
+);
+
+/**
+ * Per dealer, concept, year and cut month (1..12): the dealer's figures and fees of the months
+ * 1..month, summed as they combine (issue 28). Kept by triggers in the same statement as every
+ * write to figures and fees (migration 0024), so it equals a recomputation from their rows; the
+ * concept's aggregation is applied when read (Suma: `sum`; Promedio: `sum ÷ n`; Último valor:
+ * `last`, the value of the latest month present). `paired_*`: the months with both a figure and a
+ * fee (what a compliance compares), `paired_months` their bits (1 << month).
+ */
+const exact = (name: string) => numeric(name, { mode: 'number' });
+export const figureYtd = pgTable(
+  'figure_ytd',
+  {
+    year: smallint('year').notNull(),
+    /** The cut month: the row sums the months 1..month. */
+    month: smallint('month').notNull(),
+    concept_id: integer('concept_id').notNull(),
+    dealer_id: integer('dealer_id').notNull(),
+    fig_n: integer('fig_n').notNull(),
+    fig_sum: exact('fig_sum'),
+    fig_last: exact('fig_last'),
+    /** The figure of the cut month itself. */
+    fig_month: exact('fig_month'),
+    fee_n: integer('fee_n').notNull(),
+    fee_sum: exact('fee_sum'),
+    fee_last: exact('fee_last'),
+    fee_month: exact('fee_month'),
+    paired_n: integer('paired_n').notNull(),
+    paired_fig_sum: exact('paired_fig_sum'),
+    paired_fig_last: exact('paired_fig_last'),
+    paired_fee_sum: exact('paired_fee_sum'),
+    paired_fee_last: exact('paired_fee_last'),
+    paired_months: integer('paired_months'),
+  },
+  (t) => [primaryKey({ columns: [t.year, t.month, t.concept_id, t.dealer_id] })],
 );
