@@ -3,9 +3,10 @@
 // 10 years), as the administrator (every dealer) and as a dealer user (lim01), median and p95,
 // each beside the bare aggregate SQL of the same rows through `pg` (the physical limit) and the
 // ratio of the two; and the list pages (sales, transactions) at page 1 and at offset 5,000 beside
-// the bare page (SELECT * FROM t ORDER BY id LIMIT 10 OFFSET n). A call that reads monthly
-// summaries (the survey statistics: migration 0023) is also set beside the bare SQL over those
-// summaries (its whole months; the current month raw), the limit of what it now reads.
+// the bare page (SELECT * FROM t ORDER BY id LIMIT 10 OFFSET n). A call that reads summaries
+// (the survey statistics: migration 0023; figures and fees, year to date: 0024) is also set
+// beside the bare SQL over those summaries (its whole months; the current month raw), the limit
+// of what it now reads.
 //
 // The network grows by a deterministic generator in set-based SQL (INSERT … SELECT over
 // generate_series, no row by row): the demo network (DEMO=1, itself deterministic) is copied
@@ -218,6 +219,11 @@ const SUMMARY = {
      FROM survey_answer_months WHERE month >= '${Y - 1}-01-01' AND month < '${today.slice(0, 8)}01' ${d} GROUP BY 1, 2`,
     ...BARE.encuestas(d).map((q) => q.replace(`'${Y - 1}-01-01'`, `'${today.slice(0, 8)}01'`)),
   ],
+  // figure_ytd (migration 0024): a row per dealer and concept of each year, cut at the month.
+  cifras: (d) => [
+    `SELECT concept_id, year, sum(fig_sum), sum(fee_sum), sum(paired_fig_sum), count(*) FROM figure_ytd
+     WHERE year IN (${Y - 2}, ${Y - 1}, ${Y}) AND month = ${FM} ${d} GROUP BY 1, 2`,
+  ],
 };
 const bareOf =
   (...groups) =>
@@ -260,7 +266,12 @@ const CALLS = [
       `SELECT dealer_id, year, month, sum(available_hours) FROM capacities WHERE year IN (${Y - 1}, ${Y}) ${d} GROUP BY 1, 2, 3`,
     ],
   ]),
-  ['resumen-comparativo', `/api/resumen-comparativo?year=${Y}&month=${FM}`, bareOf('cifras')],
+  [
+    'resumen-comparativo',
+    `/api/resumen-comparativo?year=${Y}&month=${FM}`,
+    bareOf('cifras'),
+    summaryOf('cifras'),
+  ],
   ['objectives-summary', `/api/objectives-summary?year=${Y}`, (d) => BARE.despachos(d)],
   [
     'transaction-summary',
@@ -278,7 +289,12 @@ const CALLS = [
   ],
   ['export table-stats', `/api/table-stats/export?year=${Y}`, bareOf('encuestas'), summaryOf('encuestas')],
   ['export report-info', `/api/reports/report-info/export?year=${Y}`, bareOf('taller')],
-  ['export resumen-comparativo', `/api/resumen-comparativo/export?year=${Y}&month=${FM}`, bareOf('cifras')],
+  [
+    'export resumen-comparativo',
+    `/api/resumen-comparativo/export?year=${Y}&month=${FM}`,
+    bareOf('cifras'),
+    summaryOf('cifras'),
+  ],
   [
     'export transaction report',
     `/api/transaction/report-export?year=${Y}`,

@@ -132,4 +132,5 @@ INSERT INTO figure_ytd
   FROM cells c JOIN generate_series(1, 12) AS u(m) ON c.month <= u.m
   WHERE c.month BETWEEN 1 AND 12
   GROUP BY c.y, u.m, c.c, c.d
-  HAVING count(c.fig) > 0 OR count(c.fee) > 0;
+  HAVING count(c.fig) > 0 OR count(c.fee) > 0
+  ORDER BY 1, 2, 3, 4;

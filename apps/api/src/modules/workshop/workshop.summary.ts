@@ -141,72 +141,108 @@ export interface WorkshopProductivity extends WorkshopFigures {
   months_reported: number;
   /** The same months of the year before. */
   previous: WorkshopFigures | null;
-  by_dealer: (WorkshopFigures & { dealer_id: number; months_reported: number })[];
 }
 
 /**
- * The period's totals for a dashboard: the ratios of the summed figures, overall and per dealer,
- * and the same months of the year before. Productivity covers the same dealer-months on both
- * sides: the hours worked and the available hours of those that have both (a dealer that did not
- * load its capacities does not raise the network's figure).
+ * The period's totals for a dashboard: the ratios of the summed figures and the same months of
+ * the year before. Productivity covers the same dealer-months on both sides: the hours worked
+ * and the available hours of those that have both (a dealer that did not load its capacities
+ * does not raise the network's figure). Summed in SQL (issue 28): per dealer-month as
+ * report-info's rows (branches added), then per year, exact, a row per year to Node.
  */
 export async function workshopProductivity(
   db: Executor,
   scope: Scope,
   p: WorkshopPeriod,
 ): Promise<WorkshopProductivity> {
-  const { info, available } = await monthlySums(db, scope, [p.year, p.year - 1], p);
-  // One pass over the dealer-months: the totals of each year, and of each dealer in the year.
-  interface Acc {
-    s: WorkshopSums;
-    hours: number;
-    worked: number;
-    withCapacity: boolean;
-    months: number;
-  }
-  const accOf = (): Acc => ({ s: { ...ZERO }, hours: 0, worked: 0, withCapacity: false, months: 0 });
-  const years = new Map<number, Acc>([
-    [p.year, accOf()],
-    [p.year - 1, accOf()],
-  ]);
-  const dealersNow = new Map<number, Acc>();
-  const sumKeys = Object.keys(ZERO) as (keyof WorkshopSums)[];
-  for (const r of info) {
-    const a = available.get(key(r.dealer_id, r.year, r.month));
-    let dealer = r.year === p.year ? dealersNow.get(r.dealer_id) : undefined;
-    if (r.year === p.year && !dealer) {
-      dealer = accOf();
-      dealersNow.set(r.dealer_id, dealer);
-    }
-    for (const acc of [years.get(r.year), dealer]) {
-      if (!acc) continue;
-      acc.months++;
-      for (const k of sumKeys) acc.s[k] += r[k];
-      if (a !== null && a !== undefined) {
-        acc.hours += a;
-        acc.worked += r.hours_worked;
-        acc.withCapacity = true;
-      }
-    }
-  }
-  const total = (acc: Acc) => ({
-    figures: figures(acc.s, acc.withCapacity ? round2(acc.hours) : null, acc.worked),
-    months: acc.months,
-  });
-  const now = total(years.get(p.year)!);
-  const before = total(years.get(p.year - 1)!);
-  const dealerIds = [...dealersNow.keys()];
+  const from = p.monthFrom ?? 1;
+  const to = p.monthTo ?? 12;
+  const years = [p.year, p.year - 1];
+  const num = (c: PgColumn) => sql<number>`coalesce(sum(${c}), 0)`;
+  const w = db.$with('w').as(
+    db
+      .select({
+        dealer_id: workshopInfos.dealer_id,
+        year: workshopInfos.year,
+        month: workshopInfos.month,
+        work_orders_opened: num(workshopInfos.work_orders_opened).as('work_orders_opened'),
+        work_orders_closed: num(workshopInfos.work_orders_closed).as('work_orders_closed'),
+        hours_sold: num(workshopInfos.hours_sold).as('hours_sold'),
+        hours_worked: num(workshopInfos.hours_worked).as('hours_worked'),
+        labour_revenue: num(workshopInfos.labour_revenue).as('labour_revenue'),
+        parts_revenue: num(workshopInfos.parts_revenue).as('parts_revenue'),
+      })
+      .from(workshopInfos)
+      .where(
+        and(
+          scope.on(workshopInfos.dealer_id),
+          inArray(workshopInfos.year, years),
+          gte(workshopInfos.month, from),
+          lte(workshopInfos.month, to),
+        ),
+      )
+      .groupBy(workshopInfos.dealer_id, workshopInfos.year, workshopInfos.month),
+  );
+  const c = db.$with('c').as(
+    db
+      .select({
+        dealer_id: capacities.dealer_id,
+        year: capacities.year,
+        month: capacities.month,
+        available: sql<number | null>`sum(${capacities.available_hours})`.as('available'),
+      })
+      .from(capacities)
+      .where(
+        and(
+          scope.on(capacities.dealer_id),
+          inArray(capacities.year, years),
+          gte(capacities.month, from),
+          lte(capacities.month, to),
+        ),
+      )
+      .groupBy(capacities.dealer_id, capacities.year, capacities.month),
+  );
+  const f8 = (e: SQL) => sql<number>`(${e})::float8`;
+  const rows = await db
+    .with(w, c)
+    .select({
+      year: sql<number>`${w.year}::int`,
+      months: sql<number>`count(*)::int`,
+      work_orders_opened: f8(sql`sum(${w.work_orders_opened})`),
+      work_orders_closed: f8(sql`sum(${w.work_orders_closed})`),
+      hours_sold: f8(sql`sum(${w.hours_sold})`),
+      hours_worked: f8(sql`sum(${w.hours_worked})`),
+      labour_revenue: f8(sql`sum(${w.labour_revenue})`),
+      parts_revenue: f8(sql`sum(${w.parts_revenue})`),
+      available: sql<number | null>`(sum(${c.available}))::float8`,
+      worked: f8(sql`coalesce(sum(${w.hours_worked}) filter (where ${c.available} is not null), 0)`),
+    })
+    .from(w)
+    .leftJoin(c, and(eq(c.dealer_id, w.dealer_id), eq(c.year, w.year), eq(c.month, w.month)))
+    .groupBy(w.year);
+  const total = (year: number) => {
+    const r = rows.find((x) => Number(x.year) === year);
+    if (!r) return { figures: figures({ ...ZERO }, null), months: 0 };
+    const s: WorkshopSums = {
+      work_orders_opened: Number(r.work_orders_opened),
+      work_orders_closed: Number(r.work_orders_closed),
+      hours_sold: Number(r.hours_sold),
+      hours_worked: Number(r.hours_worked),
+      labour_revenue: Number(r.labour_revenue),
+      parts_revenue: Number(r.parts_revenue),
+    };
+    const available = r.available === null ? null : round2(Number(r.available));
+    return { figures: figures(s, available, Number(r.worked)), months: Number(r.months) };
+  };
+  const now = total(p.year);
+  const before = total(p.year - 1);
   return {
     year: p.year,
-    month_from: p.monthFrom ?? 1,
-    month_to: p.monthTo ?? 12,
+    month_from: from,
+    month_to: to,
     months_reported: now.months,
     ...now.figures,
     previous: before.months ? before.figures : null,
-    by_dealer: dealerIds.map((id) => {
-      const t = total(dealersNow.get(id)!);
-      return { dealer_id: id, months_reported: t.months, ...t.figures };
-    }),
   };
 }
 
