@@ -161,6 +161,34 @@ export interface PublicQuiz {
   expires_at: string;
 }
 
+/**
+ * GET /api/public/quiz/{token}'s result, held to PublicQuiz (loose objects: a result schema is
+ * documentation and the fuzzer's check, never a filter of the answer).
+ */
+export const publicQuizSchema: z.ZodType<PublicQuiz> = z.looseObject({
+  quiz: z.looseObject({
+    id: z.int(),
+    title: z.string(),
+    description: z.string().nullable(),
+    kind: z.enum(kindCodes),
+    rating_labels: z.array(z.string()),
+    questions: z.array(
+      z.looseObject({
+        id: z.int(),
+        order: z.int(),
+        text: z.string(),
+        type: z.enum(typeCodes),
+        options: z.array(z.string()).nullable(),
+        required: z.boolean(),
+      }),
+    ),
+  }),
+  dealer: z.looseObject({ name: z.string() }),
+  vehicle: z.looseObject({ brand: z.string(), model: z.string(), year: z.int(), vin: z.string() }),
+  buyer_name: z.string(),
+  expires_at: z.string(),
+});
+
 /** POST /api/public/quiz/{token} body. */
 export const publicAnswerSchema = z.object({
   answers: z
@@ -260,6 +288,55 @@ export interface TableStats {
   postventa: PostventaRow[];
   ranking: { min_sample: number; ranked: RankingRow[]; insufficient: RankingRow[] };
 }
+
+const rankingRowSchema = z.looseObject({
+  position: z.int().optional(),
+  dealer_id: z.int(),
+  dealer_name: z.string(),
+  responses: z.int(),
+  rating_answers: z.int(),
+  top_box: z.number().nullable(),
+  average: z.number().nullable(),
+  label: z.string().optional(),
+});
+
+/** GET /api/table-stats' result, held to TableStats (loose objects, as publicQuizSchema). */
+export const tableStatsSchema: z.ZodType<TableStats> = z.looseObject({
+  cobertura: z.array(
+    z.looseObject({
+      dealer_id: z.int(),
+      dealer_name: z.string(),
+      sales: z.int(),
+      invitations: z.int(),
+      responses: z.int(),
+      response_rate: z.number(),
+      invalid_contacts: z.int(),
+      invalid_contact_rate: z.number(),
+    }),
+  ),
+  postventa: z.array(
+    z.looseObject({
+      dealer_id: z.int(),
+      dealer_name: z.string(),
+      responses: z.int(),
+      average: z.number().nullable(),
+      top_box: z.number().nullable(),
+      questions: z.array(
+        z.looseObject({
+          question: z.string(),
+          answers: z.int(),
+          average: z.number().nullable(),
+          top_box: z.number().nullable(),
+        }),
+      ),
+    }),
+  ),
+  ranking: z.looseObject({
+    min_sample: z.int(),
+    ranked: z.array(rankingRowSchema),
+    insufficient: z.array(rankingRowSchema),
+  }),
+});
 
 /** This module's contracts, in menu order (RESOURCE_CONTRACTS gathers every module's). */
 export const QUIZ_CONTRACTS = [quizContract, questionContract, alertContract] as const;

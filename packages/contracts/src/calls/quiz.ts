@@ -2,14 +2,13 @@
 // (modules/quiz on the server).
 
 import { REPORT_QUERIES } from '../query';
-import { alertReplySchema, publicAnswerSchema } from '../quiz';
+import { alertReplySchema, publicAnswerSchema, publicQuizSchema, tableStatsSchema } from '../quiz';
 import { salesQuizRequestSchema } from '../sales';
 import { z } from '../zod';
 import { defineCall } from './call';
 
 /** An alert as saved (its row). */
 const alertRow = z.looseObject({ id: z.int(), reply: z.string().nullable(), closed_at: z.unknown() });
-const statsRows = z.array(z.looseObject({}));
 
 export const quizCalls = {
   request: defineCall({
@@ -27,20 +26,7 @@ export const quizCalls = {
   publicQuiz: defineCall({
     method: 'GET',
     path: '/api/public/quiz/:token',
-    result: z.looseObject({
-      quiz: z.looseObject({
-        id: z.int(),
-        title: z.string(),
-        description: z.string().nullable(),
-        kind: z.string(),
-        rating_labels: z.array(z.string()),
-        questions: z.array(z.looseObject({ id: z.int() })),
-      }),
-      dealer: z.looseObject({ name: z.string() }),
-      vehicle: z.looseObject({}),
-      buyer_name: z.string(),
-      expires_at: z.string(),
-    }),
+    result: publicQuizSchema,
   }),
   answer: defineCall({
     method: 'POST',
@@ -59,11 +45,7 @@ export const quizCalls = {
     method: 'GET',
     path: '/api/table-stats',
     query: REPORT_QUERIES.tableStats,
-    result: z.object({
-      cobertura: statsRows,
-      postventa: statsRows,
-      ranking: z.object({ min_sample: z.int(), ranked: statsRows, insufficient: statsRows }),
-    }),
+    result: tableStatsSchema,
   }),
   statsExport: defineCall({
     method: 'GET',

@@ -298,7 +298,7 @@ export default function PublicQuizPage() {
     let alive = true;
     setState({ kind: 'loading' });
     call(quizCalls.publicQuiz, { params: { token } }, { silent: true })
-      .then((data) => alive && setState({ kind: 'form', data: data as unknown as PublicQuiz }))
+      .then((data) => alive && setState({ kind: 'form', data }))
       .catch((err) => {
         if (!alive) return;
         const status = err instanceof HttpError ? err.status : 0;

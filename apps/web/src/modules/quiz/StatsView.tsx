@@ -1,13 +1,6 @@
 // Table-stats for a year/month, the toolbar brand and dealer: cobertura, ranking by top box (the
 // dealers under the minimum sample apart, 'muestra insuficiente'), postventa, a chart, export.
-import {
-  QUIZ_MESSAGES,
-  queryFor,
-  quizCalls,
-  type RankingRow,
-  REPORT_QUERIES,
-  type TableStats,
-} from '@app/contracts';
+import { QUIZ_MESSAGES, queryFor, quizCalls, type RankingRow, REPORT_QUERIES } from '@app/contracts';
 import FileDownload from '@mui/icons-material/FileDownload';
 import {
   Alert,
@@ -111,7 +104,7 @@ export default function StatsView() {
   });
   const stats = useQuery({
     queryKey: ['table-stats', query],
-    queryFn: () => call(quizCalls.stats, { query }) as unknown as Promise<TableStats>,
+    queryFn: () => call(quizCalls.stats, { query }),
     placeholderData: keepPreviousData,
   });
   const d = stats.data;
