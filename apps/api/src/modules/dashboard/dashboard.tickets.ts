@@ -6,7 +6,7 @@ import { limaEndOfDay } from '../../core/lima';
 import { agreementsByAge } from '../agreements/agreements.summary';
 import { quizAlerts } from '../quiz/quiz.tables';
 import { sales } from '../sales/sales.tables';
-import { monthlyProductivity, workshopProductivity } from '../workshop/workshop.summary';
+import { workshopProductivity } from '../workshop/workshop.summary';
 import { type GroupContext, pct, ratioPct } from './dashboard.groups';
 
 /** The survey alerts open at the end of `date` (opened by then, not closed by then): days open. */
@@ -53,10 +53,12 @@ export async function seguimientoGroup(c: GroupContext): Promise<DashboardSeguim
 
 export async function tallerGroup(c: GroupContext): Promise<DashboardTaller> {
   const { db, scope, filter: f } = c;
-  const [period, months] = await Promise.all([
-    workshopProductivity(db, scope, { year: f.year, monthFrom: f.month ?? 1, monthTo: f.month ?? 12 }),
-    monthlyProductivity(db, scope, { years: [f.year, f.year - 1] }),
-  ]);
+  const period = await workshopProductivity(db, scope, {
+    year: f.year,
+    monthFrom: f.month ?? 1,
+    monthTo: f.month ?? 12,
+  });
+  const months = period.by_month;
   // Per month: the ratio of the month's sums over the dealers that reported (Info Taller's report).
   const monthly = (m: number, previous: boolean) => {
     const r = months.find((x) => x.month === m && x.year === (previous ? f.year - 1 : f.year));

@@ -3,7 +3,7 @@
 // labour rate (labour revenue ÷ hours sold) and parts per order (parts revenue ÷ orders closed),
 // beside the same month a year before; and the period's totals for a dashboard.
 import { type ReportInfoRow, type WorkshopFigures, type WorkshopSums, workshopRatios } from '@app/contracts';
-import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../core/action';
 import type { Scope } from '../../core/scope';
@@ -141,6 +141,13 @@ export interface WorkshopProductivity extends WorkshopFigures {
   months_reported: number;
   /** The same months of the year before. */
   previous: WorkshopFigures | null;
+  /**
+   * Info Taller's productivity month by month, both years, every month (whatever the period):
+   * the hours worked and the available hours summed over the dealer-months that reported both
+   * (the sums of report-info's rows of that month that have an available figure); a month
+   * without any is left out.
+   */
+  by_month: { year: number; month: number; hours_worked: number; available_hours: number }[];
 }
 
 /**
@@ -148,7 +155,8 @@ export interface WorkshopProductivity extends WorkshopFigures {
  * the year before. Productivity covers the same dealer-months on both sides: the hours worked
  * and the available hours of those that have both (a dealer that did not load its capacities
  * does not raise the network's figure). Summed in SQL (issue 28): per dealer-month as
- * report-info's rows (branches added), then per year, exact, a row per year to Node.
+ * report-info's rows (branches added), then per year and per month (one statement, grouping
+ * sets), exact; ~26 rows to Node.
  */
 export async function workshopProductivity(
   db: Executor,
@@ -173,14 +181,7 @@ export async function workshopProductivity(
         parts_revenue: num(workshopInfos.parts_revenue).as('parts_revenue'),
       })
       .from(workshopInfos)
-      .where(
-        and(
-          scope.on(workshopInfos.dealer_id),
-          inArray(workshopInfos.year, years),
-          gte(workshopInfos.month, from),
-          lte(workshopInfos.month, to),
-        ),
-      )
+      .where(and(scope.on(workshopInfos.dealer_id), inArray(workshopInfos.year, years)))
       .groupBy(workshopInfos.dealer_id, workshopInfos.year, workshopInfos.month),
   );
   const c = db.$with('c').as(
@@ -192,36 +193,38 @@ export async function workshopProductivity(
         available: sql<number | null>`sum(${capacities.available_hours})`.as('available'),
       })
       .from(capacities)
-      .where(
-        and(
-          scope.on(capacities.dealer_id),
-          inArray(capacities.year, years),
-          gte(capacities.month, from),
-          lte(capacities.month, to),
-        ),
-      )
+      .where(and(scope.on(capacities.dealer_id), inArray(capacities.year, years)))
       .groupBy(capacities.dealer_id, capacities.year, capacities.month),
   );
+  // The period's rows (months from..to) for the totals; every month for the monthly figures.
+  const inPeriod = sql`${w.month} between ${from} and ${to}`;
   const f8 = (e: SQL) => sql<number>`(${e})::float8`;
+  const inSum = (col: SQLWrapper) => f8(sql`coalesce(sum(${col}) filter (where ${inPeriod}), 0)`);
   const rows = await db
     .with(w, c)
     .select({
       year: sql<number>`${w.year}::int`,
-      months: sql<number>`count(*)::int`,
-      work_orders_opened: f8(sql`sum(${w.work_orders_opened})`),
-      work_orders_closed: f8(sql`sum(${w.work_orders_closed})`),
-      hours_sold: f8(sql`sum(${w.hours_sold})`),
-      hours_worked: f8(sql`sum(${w.hours_worked})`),
-      labour_revenue: f8(sql`sum(${w.labour_revenue})`),
-      parts_revenue: f8(sql`sum(${w.parts_revenue})`),
-      available: sql<number | null>`(sum(${c.available}))::float8`,
-      worked: f8(sql`coalesce(sum(${w.hours_worked}) filter (where ${c.available} is not null), 0)`),
+      /** null: the year's period row; else a month's row. */
+      month: sql<number | null>`${w.month}::int`,
+      months: sql<number>`(count(*) filter (where ${inPeriod}))::int`,
+      work_orders_opened: inSum(w.work_orders_opened),
+      work_orders_closed: inSum(w.work_orders_closed),
+      hours_sold: inSum(w.hours_sold),
+      hours_worked: inSum(w.hours_worked),
+      labour_revenue: inSum(w.labour_revenue),
+      parts_revenue: inSum(w.parts_revenue),
+      available: f8(sql`sum(${c.available}) filter (where ${inPeriod})`),
+      worked: f8(
+        sql`coalesce(sum(${w.hours_worked}) filter (where ${inPeriod} and ${c.available} is not null), 0)`,
+      ),
+      month_worked: f8(sql`sum(${w.hours_worked}) filter (where ${c.available} is not null)`),
+      month_available: sql<number | null>`(sum(${c.available}))::float8`,
     })
     .from(w)
     .leftJoin(c, and(eq(c.dealer_id, w.dealer_id), eq(c.year, w.year), eq(c.month, w.month)))
-    .groupBy(w.year);
+    .groupBy(sql`grouping sets ((${w.year}), (${w.year}, ${w.month}))`);
   const total = (year: number) => {
-    const r = rows.find((x) => Number(x.year) === year);
+    const r = rows.find((x) => x.month === null && Number(x.year) === year);
     if (!r) return { figures: figures({ ...ZERO }, null), months: 0 };
     const s: WorkshopSums = {
       work_orders_opened: Number(r.work_orders_opened),
@@ -243,58 +246,13 @@ export async function workshopProductivity(
     months_reported: now.months,
     ...now.figures,
     previous: before.months ? before.figures : null,
+    by_month: rows
+      .filter((r) => r.month !== null && r.month_available !== null)
+      .map((r) => ({
+        year: Number(r.year),
+        month: Number(r.month),
+        hours_worked: Number(r.month_worked),
+        available_hours: Number(r.month_available),
+      })),
   };
-}
-
-/**
- * Info Taller's productivity month by month, for a dashboard: per month of the year, the hours
- * worked and the available hours summed over the dealer-months that reported both (the sums of
- * report-info's rows of that month that have an available figure), read in one statement.
- */
-export async function monthlyProductivity(
-  db: Executor,
-  scope: Scope,
-  p: { years: number[] },
-): Promise<{ year: number; month: number; hours_worked: number; available_hours: number }[]> {
-  const w = db.$with('w').as(
-    db
-      .select({
-        dealer_id: workshopInfos.dealer_id,
-        year: workshopInfos.year,
-        month: workshopInfos.month,
-        worked: sql<number>`round(coalesce(sum(${workshopInfos.hours_worked}), 0)::numeric, 2)`.as('worked'),
-      })
-      .from(workshopInfos)
-      .where(and(scope.on(workshopInfos.dealer_id), inArray(workshopInfos.year, p.years)))
-      .groupBy(workshopInfos.dealer_id, workshopInfos.year, workshopInfos.month),
-  );
-  const c = db.$with('c').as(
-    db
-      .select({
-        dealer_id: capacities.dealer_id,
-        year: capacities.year,
-        month: capacities.month,
-        available: sql<number | null>`sum(${capacities.available_hours})::float8`.as('available'),
-      })
-      .from(capacities)
-      .where(and(inArray(capacities.year, p.years), scope.on(capacities.dealer_id)))
-      .groupBy(capacities.dealer_id, capacities.year, capacities.month),
-  );
-  const rows = await db
-    .with(w, c)
-    .select({
-      year: sql<number>`${w.year}::int`,
-      month: sql<number>`${w.month}::int`,
-      hours_worked: sql<number>`sum(${w.worked})::float8`,
-      available_hours: sql<number>`sum(${c.available})::float8`,
-    })
-    .from(w)
-    .innerJoin(c, and(eq(c.dealer_id, w.dealer_id), eq(c.year, w.year), eq(c.month, w.month)))
-    .where(sql`${c.available} is not null`)
-    .groupBy(w.year, w.month);
-  return rows.map((r) => ({
-    ...r,
-    hours_worked: Number(r.hours_worked),
-    available_hours: Number(r.available_hours),
-  }));
 }
