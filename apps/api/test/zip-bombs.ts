@@ -100,16 +100,33 @@ export async function workbookEntries(file: Buffer): Promise<Map<string, Buffer>
     yauzl.fromBuffer(file, { lazyEntries: false }, (err, z) => (err || !z ? reject(err) : resolve(z))),
   );
   const out = new Map<string, Buffer>();
+  // Resolves when every entry has been read whole, not a while after the directory ends: under
+  // load a fixed wait (it was 20 ms) lost the worksheet now and then, and the "hostile" file
+  // became one without a worksheet (refused as not an .xlsx before the check under test).
   await new Promise<void>((resolve, reject) => {
+    let pending = 0;
+    let listed = false;
+    const settle = () => {
+      if (listed && pending === 0) resolve();
+    };
     zip.on('entry', (entry: yauzl.Entry) => {
+      pending++;
       zip.openReadStream(entry, (err, stream) => {
         if (err || !stream) return reject(err);
         const parts: Buffer[] = [];
         stream.on('data', (d: Buffer) => parts.push(d));
-        stream.on('end', () => out.set(entry.fileName, Buffer.concat(parts)));
+        stream.on('error', reject);
+        stream.on('end', () => {
+          out.set(entry.fileName, Buffer.concat(parts));
+          pending--;
+          settle();
+        });
       });
     });
-    zip.on('end', () => setTimeout(resolve, 20));
+    zip.on('end', () => {
+      listed = true;
+      settle();
+    });
     zip.on('error', reject);
   });
   return out;
