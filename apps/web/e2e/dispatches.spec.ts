@@ -2,7 +2,7 @@
 // dispatches, objectives loaded from Formato_Objetivos.xlsx (a wrong row saves nothing) and the
 // pace on screen, the daily grid edited like a spreadsheet and saved, and a dealer user who sees
 // and edits only its own dealer.
-import { OBJECTIVES_TEMPLATE_HEADERS } from '@app/contracts';
+import { MONTH_NAMES, OBJECTIVES_TEMPLATE_HEADERS } from '@app/contracts';
 import ExcelJS from 'exceljs';
 import { expect, type Page, test } from './fixtures';
 import { api, apiToken, limaNow, loginForm, shot, uid } from './helpers';
@@ -81,6 +81,14 @@ test('summary, objectives with their pace, the daily grid, and a dealer user on 
   const rowA = summary.getByRole('row', { name: new RegExp(`Alfa Despachos ${id}`) });
   await expect(rowA.getByRole('cell').last()).toHaveText('6');
   await shot(page, 'dispatches-summary-admin');
+  // The month picker (a multiple select): another month left out drops its column, not the units.
+  const headers = summary.getByRole('columnheader');
+  const allColumns = await headers.count();
+  await page.getByRole('combobox', { name: 'Meses' }).click();
+  await page.getByRole('option', { name: new RegExp(MONTH_NAMES[month % 12]!) }).click();
+  await page.keyboard.press('Escape');
+  await expect(headers).toHaveCount(allColumns - 1);
+  await expect(rowA.getByRole('cell').last()).toHaveText('6');
 
   // Objectives from the file: a wrong row saves nothing; the corrected file saves.
   await page.getByRole('tab', { name: 'Objetivos' }).click();

@@ -108,7 +108,11 @@ export default function SummaryView() {
             },
           }}
           onChange={(e) => {
-            const v = (e.target.value as unknown as number[]).map(Number).sort((a, b) => a - b);
+            // A multiple select answers its list (the event's type says string).
+            const picked: unknown = e.target.value;
+            const v = (Array.isArray(picked) ? picked : String(picked).split(','))
+              .map(Number)
+              .sort((a, b) => a - b);
             setMonths(v.length ? v : ALL_MONTHS);
           }}
         >

@@ -62,8 +62,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const TOTAL_KEY = 'total';
 
 /** A column of the sheet bound to one key of the row (the library's types are per value type). */
-const cell = (key: string, kind: Partial<Column>): Column<SheetRow> =>
-  keyColumn(key as never, kind as never) as unknown as Column<SheetRow>;
+const cell = (key: string, kind: Partial<Column>): Partial<Column<SheetRow>> =>
+  keyColumn<SheetRow, string>(key, kind);
 
 function toSheet(g: DailyGrid): SheetRow[] {
   return g.rows.map((r: DailyGridRow) => {
@@ -112,8 +112,8 @@ export default function DailyScreen() {
   const days = grid.data?.days ?? 31;
   const today = limaDate();
 
-  const columns = useMemo<Column<SheetRow>[]>(() => {
-    const dayCols = Array.from({ length: days }, (_, i): Column<SheetRow> => {
+  const columns = useMemo<Partial<Column<SheetRow>>[]>(() => {
+    const dayCols = Array.from({ length: days }, (_, i): Partial<Column<SheetRow>> => {
       const d = i + 1;
       const future = `${year}-${pad(month)}-${pad(d)}` > today;
       return {
