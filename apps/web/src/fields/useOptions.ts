@@ -25,7 +25,7 @@ export function filterQuery(filter: Record<string, string | number>) {
   return Object.fromEntries(Object.entries(filter).map(([k, v]) => [`filter[${k}]`, String(v)]));
 }
 
-const CONTRACTS = RESOURCE_CONTRACTS as unknown as Record<string, ResourceContract | undefined>;
+const CONTRACTS: Record<string, ResourceContract | undefined> = RESOURCE_CONTRACTS;
 
 /** The contract says its catalogue is searched, never loaded whole. */
 export const isSearchedCatalogue = (resource: string | undefined) =>

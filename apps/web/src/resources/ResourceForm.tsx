@@ -45,7 +45,7 @@ export function ResourceForm({ def, record, defaults, onClose, onSaved }: Props)
   const fields = useMemo(() => def.form.filter((f) => !f.onlyNew || isNew), [def.form, isNew]);
   const schema = def.contract.schema;
   const resolver = useMemo<Resolver<FieldValues>>(() => {
-    const zr = zodResolver(schema as any) as unknown as Resolver<FieldValues>;
+    const zr = zodResolver(schema as any) as Resolver<FieldValues>;
     return async (values, ctx, opts) => {
       const result = await zr(clean(values, fields), ctx, opts);
       // A field the screen marks required where the record's rule is optional (a new user's

@@ -71,10 +71,7 @@ interface Props {
 export function DocumentDialog({ record, onClose, onSaved }: Props) {
   const open = record !== null;
   const isNew = !record?.id;
-  const resolver = useMemo(
-    () => zodResolver(documentContract.schema as any) as unknown as Resolver<FieldValues>,
-    [],
-  );
+  const resolver = useMemo(() => zodResolver(documentContract.schema as any) as Resolver<FieldValues>, []);
   const form = useForm<FieldValues>({ resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
   const allDealers = useWatch({ control: form.control, name: 'all_dealers' });
   const [files, setFiles] = useState<DocumentFile[]>([]);
