@@ -10,10 +10,15 @@ import {
 import { defineAction } from '../../core/action';
 import { ValidationError } from '../../core/errors';
 import { deliverQueued, mailContext } from '../mail/mail.service';
-import { queueResumenOnConfirm } from '../schedules/schedules.service';
 import { pullCasis } from './figures.casis';
 import { assertPeriods, checkCells, readCells, writeCells } from './figures.cells';
-import { confirmPeriod, enablePeriods, periodStates, reopenPeriod } from './figures.periods';
+import {
+  announceConfirmed,
+  confirmPeriod,
+  enablePeriods,
+  periodStates,
+  reopenPeriod,
+} from './figures.periods';
 import { remindLateDealers } from './figures.remind';
 import { figurePeriodResource } from './figures.resources';
 import { resumenReport } from './figures.resumen';
@@ -151,12 +156,13 @@ const confirm = defineAction({
   async handler({ app, db, user, scope, body, write }) {
     const dealer = await requestedDealer(db, scope, body.dealer_id);
     if (!dealer) throw ValidationError.field('dealer_id', FIGURE_MESSAGES.noDealer);
-    // The month's Resumen Comparativo to the dealer's contacts (when that schedule is on) is
-    // queued in the confirmation's transaction, and sent once it commits.
+    // What other modules queue on a confirmation (schedules: the month's Resumen Comparativo to
+    // the dealer's contacts, when that schedule is on) is queued in its transaction, and sent
+    // once it commits.
     const { row, mails } = await write(
       async (tx) => ({
         row: await confirmPeriod(tx, user, body.year, body.month, dealer),
-        mails: await queueResumenOnConfirm(tx, dealer, body.year, body.month),
+        mails: await announceConfirmed(tx, dealer, body.year, body.month),
       }),
       ({ row }) => ({ recordId: row.id, before: { status: 'enabled' }, after: row }),
     );

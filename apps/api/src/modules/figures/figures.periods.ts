@@ -195,6 +195,30 @@ export async function enablePeriods(
   return { enabled: open.length, skipped, period_ids: enabledIds };
 }
 
+/**
+ * What a module above figures does in the transaction of a month's confirmation, answering the
+ * mail outbox ids to deliver once it commits (schedules: the month's Resumen Comparativo to the
+ * dealer's contacts). Figures knows none of them: each registers itself when its module loads.
+ */
+type ConfirmListener = (tx: Executor, dealer: GridDealer, year: number, month: number) => Promise<number[]>;
+const confirmListeners: ConfirmListener[] = [];
+
+export function onMonthConfirmed(listener: ConfirmListener): void {
+  confirmListeners.push(listener);
+}
+
+/** Runs the confirmation's listeners in its transaction; the outbox ids they queued. */
+export async function announceConfirmed(
+  tx: Executor,
+  dealer: GridDealer,
+  year: number,
+  month: number,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const l of confirmListeners) ids.push(...(await l(tx, dealer, year, month)));
+  return ids;
+}
+
 /** enabled → confirmed: the dealer's figures of the month are locked. */
 export async function confirmPeriod(
   tx: Tx,

@@ -13,3 +13,4 @@ export const figuresModule = defineModule({
 });
 
 export { figureSummary } from './figures.compare';
+export { onMonthConfirmed } from './figures.periods';

@@ -3,8 +3,10 @@
 import { inArray } from 'drizzle-orm';
 import { defineModule } from '../../core/registry';
 import { onMailSent } from '../mail/mail.service';
+import { guardSaleDelete } from '../sales';
 import { quizActions } from './quiz.actions';
 import { alertResource, questionResource, quizResource, responseResource } from './quiz.resources';
+import { refuseAnsweredSale, saleResponses } from './quiz.sale';
 import { quizInvitations } from './quiz.tables';
 
 // An invitation whose mail failed (SMTP down) and went out on a later retry is sent after all.
@@ -15,8 +17,11 @@ onMailSent(async (db, ids) => {
     .where(inArray(quizInvitations.mail_outbox_id, ids));
 });
 
+// A sale with an answered survey is not deleted.
+guardSaleDelete(refuseAnsweredSale);
+
 export const quizModule = defineModule({
   name: 'quiz',
   resources: [quizResource, questionResource, responseResource, alertResource],
-  actions: quizActions,
+  actions: [...quizActions, saleResponses],
 });

@@ -1,15 +1,12 @@
 // The CEM calls beyond CRUD, declared on the engine (core/action): the import (its template,
-// upload and JSON batch: sales.import.ts), the pull from the external sales API, the dealers with sales in a
-// period, and the survey invitations and answers of one sale.
+// upload and JSON batch: sales.import.ts), the pull from the external sales API and the dealers with sales in a
+// period. A sale's survey invitations and answers are the quiz module's (quiz/quiz.sale.ts).
 import { salesCalls as calls } from '@app/contracts';
-import { and, asc, count, eq, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { fetchSalesFromApi } from '../../connectors/sales-api';
 import { defineAction } from '../../core/action';
 import { dealers } from '../../db/schema';
-import { withAnswers } from '../quiz/quiz.answers';
-import { quizInvitations, quizResponses, quizzes } from '../quiz/quiz.tables';
 import { rowsFromObjects, salesImport } from './sales.import';
-import { saleResource } from './sales.resources';
 import { sales } from './sales.tables';
 
 const tags = ['CEM'];
@@ -53,47 +50,4 @@ const saleDealers = defineAction({
   },
 });
 
-const saleResponses = defineAction({
-  ...calls.responses,
-  summary: 'Invitaciones y respuestas de encuesta de una venta',
-  tags,
-  access: { permission: 'Sales.view' },
-  target: saleResource,
-  async handler({ id, db }) {
-    const invitations = await db
-      .select({
-        id: quizInvitations.id,
-        quiz_id: quizInvitations.quiz_id,
-        quiz_title: quizzes.title,
-        quiz_kind: quizzes.kind,
-        email: quizInvitations.email,
-        sent_at: quizInvitations.sent_at,
-        reminded_at: quizInvitations.reminded_at,
-        reminder_count: quizInvitations.reminder_count,
-        expires_at: quizInvitations.expires_at,
-        answered_at: quizInvitations.answered_at,
-        email_status: quizInvitations.email_status,
-        expired: sql<boolean>`(${quizInvitations.answered_at} is null and ${lte(quizInvitations.expires_at, sql`now()`)})`,
-      })
-      .from(quizInvitations)
-      .innerJoin(quizzes, eq(quizzes.id, quizInvitations.quiz_id))
-      .where(eq(quizInvitations.sale_id, id))
-      .orderBy(asc(quizInvitations.id));
-    const responses = await db
-      .select({
-        id: quizResponses.id,
-        quiz_id: quizResponses.quiz_id,
-        quiz_title: quizzes.title,
-        quiz_kind: quizzes.kind,
-        rating_labels: quizzes.rating_labels,
-        answered_at: quizResponses.answered_at,
-      })
-      .from(quizResponses)
-      .innerJoin(quizzes, eq(quizzes.id, quizResponses.quiz_id))
-      .where(eq(quizResponses.sale_id, id))
-      .orderBy(asc(quizResponses.id));
-    return { sale_id: id, invitations, responses: await withAnswers(db, responses) };
-  },
-});
-
-export const salesActions = [...salesImport.actions, pull, saleDealers, saleResponses];
+export const salesActions = [...salesImport.actions, pull, saleDealers];

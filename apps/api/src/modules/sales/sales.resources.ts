@@ -2,11 +2,22 @@
 // are actions in sales.actions.ts; the import's rules are in sales.import.ts.
 import { DATE_RE, saleContract, saleRecordErrors } from '@app/contracts';
 import { eq, gte, lte } from 'drizzle-orm';
-import { ConflictError, ValidationError } from '../../core/errors';
+import { ValidationError } from '../../core/errors';
 import { defineResource, fromContract, type HookContext, type Row } from '../../core/resource';
 import { dealerBranches, dealers, manufacturerModels, manufacturers } from '../../db/schema';
-import { quizResponses } from '../quiz/quiz.tables';
+import type { Tx } from '../../db/types';
 import { sales } from './sales.tables';
+
+/**
+ * What a module above sales checks before a sale is deleted, throwing to refuse it (quiz: a sale
+ * with an answered survey). Sales knows none of them: each registers itself when its module loads.
+ */
+type SaleDeleteGuard = (tx: Tx, saleId: number) => Promise<void>;
+const deleteGuards: SaleDeleteGuard[] = [];
+
+export function guardSaleDelete(guard: SaleDeleteGuard): void {
+  deleteGuards.push(guard);
+}
 
 const dateFilter = (label: string, op: typeof gte) => (v: string) => {
   if (!DATE_RE.test(v)) throw ValidationError.field('filter', `${label}: formato de fecha YYYY-MM-DD`);
@@ -68,12 +79,7 @@ export const saleResource = defineResource({
       return data;
     },
     async beforeDelete(ctx) {
-      const [answered] = await ctx.tx
-        .select({ id: quizResponses.id })
-        .from(quizResponses)
-        .where(eq(quizResponses.sale_id, ctx.id))
-        .limit(1);
-      if (answered) throw new ConflictError('No se puede eliminar: la venta tiene una encuesta respondida');
+      for (const guard of deleteGuards) await guard(ctx.tx, ctx.id);
     },
   },
   listColumns: [
