@@ -82,6 +82,8 @@ export interface SheetProps<R extends SheetRow> {
   startColumn?: string;
   /** Accessible name of the grid. */
   label: string;
+  /** The header row's height in px (default 38, one line); taller for titles of two or three lines. */
+  headerHeight?: number;
 }
 
 type GridRow<R> = R & { __key: string; __total?: string; __kind?: NumberKind };
@@ -216,6 +218,7 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
     height,
     startColumn,
     label,
+    headerHeight,
   } = props;
   const grid = useRef<DataSheetGridRef>(null);
   const host = useRef<HTMLDivElement>(null);
@@ -475,9 +478,9 @@ export function Sheet<R extends SheetRow>(props: SheetProps<R>) {
         disableContextMenu
         addRowsComponent={false}
         ref={grid}
-        height={height ?? Math.min(600, 40 + data.length * 34 + 3)}
+        height={height ?? Math.min(600, (headerHeight ?? 38) + 2 + data.length * 34 + 3)}
         rowHeight={34}
-        headerRowHeight={38}
+        headerRowHeight={headerHeight ?? 38}
         gutterColumn={gutter}
       />
     </Box>

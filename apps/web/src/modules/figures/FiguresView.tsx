@@ -196,13 +196,15 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
       { key: 'status', title: 'Estado', type: 'label', width: 110 },
       ...d.list.map((c) => ({
         key: `c${c.id}`,
+        // The concept's name, as a manager reads it (in up to three lines), its code on hover.
         title: (
-          <Tooltip title={c.name}>
-            <span>{c.code}</span>
+          <Tooltip title={c.code}>
+            <span className="sheet-head-wrap">{c.name}</span>
           </Tooltip>
         ),
+        label: c.name,
         type: 'number' as const,
-        width: c.unit === 'PEN' ? 155 : 110,
+        width: c.unit === 'PEN' ? 155 : 120,
         kind: unitKind(c.unit),
         total: c.aggregation === 'avg' ? ('avg' as const) : ('sum' as const),
         editable: (r: DealerLine) =>
@@ -335,6 +337,7 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
       {networkGrid && (
         <Sheet
           label="Cifras de la red"
+          headerHeight={58}
           rows={networkGrid.rows}
           columns={networkGrid.columns}
           rowKey={(r) => String(r.dealer_id)}
