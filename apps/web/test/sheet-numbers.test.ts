@@ -3,6 +3,7 @@
 import {
   excelFormat,
   formatCount,
+  formatDay,
   formatMoney,
   formatPercent,
   formatPointChange,
@@ -53,7 +54,19 @@ describe('sheet numbers', () => {
     expect(formatPointChange(2.34)).toBe('+2.3 pp');
     expect(formatPointChange(-1)).toBe('−1.0 pp');
     expect(formatPointChange(0)).toBe('0.0 pp');
+    // What rounds to zero has no sign: '0.0 pp', never '+0.0 pp' or '−0.0 pp'.
+    expect(formatPointChange(0.03)).toBe('0.0 pp');
+    expect(formatRelativeChange(-0.04)).toBe('0.0 %');
     expect(formatRelativeChange(1250.55)).toBe('+1,250.6 %');
     expect(formatPointChange(null)).toBe('—');
+  });
+
+  it('a date reads dd/mm/aaaa, an instant in Lima’s time', () => {
+    expect(formatDay('2026-11-29')).toBe('29/11/2026');
+    // 03:10 UTC on the 30th is 22:10 of the 29th in Lima.
+    expect(formatDay('2026-11-30T03:10:09.000Z')).toBe('29/11/2026 22:10');
+    expect(formatDay('2026-11-30T03:10:09+00:00', true)).toBe('29/11/2026 22:10:09');
+    expect(formatDay(null)).toBe('—');
+    expect(formatDay('Pendiente')).toBe('Pendiente');
   });
 });

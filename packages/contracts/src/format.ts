@@ -70,7 +70,9 @@ export const formatRatio = (v: number | null | undefined) =>
 export const formatMeasure = (v: number | null | undefined, decimals?: number) =>
   present(v) ? formatNumber(v, 'number', DEFAULT_CURRENCY, decimals) : NO_VALUE;
 
-const signed = (delta: number, text: string) => `${delta > 0 ? '+' : delta < 0 ? '−' : ''}${text}`;
+/** A change with its sign; one that rounds to zero (0.0) has none ('0.0 pp', not '+0.0 pp'). */
+const signed = (delta: number, text: string) =>
+  Math.round(Math.abs(delta) * 10) === 0 ? text : `${delta > 0 ? '+' : delta < 0 ? '−' : ''}${text}`;
 
 /**
  * A change between two percentages, in percentage points: '+2.3 pp', '−1.0 pp' (a ratio that went
@@ -117,3 +119,21 @@ export function excelFormat(
 
 /** The .xlsx format of a percentage stored as 0–100 (a '%' concept's 85.3): '85.3 %'. */
 export const EXCEL_PERCENT_POINTS = '0.0" %"';
+
+const LIMA_OFFSET_MS = 5 * 3_600_000;
+
+/**
+ * A date as Peru writes it: '2026-11-29' reads 29/11/2026; an instant (an ISO time with its
+ * offset) reads in Lima's wall clock, 29/11/2026 14:05 (`seconds`: 14:05:09); '—' when empty, and
+ * anything else as it is.
+ */
+export function formatDay(value: unknown, seconds = false): string {
+  if (value === null || value === undefined || value === '') return NO_VALUE;
+  const text = String(value);
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+  const at = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(text) ? Date.parse(text) : Number.NaN;
+  if (!Number.isFinite(at)) return text;
+  const w = new Date(at - LIMA_OFFSET_MS).toISOString();
+  return `${w.slice(8, 10)}/${w.slice(5, 7)}/${w.slice(0, 4)} ${w.slice(11, seconds ? 19 : 16)}`;
+}

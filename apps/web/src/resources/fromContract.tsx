@@ -4,6 +4,7 @@
 import {
   type FieldSpec,
   formatCount,
+  formatDay,
   formatMoney,
   formatPercent,
   MONTH_NAMES,
@@ -125,6 +126,8 @@ export function resolveColumn(contract: ResourceContract, c: ColumnDef): ColumnD
       return format === 'money' ? formatMoney(n) : format === 'percent' ? formatPercent(n) : formatCount(n);
     };
   }
+  // Dates as Peru writes them (29/11/2026), instants in Lima's time (29/11/2026 14:05).
+  if (!out.render && out.type === 'date') out.render = (row) => formatDay(row[c.field]);
   // Phones in one format whatever was stored (seeded raw digits, or typed through the mask).
   if (!out.render && spec?.input === 'phone') out.render = (row) => maskPhone(String(row[c.field] ?? ''));
   if (!out.render && spec?.input === 'color') {

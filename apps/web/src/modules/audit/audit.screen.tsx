@@ -1,6 +1,6 @@
 // 'Auditoria': who changed what and when, read-only, for administrators (Admin.Audit.view).
 // Filters by resource, user and date range; each row opens its before and after values.
-import { AUDIT_RESOURCES, auditLogContract, messages } from '@app/contracts';
+import { AUDIT_RESOURCES, auditLogContract, formatDay, messages } from '@app/contracts';
 import Visibility from '@mui/icons-material/Visibility';
 import { Autocomplete, Box, Button, IconButton, Paper, TextField, Tooltip } from '@mui/material';
 import { useMemo, useState } from 'react';
@@ -11,13 +11,8 @@ import { ResourceScreen } from '../../resources/ResourceScreen';
 import { defineScreen, type ResourceScreenDef } from '../../resources/types';
 import { AuditChangesDialog, resourceTitle } from './AuditChanges';
 
-export const formatDateTime = (v: unknown) => {
-  if (!v) return '';
-  const d = new Date(String(v));
-  if (Number.isNaN(d.getTime())) return String(v);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-};
+/** When it happened, in Lima's time as Peru writes it: 29/11/2026 14:05:09. */
+export const formatDateTime = (v: unknown) => (v ? formatDay(v, true) : '');
 
 interface AuditUser {
   id: number;

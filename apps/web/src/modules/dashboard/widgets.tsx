@@ -118,12 +118,17 @@ export function NumberCard({
                 sx={{
                   display: 'inline-flex',
                   alignItems: 'center',
-                  color: good ? 'success.main' : 'error.main',
+                  // No change (0.0) reads neutral, without an arrow.
+                  color: delta === 0 ? 'text.secondary' : good ? 'success.main' : 'error.main',
                   fontWeight: 600,
                   fontSize: 14,
                 }}
               >
-                {delta >= 0 ? <ArrowUpward fontSize="inherit" /> : <ArrowDownward fontSize="inherit" />}
+                {delta > 0 ? (
+                  <ArrowUpward fontSize="inherit" />
+                ) : delta < 0 ? (
+                  <ArrowDownward fontSize="inherit" />
+                ) : null}
                 <span
                   title={unit === 'pct' ? 'Variación en puntos porcentuales' : 'Variación porcentual'}
                   aria-label={`${unit === 'pct' ? 'Variación en puntos porcentuales' : 'Variación porcentual'}: ${formatChange(delta, unit)}`}
