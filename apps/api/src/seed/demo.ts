@@ -88,6 +88,8 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const slug = (s: string) =>
   s
     .normalize('NFD')
+    // The accents away (Rodríguez: rodriguez, not rodri.guez), then anything else a dot.
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9]+/g, '.')
     .replace(/^\.|\.$/g, '')
     .toLowerCase();
