@@ -41,6 +41,8 @@ export interface SheetColumn<R extends SheetRow> {
   compute?: (row: R) => number | null;
   /** What the total rows show in this column: a sum (default), an average, or nothing. */
   total?: 'sum' | 'avg' | false;
+  /** A measure's decimals, fixed (per row: a concept's own), so a column reads alike (1,083.0 over 1,145.6). */
+  decimals?: (row: R) => number | undefined;
   /** Text of a cell that has no number (e.g. '—'). */
   empty?: string;
   /** Why a typed or pasted value is refused (a fractional count); the cell keeps its value. */
@@ -136,7 +138,14 @@ function numberColumn<R extends SheetRow>(
         },
         formatInputOnFocus: (v: number | null) => (v === null ? '' : String(v)),
         formatBlurredInput: (v: number | null) =>
-          v === null ? (col.empty ?? '') : formatNumber(v, kindOf(rowData), currency),
+          v === null
+            ? (col.empty ?? '')
+            : formatNumber(
+                v,
+                kindOf(rowData),
+                currency,
+                rowData.__total ? undefined : col.decimals?.(rowData as R),
+              ),
       }}
     />
   );

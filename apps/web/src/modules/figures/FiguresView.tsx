@@ -8,6 +8,7 @@ import {
   type ConceptRow,
   compliance,
   figureCalls,
+  formatDay,
   type GridImportReport,
   MONTH_NAMES,
   MONTH_SHORT,
@@ -26,6 +27,7 @@ import { useCurrencySign } from '../../sheet/numbers';
 import { Sheet, type SheetChange, type SheetColumn } from '../../sheet/Sheet';
 import {
   conceptRules,
+  measureDecimals,
   ReportDialog,
   StatusChip,
   statusName,
@@ -121,15 +123,17 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
       currency,
     );
     const columns: SheetColumn<ConceptLine>[] = [
-      { key: 'name', title: 'Concepto', type: 'label', width: 250 },
+      { key: 'name', title: 'Concepto', type: 'label', width: 290 },
       { key: 'unit_name', title: 'Unidad', type: 'label', width: 90 },
       ...Array.from({ length: 12 }, (_, i) => ({
         key: `m${i + 1}`,
         title: <MonthTitle month={i + 1} status={statusOf.get(`${dealer?.id}:${i + 1}`)?.status} />,
         label: MONTH_NAMES[i],
         type: 'number' as const,
-        width: 132,
+        // 'S/ 4,263,892.07' whole, with room on both sides.
+        width: 150,
         kind: (r: ConceptLine) => unitKind(r.unit),
+        decimals: measureDecimals,
         editable: editable(i + 1),
         ...rules,
       })),
@@ -137,8 +141,9 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
         key: `f${month}`,
         title: `Cuota ${MONTH_SHORT[month - 1]}`,
         type: 'number',
-        width: 132,
+        width: 150,
         kind: (r) => unitKind(r.unit),
+        decimals: measureDecimals,
       },
       {
         key: 'comp',
@@ -206,6 +211,7 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
         type: 'number' as const,
         width: c.unit === 'PEN' ? 155 : 120,
         kind: unitKind(c.unit),
+        decimals: () => measureDecimals(c),
         total: c.aggregation === 'avg' ? ('avg' as const) : ('sum' as const),
         editable: (r: DealerLine) =>
           canUpdate && statusOf.get(`${r.dealer_id}:${month}`)?.status === 'enabled',
@@ -245,7 +251,7 @@ export function FiguresView({ year, month, dealerId, manufacturer, canUpdate, ca
           <StatusChip status={period.status} />
           {period.confirmed_at && (
             <Typography variant="caption" color="text.secondary">
-              {`Confirmado por ${period.confirmed_by_name ?? '—'} el ${new Date(period.confirmed_at).toLocaleString('es-PE')}`}
+              {`Confirmado por ${period.confirmed_by_name ?? '—'} el ${formatDay(period.confirmed_at)}`}
             </Typography>
           )}
           {period.status === 'enabled' && period.reopen_reason && (

@@ -5,6 +5,7 @@ import {
   type BackgroundJob,
   type ConceptRow,
   type ConceptRule,
+  type ConceptUnit,
   conceptKind,
   conceptValueError,
   conceptValueWarning,
@@ -14,6 +15,7 @@ import {
   isBackgroundJob,
   PERIOD_STATUSES,
   type PeriodStatus,
+  UNIT_DECIMALS,
 } from '@app/contracts';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
@@ -61,6 +63,14 @@ export function StatusChip({ status }: { status: PeriodStatus }) {
 
 /** How a concept's values read in a grid: S/ for soles, % for percentages, whole counts. */
 export const unitKind = (unit: string | null | undefined): NumberKind => conceptKind(unit);
+
+/**
+ * A measure's decimals (hours, days): the concept's own, else its unit's, fixed so a column reads
+ * alike (1,083.0 over 1,145.6; 3.0 over 3.3); undefined for money, counts and percentages (their
+ * kind's own).
+ */
+export const measureDecimals = (c: { unit: string | null; decimals?: number | null }) =>
+  unitKind(c.unit) === 'number' ? (c.decimals ?? UNIT_DECIMALS[c.unit as ConceptUnit] ?? 2) : undefined;
 
 /**
  * A grid column's rules from its concept: `refuse` a value that breaks the concept's kind ('Pruebas

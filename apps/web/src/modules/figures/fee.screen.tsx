@@ -24,6 +24,7 @@ import { Sheet, type SheetColumn } from '../../sheet/Sheet';
 import {
   conceptRules,
   lastMonth,
+  measureDecimals,
   ReportDialog,
   UploadButton,
   unitKind,
@@ -87,14 +88,15 @@ export default function FeeScreen() {
       ...(oneDealer
         ? []
         : [{ key: 'dealer_name', title: 'Concesionario', type: 'label' as const, width: 230 }]),
-      { key: 'name', title: 'Concepto', type: 'label', width: 240 },
+      { key: 'name', title: 'Concepto', type: 'label', width: 290 },
       { key: 'unit_name', title: 'Unidad', type: 'label', width: 90 },
       ...MONTH_SHORT.map((title, i) => ({
         key: `m${i + 1}`,
         title,
         type: 'number' as const,
-        width: 132,
+        width: 150,
         kind: (r: FeeLine) => unitKind(r.unit),
+        decimals: (r: FeeLine) => measureDecimals(r.concept),
         editable: canUpdate,
         ...conceptRules<FeeLine>(
           (r) => r.concept,
