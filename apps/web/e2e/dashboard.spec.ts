@@ -78,6 +78,13 @@ test('dashboard: cards, month in the address, table view, link to the sales, and
     await expect(sales.getByTestId('card-value')).toHaveText(String(rows.length));
     await expect(page).toHaveURL(new RegExp(`dealer_id=${dealer.id}`));
     await expect(page.getByText('Concesionario y marca: los elegidos en la barra superior.')).toBeVisible();
+    // The whole year's dispatched units open the Resumen tab, whose Total row is that number (the
+    // Objetivos tab shows one month).
+    await expect(
+      page
+        .getByRole('region', { name: 'Unidades despachadas', exact: true })
+        .getByRole('link', { name: /Ver detalle/i }),
+    ).toHaveAttribute('href', new RegExp(`/main/dispatches\\?tab=summary&year=${year}$`));
 
     // The month: kept in the address, the card counts only its sales.
     await page.getByRole('combobox', { name: 'Mes' }).click();

@@ -42,7 +42,13 @@ export default function SummaryScreen() {
           gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
         }}
       >
-        <NumberCard title="Unidades despachadas" number={d?.dispatched} to={link} loading={g.loading} />
+        <NumberCard
+          title="Unidades despachadas"
+          number={d?.dispatched}
+          // The whole year: the Resumen tab, whose Total row is this number (Objetivos is a month's).
+          to={f.month ? link : `/main/dispatches?tab=summary&year=${f.year}`}
+          loading={g.loading}
+        />
         <NumberCard
           title="Objetivo del periodo"
           number={d && { value: d.objective, previous: null }}

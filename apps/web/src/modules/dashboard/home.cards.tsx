@@ -28,7 +28,9 @@ export function HomeCards({ home }: { home: Home }) {
         <NumberCard
           title="Unidades despachadas"
           number={d?.dispatched}
-          to={link('/main/dispatches', 'objectives')}
+          // A month: its objectives (dispatched against them); the whole year: the Resumen tab,
+          // whose Total row is this number.
+          to={home.f.month ? link('/main/dispatches', 'objectives') : link('/main/dispatches', 'summary')}
           loading={despachos.loading}
           detail={
             d && d.objective > 0
