@@ -10,6 +10,7 @@ export * from './jobs';
 export * from './messages';
 export * from './notifications';
 export * from './period';
+export * from './permission-actions';
 export * from './permissions';
 export * from './query';
 export * from './quiz';

@@ -2,22 +2,10 @@
 // table; the client matches tabs to screens by `name`. A permission is `${base}.${action}`.
 // The groups and the screens that are not a resource's list are written here; a resource's
 // screen is placed by its contract (`menu`), with the contract's title and permission.
+
+import { PERMISSION_ACTIONS, type PermissionAction, permissionName } from './permission-actions';
 import { RESOURCE_CONTRACTS, type ResourcePath } from './resources';
 import type { MenuPlacement } from './resources/fields';
-
-export const PERMISSION_ACTIONS = ['view', 'store', 'update', 'destroy', 'export'] as const;
-export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
-
-export const permissionName = (base: string, action: PermissionAction) => `${base}.${action}`;
-
-/** The Spanish word of each action ("Concesionarios - Ver", the role permission tree, 403s). */
-export const PERMISSION_ACTION_LABELS: Record<PermissionAction, string> = {
-  view: 'Ver',
-  store: 'Crear',
-  update: 'Editar',
-  destroy: 'Eliminar',
-  export: 'Exportar',
-};
 
 export interface MenuNode {
   /** Screen name the client matches (SPEC §2). Unique. */

@@ -2,7 +2,7 @@
 // with the field's label, so the server's validationErrors and the client's form agree.
 
 import { messages } from '../messages';
-import type { PermissionAction } from '../permissions';
+import type { PermissionAction } from '../permission-actions';
 import { z } from '../zod';
 
 export type Labels = Record<string, string>;
