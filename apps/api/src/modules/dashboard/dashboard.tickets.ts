@@ -1,7 +1,7 @@
 // The dashboard's follow-up groups: open tickets (agreements of Seguimiento, survey alerts) and
 // the workshop (Info Taller over capacities), each read by its module's own summary function.
-import { AGE_BUCKETS, ageBucketOf, type DashboardSeguimiento, type DashboardTaller } from '@app/contracts';
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { AGE_BUCKETS, type DashboardSeguimiento, type DashboardTaller } from '@app/contracts';
+import { and, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { limaEndOfDay } from '../../core/lima';
 import { agreementsByAge } from '../agreements/agreements.summary';
 import { quizAlerts } from '../quiz/quiz.tables';
@@ -9,12 +9,25 @@ import { sales } from '../sales/sales.tables';
 import { workshopProductivity } from '../workshop/workshop.summary';
 import { type GroupContext, pct, ratioPct } from './dashboard.groups';
 
-/** The survey alerts open at the end of `date` (opened by then, not closed by then): days open. */
-async function openAlertAges(c: GroupContext, date: string): Promise<number[]> {
+/**
+ * The survey alerts open at the end of `date` (opened by then, not closed by then), counted in
+ * SQL: how many, and how many per age bucket (whole days open, AGE_BUCKETS' upper bounds).
+ */
+async function openAlertCounts(c: GroupContext, date: string): Promise<{ open: number; buckets: number[] }> {
   const end = limaEndOfDay(date);
-  const rows = await c.db
+  const age = sql`floor(extract(epoch from (${end.toISOString()}::timestamptz - ${quizAlerts.opened_at})) / 86400)`;
+  const bucketCounts = AGE_BUCKETS.map((b, i) => {
+    const conds: SQL[] = [];
+    if (i > 0) conds.push(sql`${age} > ${AGE_BUCKETS[i - 1].max}`);
+    if (Number.isFinite(b.max)) conds.push(sql`${age} <= ${b.max}`);
+    return conds.length
+      ? sql`count(*) filter (where ${sql.join(conds, sql` and `)})::int`
+      : sql`count(*)::int`;
+  });
+  const [row] = await c.db
     .select({
-      age: sql<number>`floor(extract(epoch from (${end.toISOString()}::timestamptz - ${quizAlerts.opened_at})) / 86400)::int`,
+      open: sql<number>`count(*)::int`,
+      buckets: sql<number[]>`array[${sql.join(bucketCounts, sql`, `)}]`,
     })
     .from(quizAlerts)
     .innerJoin(sales, eq(sales.id, quizAlerts.sale_id))
@@ -26,7 +39,7 @@ async function openAlertAges(c: GroupContext, date: string): Promise<number[]> {
         c.filter.manufacturer_id ? eq(sales.manufacturer_id, c.filter.manufacturer_id) : undefined,
       ),
     );
-  return rows.map((r) => Number(r.age));
+  return { open: Number(row.open), buckets: row.buckets.map(Number) };
 }
 
 export async function seguimientoGroup(c: GroupContext): Promise<DashboardSeguimiento> {
@@ -36,18 +49,15 @@ export async function seguimientoGroup(c: GroupContext): Promise<DashboardSeguim
   const [agreements, agreementsPrev, alerts, alertsPrev] = await Promise.all([
     agreementsByAge(db, scope, { openAt: p.to }),
     agreementsByAge(db, scope, { openAt: p.prev_to }),
-    openAlertAges(c, p.to),
-    openAlertAges(c, p.prev_to),
+    openAlertCounts(c, p.to),
+    openAlertCounts(c, p.prev_to),
   ]);
   return {
     open_agreements: { value: agreements.open, previous: agreementsPrev.open },
     overdue_agreements: agreements.overdue,
     agreements_by_age: agreements.buckets,
-    open_alerts: { value: alerts.length, previous: alertsPrev.length },
-    alerts_by_age: AGE_BUCKETS.map(({ bucket }) => ({
-      bucket,
-      count: alerts.filter((a) => ageBucketOf(a) === bucket).length,
-    })),
+    open_alerts: { value: alerts.open, previous: alertsPrev.open },
+    alerts_by_age: AGE_BUCKETS.map(({ bucket }, i) => ({ bucket, count: alerts.buckets[i] })),
   };
 }
 
