@@ -5,6 +5,7 @@ import {
   type FieldSpec,
   formatCount,
   formatDay,
+  formatMeasure,
   formatMoney,
   formatPercent,
   MONTH_NAMES,
@@ -59,6 +60,7 @@ export function columnChars(
   if (hint.format === 'money') return 14;
   if (hint.format === 'percent') return 7;
   if (hint.format === 'month') return 10;
+  if (hint.format === 'hours') return 9;
   if (options?.length) return Math.max(...options.map((o) => o.name.length));
   if (spec?.input === 'email') return 26;
   if (spec?.input === 'phone') return 12;
@@ -115,6 +117,8 @@ export function resolveColumn(contract: ResourceContract, c: ColumnDef): ColumnD
     const names = new Map(options.map((o) => [String(o.id), o.name]));
     out.render = (row) => names.get(String(row[c.field])) ?? row[c.field];
   }
+  // A month's name reads as text, aligned left (not as the number it is stored as).
+  if (hint.format === 'month' && !c.type && !hint.type) out.type = 'string';
   // Money, percentages, counts and months as every screen writes them ('S/ 1,234.50', 'Noviembre').
   const format = hint.format;
   if (!out.render && format) {
@@ -123,6 +127,7 @@ export function resolveColumn(contract: ResourceContract, c: ColumnDef): ColumnD
       if (v === null || v === undefined || v === '') return '—';
       const n = Number(v);
       if (format === 'month') return MONTH_NAMES[n - 1] ?? String(v);
+      if (format === 'hours') return formatMeasure(n, 2);
       return format === 'money' ? formatMoney(n) : format === 'percent' ? formatPercent(n) : formatCount(n);
     };
   }

@@ -165,7 +165,8 @@ export interface ColumnHint {
   /** For fields without a rule (server display fields); a rule says it for the others. */
   type?: 'string' | 'number' | 'boolean' | 'date';
   /** How the list shows the value (the shared formatter): S/ 1,234.50, 85.0 %, 1,250, a month's name. */
-  format?: 'money' | 'percent' | 'count' | 'month';
+  /** hours: a measure with two decimals in every cell (1,154.19 over 1,330.00). */
+  format?: 'money' | 'percent' | 'count' | 'month' | 'hours';
 }
 
 /** What a contract says of one field besides its label and rule. */
