@@ -2,7 +2,7 @@
 // is read once after login and kept; Preferences refreshes it when a general type or one of its
 // values is saved or deleted. Every select, column and filter of a field declared with
 // `generalType` takes its options and names from here (the compiled list until it arrives).
-import { preferenceCalls } from '@app/contracts';
+import { startupCalls } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { call } from './http';
@@ -20,7 +20,7 @@ export type GeneralTypes = Record<string, TypeValue[]>;
 export const GENERAL_TYPES_KEY = ['general-types-values'] as const;
 
 const fetchGeneralTypes = () =>
-  call(preferenceCalls.generalTypeValues, {}, { silent: true }) as Promise<GeneralTypes>;
+  call(startupCalls.generalTypeValues, {}, { silent: true }) as Promise<GeneralTypes>;
 
 /** After login: the one load of the session (a later login loads them again). */
 export function loadGeneralTypes(): Promise<void> {

@@ -2,7 +2,7 @@
 import {
   type LoginResult,
   messages,
-  securityCalls,
+  startupCalls,
   type TwoFactorChallenge,
   type TwoFactorEnrolment,
 } from '@app/contracts';
@@ -81,7 +81,7 @@ function SecondStep({
   useEffect(() => {
     if (!setup) return;
     call(
-      securityCalls.twoFactorSetup,
+      startupCalls.twoFactorSetup,
       { body: { two_factor_token: challenge.two_factor_token } },
       { silent: true },
     ).then(setEnrolment, (err) => setError(stepError(err)));
@@ -95,7 +95,7 @@ function SecondStep({
     setError(null);
     try {
       const r = await call(
-        securityCalls.twoFactorLogin,
+        startupCalls.twoFactorLogin,
         {
           body: {
             two_factor_token: challenge.two_factor_token,

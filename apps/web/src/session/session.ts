@@ -3,8 +3,7 @@
 import {
   type LoginInformation,
   type LoginResult,
-  preferenceCalls,
-  securityCalls,
+  startupCalls,
   type TabNode,
   type TwoFactorChallenge,
 } from '@app/contracts';
@@ -44,7 +43,7 @@ export function mergeSettings(patch: Settings | null | undefined): void {
 
 export async function loadSettings(): Promise<void> {
   try {
-    mergeSettings((await call(preferenceCalls.settings, {}, { silent: true })) as Settings);
+    mergeSettings((await call(startupCalls.settings, {}, { silent: true })) as Settings);
   } catch {
     // SPEC §1: a failing configuration call does not stop the product from starting.
   }
@@ -53,7 +52,7 @@ export async function loadSettings(): Promise<void> {
 async function loadMenu(): Promise<void> {
   sessionStore.set({ status: 'menu', menu: null });
   try {
-    const menu = await call(securityCalls.menu);
+    const menu = await call(startupCalls.menu);
     sessionStore.set({ menu: menu ?? [], status: 'ready' });
   } catch {
     sessionStore.set({ menu: [], status: 'ready' });
@@ -67,7 +66,7 @@ export async function loadSession(): Promise<boolean> {
     return false;
   }
   try {
-    const info = await call(securityCalls.loginInformation, {}, { silent: true });
+    const info = await call(startupCalls.loginInformation, {}, { silent: true });
     sessionStore.set({ info });
     // SPEC §3: the general types are loaded once per session and cached (the selects read them).
     void loadGeneralTypes();
@@ -96,7 +95,7 @@ export interface Credentials {
  * the password opens only the second step: its challenge is answered and no session starts yet.
  */
 export async function login(c: Credentials): Promise<TwoFactorChallenge | null> {
-  const r = await call(securityCalls.login, { body: c }, { silent: true });
+  const r = await call(startupCalls.login, { body: c }, { silent: true });
   if ('two_factor' in r) return r;
   await startSession(r, c.rememberMe);
   return null;
@@ -110,7 +109,7 @@ export async function startSession(r: LoginResult, rememberMe: boolean): Promise
 
 export async function logout(): Promise<void> {
   try {
-    await call(securityCalls.logout, {}, { silent: true });
+    await call(startupCalls.logout, {}, { silent: true });
   } catch {
     // The local session ends anyway.
   }

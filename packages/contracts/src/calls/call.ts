@@ -4,10 +4,10 @@
 // /api/docs' result schema follow), and the web calls it through one typed function
 // (`call(contract, { params, query, body })`, apps/web/src/lib/http.ts): no API path is typed twice.
 // One file per module (calls/<module>.ts); a resource's generic calls come from its contract
-// (resourceCalls).
+// (resourceCalls, calls/resource.ts). This file builds no schema: the login bundle loads it.
 
 import type { QueryValues } from '../query';
-import { z } from '../zod';
+import type { z } from '../zod';
 
 export type CallMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -44,22 +44,30 @@ export type PathParams<P extends string> = string extends P
       ? { [K in N]: string | number }
       : Record<never, never>;
 
+/**
+ * A call's method, path and flags as plain data, its schemas only types (absent at run time):
+ * what the web needs to call it without building zod (calls/startup.ts). `call()` takes it as a
+ * contract and types its input and answer from the schemas' types.
+ */
+export type CallRoute<C extends CallContract> = Omit<C, 'query' | 'body' | 'result'> & {
+  [K in 'query' | 'body' | 'result' as K extends keyof C ? K : never]?: C[K];
+};
+
 /** What a call answers: its result schema's output (unknown while it declares none). */
-export type CallResult<C extends CallContract> = C['result'] extends z.ZodType
-  ? z.output<C['result']>
-  : unknown;
+export type CallResult<C extends CallContract> =
+  NonNullable<C['result']> extends z.ZodType ? z.output<NonNullable<C['result']>> : unknown;
 
 /** What a caller gives: the path's params, the query (the names its schema declares), the body. */
 export type CallInput<C extends CallContract> = (keyof PathParams<C['path']> extends never
   ? { params?: undefined }
   : { params: PathParams<C['path']> }) &
-  (C['query'] extends z.ZodType
-    ? { query?: QueryValues<C['query']> }
+  (NonNullable<C['query']> extends z.ZodType
+    ? { query?: QueryValues<NonNullable<C['query']>> }
     : C['anyQuery'] extends true
       ? { query?: QueryParamValues }
       : { query?: undefined }) &
-  (C['body'] extends z.ZodType
-    ? { body: z.input<C['body']> }
+  (NonNullable<C['body']> extends z.ZodType
+    ? { body: z.input<NonNullable<C['body']>> }
     : C['upload'] extends true
       ? { body: FormData }
       : { body?: undefined });
@@ -74,24 +82,4 @@ export function callPath(
     if (v === undefined || v === null || v === '') throw new Error(`${c.path}: falta el parámetro ${name}`);
     return encodeURIComponent(String(v));
   });
-}
-
-/**
- * The generic calls of a resource (core/resource-routes on the server): the list, one record,
- * the select search, create, update, delete and the .xlsx export, all from its contract's path.
- */
-/** A record's body as the generic calls take it (the server parses it with the contract's schema). */
-const recordBody = z.record(z.string(), z.unknown());
-
-export function resourceCalls<const P extends string>(resource: P | { path: P }) {
-  const base = `/api/${typeof resource === 'string' ? resource : resource.path}` as `/api/${P}`;
-  return {
-    list: defineCall({ method: 'GET', path: base, anyQuery: true }),
-    get: defineCall({ method: 'GET', path: `${base}/get/:id` }),
-    search: defineCall({ method: 'GET', path: `${base}/query-search`, anyQuery: true }),
-    create: defineCall({ method: 'POST', path: base, body: recordBody }),
-    update: defineCall({ method: 'PUT', path: `${base}/:id`, body: recordBody }),
-    remove: defineCall({ method: 'DELETE', path: `${base}/:id` }),
-    export: defineCall({ method: 'GET', path: `${base}/export`, file: true, anyQuery: true }),
-  };
 }

@@ -21,9 +21,11 @@ export * from './figures';
 export * from './notifications';
 export * from './preferences';
 export * from './quiz';
+export * from './resource';
 export * from './sales';
 export * from './security';
 export * from './shell';
+export * from './startup';
 export * from './views';
 export * from './workshop';
 

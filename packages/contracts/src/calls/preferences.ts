@@ -5,13 +5,14 @@ import { configurationsSaveSchema } from '../resources/preferences';
 import { mailScheduleSaveSchema, mailScheduleViewSchema } from '../schedules';
 import { z } from '../zod';
 import { defineCall } from './call';
+import { startupRoutes } from './startup';
 
 /** The settings a caller may read: {key: value} (secrets never). */
 const settings = z.record(z.string(), z.string().nullable());
 
 export const preferenceCalls = {
   /** Without a session: the public settings only. */
-  settings: defineCall({ method: 'GET', path: '/api/getUserConfigurations', result: settings }),
+  settings: defineCall({ ...startupRoutes.settings, result: settings }),
   saveSettings: defineCall({
     method: 'PUT',
     path: '/api/configurations/save',
@@ -20,8 +21,7 @@ export const preferenceCalls = {
   }),
   /** The active values of every active general type, by the type's code. */
   generalTypeValues: defineCall({
-    method: 'GET',
-    path: '/api/general-types-values',
+    ...startupRoutes.generalTypeValues,
     result: z.record(
       z.string(),
       z.array(z.object({ id: z.int(), code: z.string().nullable(), name: z.string(), payload: z.unknown() })),

@@ -22,24 +22,23 @@ import {
 } from '../resources/security';
 import { z } from '../zod';
 import { defineCall } from './call';
+import { startupRoutes } from './startup';
 
 /** A call that answers only that it was done. */
 const done = z.literal(true);
 
 export const securityCalls = {
   login: defineCall({
-    method: 'POST',
-    path: '/api/auth/login',
+    ...startupRoutes.login,
     body: loginSchema,
     result: loginAnswerSchema,
   }),
-  logout: defineCall({ method: 'POST', path: '/api/auth/logout', result: done }),
+  logout: defineCall({ ...startupRoutes.logout, result: done }),
   loginInformation: defineCall({
-    method: 'GET',
-    path: '/api/auth/getCurrentLoginInformations',
+    ...startupRoutes.loginInformation,
     result: loginInformationSchema,
   }),
-  menu: defineCall({ method: 'GET', path: '/api/tabs/menu', result: z.array(tabNodeSchema) }),
+  menu: defineCall({ ...startupRoutes.menu, result: z.array(tabNodeSchema) }),
   tabsTree: defineCall({ method: 'GET', path: '/api/tabs-tree', result: z.array(tabNodeSchema) }),
   permissions: defineCall({
     method: 'GET',
@@ -85,14 +84,12 @@ export const securityCalls = {
   }),
   // ---------- the second factor ----------
   twoFactorLogin: defineCall({
-    method: 'POST',
-    path: '/api/auth/two-factor',
+    ...startupRoutes.twoFactorLogin,
     body: twoFactorLoginSchema,
     result: loginResultSchema,
   }),
   twoFactorSetup: defineCall({
-    method: 'POST',
-    path: '/api/auth/two-factor/setup',
+    ...startupRoutes.twoFactorSetup,
     body: twoFactorSetupSchema,
     result: twoFactorEnrolmentSchema,
   }),
