@@ -6,6 +6,7 @@
 import { inArray } from 'drizzle-orm';
 import { demoDealersWithout, demoDealerUsers } from '../../core/demo-dealers';
 import { demoRandom } from '../../core/demo-random';
+import { limaToday, nowMs } from '../../core/lima';
 import type { DatabaseHandle } from '../../db/client';
 import { dealerContacts, users } from '../../db/schema';
 import { agreementEvents, agreements } from './agreements.tables';
@@ -82,7 +83,6 @@ const COMMENTS = [
 ];
 
 const DAY = 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export async function seedAgreementsDemo(
   handle: DatabaseHandle,
@@ -120,7 +120,7 @@ export async function seedAgreementsDemo(
       ),
     );
   const order = new Map(demoDealers.map((d, i) => [d.code, i]));
-  const now = Date.now();
+  const now = nowMs();
   let count = 0;
   await db.transaction(async (tx: any) => {
     for (const d of todo.sort((x, y) => (order.get(x.code) ?? 0) - (order.get(y.code) ?? 0))) {
@@ -155,7 +155,7 @@ export async function seedAgreementsDemo(
             status,
             responsible: contact?.name ?? null,
             dealer_contact_id: contact?.id ?? null,
-            due_date: iso(due),
+            due_date: limaToday(due),
             created_by: manager?.id ?? null,
             created_at: new Date(createdAt),
             updated_at: new Date(Math.min(now, createdAt + 10 * DAY)),

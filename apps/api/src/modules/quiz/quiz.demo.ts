@@ -6,6 +6,7 @@
 // demo sales without an invitation are invited, so a second run adds nothing.
 import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../core/action';
+import { limaToday } from '../../core/lima';
 import { users } from '../../db/schema';
 import { sales } from '../sales/sales.tables';
 import { DEFAULT_EXPIRY_DAYS, newToken } from './quiz.invitations';
@@ -95,7 +96,10 @@ export async function seedSurveyDemo(
     .where(and(like(sales.vin, `${opts.vinPrefix}%`), isNull(quizInvitations.id)))
     .orderBy(asc(sales.sale_date), asc(sales.id));
   const [manager] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'gerente.red'));
-  const now = Date.now();
+  // Decided by Lima's day on the server's clock (core/lima, which tests pin), not by the hour: a
+  // run at 09:00 and one at 23:00 of the same day invite and answer the same sales. What is
+  // sent or answered is dated before today began, so never later than now.
+  const today = Date.parse(`${limaToday()}T00:00:00-05:00`);
 
   // What happens to each sale, decided first; then written in a few statements.
   const invalid: number[] = [];
@@ -110,7 +114,7 @@ export async function seedSurveyDemo(
   for (const sale of pending) {
     const sold = new Date(`${sale.sale_date}T15:00:00Z`);
     const sent = addDays(sold, 2);
-    if (sent.getTime() > now - DAY) continue; // Too recent: the invitation goes out later.
+    if (sent.getTime() >= today) continue; // Too recent: the invitation goes out later.
     const r = (salt: number) => chance(sale.vin, salt);
     // One buyer in twenty-five left no usable address.
     if (r(1) < 0.04 || !sale.email) {
@@ -118,11 +122,11 @@ export async function seedSurveyDemo(
       continue;
     }
     const quality = opts.quality(sale.dealer_code ?? '');
-    // Answered one to six days after the invitation, never later than now (an invitation sent
-    // yesterday is not answered next week: that answer, and its alert, would lie in the future).
+    // Answered one to six days after the invitation, before today (an invitation sent yesterday
+    // is not answered next week: that answer, and its alert, would lie in the future).
     const answeredAfter = (s: Date, p: number, salt: number) => {
       const at = addDays(s, 1 + Math.floor(r(salt + 1) * 6));
-      return r(salt) < p && at.getTime() <= now ? at : null;
+      return r(salt) < p && at.getTime() < today ? at : null;
     };
     planned.push({
       sale,
@@ -134,7 +138,7 @@ export async function seedSurveyDemo(
     });
     // The after-sales questionnaire, after the first service (four months on), for half of them.
     const serviced = addDays(sold, 120);
-    if (afterSalesQuiz && serviced.getTime() < now - 7 * DAY && r(10) < 0.5) {
+    if (afterSalesQuiz && serviced.getTime() < today - 6 * DAY && r(10) < 0.5) {
       planned.push({
         sale,
         quizId: afterSalesQuiz.id,
@@ -195,7 +199,7 @@ export async function seedSurveyDemo(
       if (!result.alert_id) continue;
       out.alerts++;
       const r = chance(answered[i].inv.sale_id.toString(), 9 + answered[i].inv.quiz_id);
-      await followUp(tx, result.alert_id, answered[i].at, manager?.id ?? null, r, now);
+      await followUp(tx, result.alert_id, answered[i].at, manager?.id ?? null, r, today);
     }
   });
   return out;
@@ -227,9 +231,9 @@ async function followUp(
   opened: Date,
   userId: number | null,
   r: number,
-  now: number,
+  today: number,
 ): Promise<void> {
-  const age = (now - opened.getTime()) / DAY;
+  const age = (today - opened.getTime()) / DAY;
   // Recent ones wait for the dealer; of the older ones some were forgotten, most replied, a few closed.
   if (age < 20 || r < 0.3) return;
   const replied = addDays(opened, 2);
