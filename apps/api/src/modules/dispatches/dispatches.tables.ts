@@ -47,8 +47,10 @@ export const dispatches = pgTable(
     ...timestamps,
   },
   (t) => [
-    // The summaries and reports read a period, all dealers or one.
-    index('dispatches_date_idx').on(t.dispatch_date),
+    // The summaries and reports read a period, all dealers or one. The network's period carries
+    // what they add up (dealer, brand, units): an index-only scan, no visit to the wide rows,
+    // scattered by date (issue 28: the dashboard's despachos group at ×100).
+    index('dispatches_date_units_idx').on(t.dispatch_date, t.dealer_id, t.manufacturer_id, t.units),
     index('dispatches_dealer_date_idx').on(t.dealer_id, t.dispatch_date),
     index('dispatches_vin_idx').on(t.vin),
     index('dispatches_search_idx').using(
@@ -100,6 +102,7 @@ export const dailySales = pgTable(
   },
   (t) => [
     uniqueIndex('daily_sales_uq').on(t.dealer_id, t.manufacturer_model_id, t.sale_date),
-    index('daily_sales_date_idx').on(t.sale_date),
+    // A period's units per dealer and brand read from the index alone (as dispatches_date_units_idx).
+    index('daily_sales_date_units_idx').on(t.sale_date, t.dealer_id, t.manufacturer_id, t.units),
   ],
 );
