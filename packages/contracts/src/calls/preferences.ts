@@ -5,7 +5,7 @@ import { configurationsSaveSchema } from '../resources/preferences';
 import { mailScheduleSaveSchema, mailScheduleViewSchema } from '../schedules';
 import { z } from '../zod';
 import { defineCall } from './call';
-import { startupRoutes } from './startup';
+import { startupRoutes } from './startup-routes';
 
 /** The settings a caller may read: {key: value} (secrets never). */
 const settings = z.record(z.string(), z.string().nullable());

@@ -22,7 +22,7 @@ import {
 } from '../resources/security';
 import { z } from '../zod';
 import { defineCall } from './call';
-import { startupRoutes } from './startup';
+import { startupRoutes } from './startup-routes';
 
 /** A call that answers only that it was done. */
 const done = z.literal(true);
