@@ -110,6 +110,12 @@ describe('a dealer user exports its own dealer', () => {
     });
     expect(cells.map((c) => c.value)).toEqual([0.1]);
     expect(cells[0].numFmt).toContain('%');
+    // A concept's values carry its unit's format, as on screen (a count here: 4 units, fee 40).
+    const units = ws
+      .getRows(2, ws.rowCount - 1)
+      ?.find((r) => r.getCell(header.indexOf('Concepto')).value === 'Venta de vehículos nuevos');
+    expect(units?.getCell(header.indexOf('Cuota Mar')).value).toBe(40);
+    expect(units?.getCell(header.indexOf('Cuota Mar')).numFmt).toBe('#,##0');
     const json = await api(t.app, 'GET', `/api/resumen-comparativo?year=${Y}&month=3`, { token: a.token });
     const row = json.body.result.rows.find((r: { code?: string; name: string }) => r.code === 'VN_UND');
     // Its own 4 units against its own fee of 40, not the network's 13 against 130.

@@ -74,6 +74,11 @@ export interface ReportDef<Q extends z.ZodType, D, R> {
   rows(data: D, ctx: Ctx<Q>): R[];
   columns: ReportColumnDef<R>[] | ((data: D, ctx: Ctx<Q>) => ReportColumnDef<R>[]);
   file(data: D, ctx: Ctx<Q>): ReportFile | Promise<ReportFile>;
+  /**
+   * A cell's Excel format by its row, when a column mixes units (a concept in soles, another in
+   * %): 'S/ 14.00' as the screen shows it. Undefined: the column's type's format. Plain tables only.
+   */
+  cellFormat?(row: R, key: string): string | undefined;
 }
 
 /** What the registry knows of a declared report (the registry test reads it). */
@@ -113,14 +118,15 @@ async function reportFile<Q extends z.ZodType, D, R>(
   const data = await def.load(c);
   const declared = typeof def.columns === 'function' ? def.columns(data, c) : def.columns;
   const frame = await def.file(data, c);
-  const rows = def
-    .rows(data, c)
-    .map((r) =>
-      Object.fromEntries(
-        declared.map((col) => [col.key, col.value ? col.value(r) : (r as Record<string, unknown>)[col.key]]),
-      ),
-    );
+  const source = def.rows(data, c);
+  const rows = source.map((r) =>
+    Object.fromEntries(
+      declared.map((col) => [col.key, col.value ? col.value(r) : (r as Record<string, unknown>)[col.key]]),
+    ),
+  );
   const columns = declared.map(fileColumn);
+  const origin = new Map(rows.map((row, i) => [row, source[i]]));
+  const cellFormat = def.cellFormat;
   const stream =
     frame.title !== undefined
       ? await xlsxReportStream(
@@ -133,6 +139,12 @@ async function reportFile<Q extends z.ZodType, D, R>(
             sheetName: frame.sheetName,
             columns: columns.map((col) => typedColumn(col)),
             rows: [rows],
+            cellFormat: cellFormat
+              ? (row, key) => {
+                  const from = origin.get(row);
+                  return from === undefined ? undefined : cellFormat(from, key);
+                }
+              : undefined,
           },
           log,
         );

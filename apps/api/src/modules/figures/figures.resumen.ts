@@ -1,6 +1,6 @@
 // The Resumen Comparativo (SPEC §7) declared once: its JSON call, its .xlsx export, and the same
 // file attached to the monthly mail of a confirmed month (modules/schedules).
-import { figureCalls, MONTH_SHORT, type ResumenAnswer } from '@app/contracts';
+import { conceptExcelFormat, figureCalls, MONTH_SHORT, type ResumenAnswer } from '@app/contracts';
 import { defineReport } from '../../core/report';
 import { figureSummary } from './figures.compare';
 import { requestedDealer } from './figures.scope';
@@ -8,6 +8,18 @@ import { requestedDealer } from './figures.scope';
 const tags = ['Cifras'];
 
 export const resumenQuery = figureCalls.resumen.query;
+
+/** The columns holding a concept's own values (and their differences), in its unit. */
+const VALUE_KEYS = new Set([
+  'month',
+  'month_prev',
+  'month_var',
+  'ytd',
+  'ytd_prev',
+  'ytd_var',
+  'fee',
+  'ytd_fee',
+]);
 
 const pctOf = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 10);
 type ResumenRow = ResumenAnswer['rows'][number];
@@ -79,6 +91,9 @@ export const resumenReport = defineReport({
       },
     ];
   },
+  // The values read as the screen shows them, by the row's concept: 'S/ 45,503,395.22', '17.4 %',
+  // '1,250' (the variations in % and the compliance are percentages of their own).
+  cellFormat: (row, key) => (VALUE_KEYS.has(key) ? conceptExcelFormat(row.unit) : undefined),
   file: ({ answer: { year, month }, dealer }) => ({
     filename: `Resumen_Comparativo_${year}_${String(month).padStart(2, '0')}${dealer ? `_${dealer.code}` : ''}.xlsx`,
     sheetName: 'Resumen comparativo',
