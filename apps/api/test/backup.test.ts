@@ -24,6 +24,7 @@ import { JOB_CONNECTION_NAME } from '../src/core/jobs';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import * as tables from '../src/modules/tables';
 import { storedFileHashes } from '../src/ops/backup';
+import { seededPgliteFolder, serverArgs, serverBuild } from './process/entry';
 import {
   call,
   createDatabase,
@@ -34,15 +35,16 @@ import {
   type TestDatabase,
   waitFor,
 } from './process/servers';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, seedAsTemplate } from './template';
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from './template';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-// Budgets (600 s): a test here runs the CLI several times; each run starts a process under tsx,
-// opens the database and copies it, and every step waits for that process to end (no fixed
+// Budgets (600 s): a test here runs the CLI several times; each run starts a process (this run's
+// bundle, process/entry.ts), opens the database and copies it, and every step waits for that process to end (no fixed
 // sleep). On an idle machine a round trip takes ~15 s; on a 2-core machine shared with other
 // suites (load ~20) the same work took over 120 s, so the budget is generous, not an estimate.
 const work = mkdtempSync(path.join(tmpdir(), 'rel-backup-'));
+beforeAll(() => serverBuild(), 300_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const TABLES = (Object.values(tables) as unknown[])
@@ -68,7 +70,7 @@ async function snapshot(handle: DatabaseHandle): Promise<Record<string, string>>
 
 /** The CLI, as `npm run backup` / `npm run restore` call it. */
 function cli(args: string[], env: Record<string, string>) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+  const res = spawnSync(process.execPath, serverArgs(...args), {
     cwd: apiDir,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     encoding: 'utf8',
@@ -109,14 +111,8 @@ describe('PGlite: the data folder and the stored files', () => {
   const dataDir = path.join(work, 'pglite-data');
 
   beforeAll(async () => {
-    // The suite's seeded PGlite folder; a run on PostgreSQL has none, so one is made.
-    if (inject('templateDir')) cpSync(inject('templateDir'), dataDir, { recursive: true });
-    else {
-      const handle = await openDatabase({ dataDir });
-      await handle.migrate();
-      await seedAsTemplate(handle);
-      await handle.close();
-    }
+    // The suite's seeded PGlite folder (on PostgreSQL, one made once for the run: entry.ts).
+    cpSync(await seededPgliteFolder(), dataDir, { recursive: true });
   }, 600_000);
 
   it('round trip: backup, changes, restore gives back every table and every file', async () => {

@@ -7,10 +7,10 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../src/db/client';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_SOCKET } from '../src/ops/data-lock';
+import { dataLockModule, seededPgliteFolder, serverArgs, serverBuild } from './process/entry';
 import { createDealerAt } from './process/scenario';
 import {
   call,
@@ -22,13 +22,14 @@ import {
   waitFor,
 } from './process/servers';
 import { saleObject, vinFactory } from './sales-fixtures';
-import { ADMIN_PASSWORD, seedAsTemplate } from './template';
+import { ADMIN_PASSWORD } from './template';
 
 const ports = RELIABILITY_PORTS.dataLock;
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const work = mkdtempSync(path.join(tmpdir(), 'rel-lock-'));
 const dataDir = path.join(work, 'datos');
 const running: ServerProcess[] = [];
+beforeAll(() => serverBuild(), 300_000);
 afterAll(async () => {
   await Promise.all(running.map((s) => stopServer(s)));
   rmSync(work, { recursive: true, force: true });
@@ -38,7 +39,7 @@ const env = () => ({ DATA_DIR: dataDir });
 
 /** A start that is expected to be refused: its exit code and what it printed. */
 function refusedStart(port: number) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const res = spawnSync(process.execPath, serverArgs(), {
     cwd: apiDir,
     env: {
       PATH: process.env.PATH ?? '',
@@ -55,7 +56,7 @@ function refusedStart(port: number) {
 }
 
 function cli(args: string[]) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+  const res = spawnSync(process.execPath, serverArgs(...args), {
     cwd: apiDir,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir },
     encoding: 'utf8',
@@ -71,13 +72,7 @@ async function kill9(server: ServerProcess) {
 
 describe('PGlite: one server per data folder', () => {
   beforeAll(async () => {
-    if (inject('templateDir')) cpSync(inject('templateDir'), dataDir, { recursive: true });
-    else {
-      const handle = await openDatabase({ dataDir });
-      await handle.migrate();
-      await seedAsTemplate(handle);
-      await handle.close();
-    }
+    cpSync(await seededPgliteFolder(), dataDir, { recursive: true });
   }, 300_000);
 
   it('a second server on the same DATA_DIR is refused naming the first one; a backup too, from its start', async () => {
@@ -143,6 +138,8 @@ describe('PGlite: SIGTERM under write load', () => {
     const dealer = await createDealerAt(server.url, admin);
     let stop = false;
     const statuses: number[] = [];
+    let written = 0;
+    let read = 0;
     const writer = async () => {
       const vin = vinFactory();
       while (!stop) {
@@ -153,6 +150,7 @@ describe('PGlite: SIGTERM under write load', () => {
           timeoutMs: 60_000,
         });
         statuses.push(res.status);
+        if (res.status === 200) written++;
         if (res.status === 0) await new Promise((r) => setTimeout(r, 50));
       }
     };
@@ -163,11 +161,14 @@ describe('PGlite: SIGTERM under write load', () => {
           timeoutMs: 60_000,
         });
         statuses.push(res.status);
+        if (res.status === 200) read++;
         if (res.status === 0) await new Promise((r) => setTimeout(r, 50));
       }
     };
     const clients = [...Array.from({ length: 4 }, writer), ...Array.from({ length: 8 }, reader)];
-    await new Promise((r) => setTimeout(r, 4000));
+    // The load is on (a batch committed and a list read, the other clients mid-request), not a
+    // fixed 4 s that on a busy machine could end before the first batch was even parsed.
+    expect(await waitFor(async () => written >= 1 && read >= 1, 120_000, 20)).toBeGreaterThanOrEqual(0);
     const t0 = performance.now();
     server.child.kill('SIGTERM');
     const exited = await server.exited;
@@ -186,8 +187,9 @@ describe('PGlite: SIGTERM under write load', () => {
 
 describe('the lock itself', () => {
   const folder = path.join(work, 'solo-bloqueo');
-  const holdScript = `
-    import { lockDataFolder } from './src/ops/data-lock.ts';
+  // The lock as the bundle has it (entry.ts): plain node, no loader to start in each racer.
+  const holdScript = () => `
+    import { lockDataFolder } from ${JSON.stringify(pathToFileURL(dataLockModule()).href)};
     try {
       await lockDataFolder(process.env.FOLDER, 'servidor', 'probar');
       console.log('TOMADO ' + process.pid);
@@ -197,7 +199,7 @@ describe('the lock itself', () => {
       process.exit(3);
     }`;
   const holder = () =>
-    spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', holdScript], {
+    spawn(process.execPath, ['--input-type=module', '-e', holdScript()], {
       cwd: apiDir,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', FOLDER: folder },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,8 +1,9 @@
 // Migrates and seeds one template database per run: a PGlite folder (copied per test file),
 // or, with TEST_DATABASE_URL, a PostgreSQL database used as CREATE DATABASE ... TEMPLATE.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
@@ -12,10 +13,38 @@ declare module 'vitest' {
   export interface ProvidedContext {
     templateDir: string;
     templateDb: string;
+    /** Where test/process/entry.ts bundles the server for this run (made on first use), and
+     * beside it (.pglite) the seeded PGlite folder of a run over PostgreSQL. */
+    serverBuildDir: string;
   }
 }
 
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The server bundle of this run, and those left by runs that were killed (their process is gone). */
+function serverBuildDir(): { dir: string; remove: () => void } {
+  for (const name of readdirSync(apiDir)) {
+    const pid = Number(/^\.test-server-(\d+)(\.|$)/.exec(name)?.[1]);
+    if (!pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ESRCH')
+        rmSync(path.join(apiDir, name), { recursive: true, force: true });
+    }
+  }
+  const dir = path.join(apiDir, `.test-server-${process.pid}`);
+  const remove = () => {
+    for (const name of readdirSync(apiDir))
+      if (name === path.basename(dir) || name.startsWith(`${path.basename(dir)}.`))
+        rmSync(path.join(apiDir, name), { recursive: true, force: true });
+  };
+  return { dir, remove };
+}
+
 export default async function setup(project: TestProject) {
+  const build = serverBuildDir();
+  project.provide('serverBuildDir', build.dir);
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const templateDb = `tmpl_api_${process.pid}`;
@@ -30,6 +59,7 @@ export default async function setup(project: TestProject) {
     project.provide('templateDb', templateDb);
     project.provide('templateDir', '');
     return async () => {
+      build.remove();
       await admin.query(`drop database if exists ${templateDb} with (force)`).catch(() => {});
       await admin.end();
     };
@@ -41,5 +71,8 @@ export default async function setup(project: TestProject) {
   await handle.close();
   project.provide('templateDir', templateDir);
   project.provide('templateDb', '');
-  return () => rmSync(templateDir, { recursive: true, force: true });
+  return () => {
+    build.remove();
+    rmSync(templateDir, { recursive: true, force: true });
+  };
 }

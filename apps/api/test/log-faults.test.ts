@@ -13,6 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorLine, redactErrorSerializer } from '../src/lib/log-redact';
 import { api, createTestApp, login, type TestContext } from './harness';
+import { serverArgs, serverBuild } from './process/entry';
 import { createDatabase, pgUrl } from './process/servers';
 import { createDealer, saleObject, vinFactory } from './sales-fixtures';
 import { ADMIN_PASSWORD } from './template';
@@ -133,6 +134,7 @@ describe.skipIf(!pgUrl())('PostgreSQL that refuses connections (ALLOW_CONNECTION
   const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
   it('a start on it fails with one line naming the database error and its code, DEBUG=1 too', async () => {
+    await serverBuild();
     const db = await createDatabase('refuses');
     await db.client.end();
     const admin = new pg.Client({ connectionString: pgUrl() });
@@ -140,7 +142,7 @@ describe.skipIf(!pgUrl())('PostgreSQL that refuses connections (ALLOW_CONNECTION
     try {
       await admin.query(`alter database ${db.name} allow_connections false`);
       for (const debug of [{}, { DEBUG: '1' }]) {
-        const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        const res = spawnSync(process.execPath, serverArgs(), {
           cwd: apiDir,
           env: {
             PATH: process.env.PATH ?? '',

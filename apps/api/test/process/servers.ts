@@ -1,7 +1,8 @@
-// Real server processes for the tests of several instances, faults and shutdown: `node --import
-// tsx src/main.ts` (the source, so no build is needed), its own PostgreSQL database (rel_*), a
-// TCP proxy in front of PostgreSQL that a test can cut, and a round-robin HTTP proxy in front of
-// several instances. Every address is 127.0.0.1, every port in RELIABILITY_PORTS.
+// Real server processes for the tests of several instances, faults and shutdown: `node main.js`
+// of this run's bundle of the sources (entry.ts: built once per run, never a stale dist/), its
+// own PostgreSQL database (rel_*), a TCP proxy in front of PostgreSQL that a test can cut, and a
+// round-robin HTTP proxy in front of several instances. Every address is 127.0.0.1, every port
+// in RELIABILITY_PORTS.
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ADMIN_PASSWORD, databaseUrlFor, dropDatabaseWhenIdle } from '../template';
+import { serverArgs, serverBuild } from './entry';
 
 /** The ports these tests may open (two test files at once: each takes its own block). */
 export const RELIABILITY_PORTS = {
@@ -32,13 +34,14 @@ export interface ServerProcess {
 
 /**
  * How long a start may take before the test gives up: it resolves as soon as the server prints
- * "Aplicación lista" (under tsx: ~3 s idle), so this is only a cap for a very busy machine.
+ * "Aplicación lista", so this is only a cap for a very busy machine.
  */
 const START_BUDGET_MS = 300_000;
 
 /** Starts the API on a port; resolves once it printed "Aplicación lista". */
 export async function startServer(port: number, env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  await serverBuild();
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: apiDir,
     env: {
       PATH: process.env.PATH ?? '',
