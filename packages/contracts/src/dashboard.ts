@@ -174,5 +174,3 @@ export const AGE_BUCKETS = [
   { bucket: '31-90', max: 90 },
   { bucket: '>90', max: Number.POSITIVE_INFINITY },
 ] as const;
-
-export const ageBucketOf = (days: number) => AGE_BUCKETS.find((b) => days <= b.max)!.bucket;
