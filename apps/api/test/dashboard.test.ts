@@ -9,6 +9,7 @@ import {
 } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { limaEndOfDay } from '../src/core/lima';
 import { resolveScope } from '../src/core/scope';
 import { surveyTrend, tableStats } from '../src/modules/quiz/quiz.stats';
 import { DEFAULT_DEMO_PASSWORD, seedDemo } from '../src/seed/demo';
@@ -226,6 +227,13 @@ describe('dashboard numbers (demo network)', () => {
     );
     expect(d.groups.despachos?.dispatched.value).toBe(objectives.body.result.totals.units);
     expect(d.groups.despachos?.objective).toBe(objectives.body.result.totals.objective);
+    // Seguimiento: the survey alerts of the brand's sales open at the end of the period.
+    const openAt = `select count(*)::int as v from quiz_alerts a join sales s on s.id = a.sale_id
+      where s.manufacturer_id = $1 and a.opened_at <= $2 and (a.closed_at is null or a.closed_at > $2)`;
+    const alerts = await one(openAt, [brand.id, limaEndOfDay(to).toISOString()]);
+    const alertsBefore = await one(openAt, [brand.id, limaEndOfDay(prev_to).toISOString()]);
+    expect(d.groups.seguimiento?.open_alerts).toEqual({ value: alerts, previous: alertsBefore });
+    expect(d.groups.seguimiento?.alerts_by_age.reduce((s, b) => s + b.count, 0)).toBe(alerts);
   });
 
   it("a dealer user sees its own dealer; another dealer's id is not found", async () => {

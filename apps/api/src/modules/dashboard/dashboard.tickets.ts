@@ -1,7 +1,7 @@
 // The dashboard's follow-up groups: open tickets (agreements of Seguimiento, survey alerts) and
 // the workshop (Info Taller over capacities), each read by its module's own summary function.
 import { AGE_BUCKETS, type DashboardSeguimiento, type DashboardTaller } from '@app/contracts';
-import { and, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { limaEndOfDay } from '../../core/lima';
 import { agreementsByAge } from '../agreements/agreements.summary';
 import { quizAlerts } from '../quiz/quiz.tables';
@@ -30,13 +30,21 @@ async function openAlertCounts(c: GroupContext, date: string): Promise<{ open: n
       buckets: sql<number[]>`array[${sql.join(bucketCounts, sql`, `)}]`,
     })
     .from(quizAlerts)
-    .innerJoin(sales, eq(sales.id, quizAlerts.sale_id))
     .where(
       and(
         c.scope.on(quizAlerts.dealer_id),
         lte(quizAlerts.opened_at, end),
         or(isNull(quizAlerts.closed_at), gt(quizAlerts.closed_at, end)),
-        c.filter.manufacturer_id ? eq(sales.manufacturer_id, c.filter.manufacturer_id) : undefined,
+        // Every alert has its sale (not null, a foreign key): sales are read for a brand only.
+        c.filter.manufacturer_id
+          ? inArray(
+              quizAlerts.sale_id,
+              c.db
+                .select({ id: sales.id })
+                .from(sales)
+                .where(eq(sales.manufacturer_id, c.filter.manufacturer_id)),
+            )
+          : undefined,
       ),
     );
   return { open: Number(row.open), buckets: row.buckets.map(Number) };
