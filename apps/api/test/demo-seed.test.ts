@@ -77,7 +77,7 @@ describe('demo network', () => {
 
   it('invites most demo sales to the survey; most answer, with a spread of scores and a few alerts', async () => {
     const [n] = await t.handle.query<Record<string, number>>(
-      `select (select count(*) from sales where sale_date < current_date - 3)::int as sales,
+      `select (select count(*) from sales where sale_date < '${limaToday()}'::date - 3)::int as sales,
         (select count(distinct sale_id) from quiz_invitations)::int as invited,
         (select count(*) from quiz_invitations)::int as invitations,
         (select count(*) from quiz_responses)::int as responses,
@@ -157,7 +157,7 @@ describe('demo network', () => {
     // A dealer user: its dealer's overdue agreements, a month to confirm and the new documents.
     const [dealerUser] = await t.handle.query<{ username: string; dealer_id: number }>(
       `select u.username, u.dealer_id from users u where u.dealer_id in (
-         select a.dealer_id from agreements a where a.status in ('pending','in_progress') and a.due_date < current_date - 1
+         select a.dealer_id from agreements a where a.status in ('pending','in_progress') and a.due_date < '${limaToday()}'::date - 1
          intersect select p.dealer_id from figure_periods p where p.status = 'enabled')
        order by u.id limit 1`,
     );
@@ -183,9 +183,9 @@ describe('demo network', () => {
         count(distinct dealer_id)::int as dealers,
         count(*) filter (where status = 'done')::int as done,
         count(*) filter (where status = 'cancelled')::int as cancelled,
-        count(*) filter (where status in ('pending', 'in_progress') and due_date < current_date)::int as overdue,
-        count(*) filter (where status in ('pending', 'in_progress') and due_date < current_date - 60)::int as long_overdue,
-        count(*) filter (where status in ('pending', 'in_progress') and due_date >= current_date)::int as on_time,
+        count(*) filter (where status in ('pending', 'in_progress') and due_date < '${limaToday()}'::date)::int as overdue,
+        count(*) filter (where status in ('pending', 'in_progress') and due_date < '${limaToday()}'::date - 60)::int as long_overdue,
+        count(*) filter (where status in ('pending', 'in_progress') and due_date >= '${limaToday()}'::date)::int as on_time,
         count(*) filter (where notified_at is not null)::int as notified,
         (select count(*)::int from agreement_events) as events
        from agreements`,
@@ -201,7 +201,7 @@ describe('demo network', () => {
     expect(n.events).toBeGreaterThan(n.total * 2);
     // Dealers apart: the share of overdue agreements differs clearly between them.
     const shares = await t.handle.query<{ share: number }>(
-      `select (count(*) filter (where status in ('pending', 'in_progress') and due_date < current_date))::float / count(*) as share
+      `select (count(*) filter (where status in ('pending', 'in_progress') and due_date < '${limaToday()}'::date))::float / count(*) as share
        from agreements group by dealer_id`,
     );
     const s = shares.map((x) => x.share);
@@ -230,7 +230,7 @@ describe('demo network', () => {
     const [missing] = await t.handle.query<{ n: number }>(
       `select count(*)::int as n from (
          select distinct c.dealer_id, c.year, c.month from capacities c
-         where (c.year * 100 + c.month) < (extract(year from current_date) * 100 + extract(month from current_date))
+         where (c.year * 100 + c.month) < (extract(year from '${limaToday()}'::date) * 100 + extract(month from '${limaToday()}'::date))
            and not exists (select 1 from workshop_infos w where w.dealer_id = c.dealer_id and w.year = c.year and w.month = c.month)
        ) x`,
     );
@@ -249,8 +249,8 @@ describe('demo network', () => {
         (select count(*) from categories where parent_id is not null)::int as sub,
         (select count(*) from documents)::int as docs,
         (select count(*) from documents where not all_dealers)::int as chosen,
-        (select count(*) from documents where expires_at < current_date)::int as expired,
-        (select count(*) from documents where published_at > current_date)::int as scheduled,
+        (select count(*) from documents where expires_at < '${limaToday()}'::date)::int as expired,
+        (select count(*) from documents where published_at > '${limaToday()}'::date)::int as scheduled,
         (select count(*) from document_files)::int as files,
         (select count(*) from document_files where mime like '%spreadsheetml%')::int as xlsx,
         (select count(*) from document_reads)::int as reads,
