@@ -196,32 +196,34 @@ export async function objectivesSummary(
   const daysElapsed = Math.max(0, Math.min(daysTotal, dayDiff(from, asOf) + 1));
   const upTo = asOf < to ? asOf : to;
   const s = SOURCES.objectives;
-  const objectiveRows = await db
-    .select({
-      dealer_id: s.dealer,
-      manufacturer_id: s.brand,
-      month: dispatchObjectives.month,
-      units: sql<number>`sum(${s.units})::int`,
-    })
-    .from(s.table)
-    .where(
-      sourceRows(
-        s,
-        scope,
-        q,
-        and(eq(dispatchObjectives.year, q.year), q.month ? eq(dispatchObjectives.month, q.month) : undefined),
-      ),
-    )
-    .groupBy(s.dealer, s.brand, dispatchObjectives.month);
   const none = new Map<string, number>();
-  const dispatched =
+  // The three sources are independent reads: asked together, not one after the other.
+  const [objectiveRows, dispatched, sold] = await Promise.all([
+    db
+      .select({
+        dealer_id: s.dealer,
+        manufacturer_id: s.brand,
+        month: dispatchObjectives.month,
+        units: sql<number>`sum(${s.units})::int`,
+      })
+      .from(s.table)
+      .where(
+        sourceRows(
+          s,
+          scope,
+          q,
+          and(
+            eq(dispatchObjectives.year, q.year),
+            q.month ? eq(dispatchObjectives.month, q.month) : undefined,
+          ),
+        ),
+      )
+      .groupBy(s.dealer, s.brand, dispatchObjectives.month),
     daysElapsed === 0
       ? none
-      : await unitsBy(db, scope, 'dispatches', q, between(dispatches.dispatch_date, from, upTo));
-  const sold =
-    daysElapsed === 0
-      ? none
-      : await unitsBy(db, scope, 'daily', q, between(dailySales.sale_date, from, upTo));
+      : unitsBy(db, scope, 'dispatches', q, between(dispatches.dispatch_date, from, upTo)),
+    daysElapsed === 0 ? none : unitsBy(db, scope, 'daily', q, between(dailySales.sale_date, from, upTo)),
+  ]);
 
   const cells = new Map<string, { objective: number; toDate: number; units: number; sold: number }>();
   const cell = (k: string) => {
@@ -239,15 +241,17 @@ export async function objectivesSummary(
   for (const [k, units] of dispatched) cell(k).units = units;
   for (const [k, units] of sold) cell(k).sold = units;
 
-  const dealerRows = await scopeDealers(
-    db,
-    scope,
-    [...cells.keys()].map((k) => Number(k.split('|')[0])),
-  );
-  const brands = await db
-    .select({ id: manufacturers.id, name: manufacturers.name })
-    .from(manufacturers)
-    .orderBy(asc(manufacturers.name));
+  const [dealerRows, brands] = await Promise.all([
+    scopeDealers(
+      db,
+      scope,
+      [...cells.keys()].map((k) => Number(k.split('|')[0])),
+    ),
+    db
+      .select({ id: manufacturers.id, name: manufacturers.name })
+      .from(manufacturers)
+      .orderBy(asc(manufacturers.name)),
+  ]);
   const rows: ObjectiveSummaryRow[] = [];
   const totals = { objective: 0, units: 0, objective_to_date: 0, sold: 0 };
   for (const d of dealerRows) {
