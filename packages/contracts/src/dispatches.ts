@@ -308,6 +308,15 @@ export const transactionSummarySchema: z.ZodType<TransactionSummary> = z.looseOb
 
 const pacingStatusSchema = z.enum(['adelantado', 'en_linea', 'atrasado', 'sin_objetivo']);
 
+/** The dealer and brand that head a row of the objectives summary and of the daily grid. */
+const dealerBrandFields = {
+  dealer_id: z.int(),
+  dealer_code: z.string(),
+  dealer_name: z.string(),
+  manufacturer_id: z.int(),
+  manufacturer_name: z.string(),
+};
+
 export const objectivesSummarySchema: z.ZodType<ObjectivesSummary> = z.looseObject({
   year: z.int(),
   month: z.int().nullable(),
@@ -316,11 +325,7 @@ export const objectivesSummarySchema: z.ZodType<ObjectivesSummary> = z.looseObje
   days_total: z.int(),
   rows: z.array(
     z.looseObject({
-      dealer_id: z.int(),
-      dealer_code: z.string(),
-      dealer_name: z.string(),
-      manufacturer_id: z.int(),
-      manufacturer_name: z.string(),
+      ...dealerBrandFields,
       objective: units,
       units,
       compliance: z.number().nullable(),
@@ -341,11 +346,7 @@ export const dailyGridSchema: z.ZodType<DailyGrid> = z.looseObject({
   days: z.int(),
   rows: z.array(
     z.looseObject({
-      dealer_id: z.int(),
-      dealer_code: z.string(),
-      dealer_name: z.string(),
-      manufacturer_id: z.int(),
-      manufacturer_name: z.string(),
+      ...dealerBrandFields,
       manufacturer_model_id: z.int(),
       model_name: z.string(),
       days: unitsByKey,
