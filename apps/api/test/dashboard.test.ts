@@ -164,16 +164,7 @@ describe('dashboard numbers (demo network)', () => {
     expect(g.seguimiento?.open_agreements.value).toBe(open);
 
     // Workshop: productivity = hours worked ÷ available hours of the dealer-months that reported.
-    const [w] = await t.handle.query<{ worked: number; available: number }>(
-      `with m as (select dealer_id, month, sum(hours_worked)::float8 as worked from workshop_infos
-                    where year = $1 group by 1, 2),
-            c as (select dealer_id, month, sum(available_hours)::float8 as available from capacities
-                    where year = $1 group by 1, 2)
-       select sum(m.worked) filter (where c.available is not null)::float8 as worked,
-              sum(c.available)::float8 as available
-         from m left join c using (dealer_id, month)`,
-      [year],
-    );
+    const w = await workshopSums(year);
     expect(w.available).toBeGreaterThan(0);
     const hours = await one('select sum(hours_worked)::float8 as v from workshop_infos where year = $1', [
       year,
@@ -182,6 +173,9 @@ describe('dashboard numbers (demo network)', () => {
     // Every demo dealer-month has its capacities, so the ratio is over all the hours worked.
     expect(w.worked).toBeCloseTo(hours, 2);
     expect(g.taller?.productivity.value).toBe(Math.round((hours / w.available) * 1000) / 10);
+    // The year before, over its own dealer-months with capacities (the whole year is the period).
+    const wp = await workshopSums(year - 1);
+    expect(g.taller?.productivity.previous).toBe(Math.round((wp.worked / wp.available) * 1000) / 10);
     const report = await api(t.app, 'GET', `/api/reports/report-info?year=${year}`, { token: admin });
     const reported = report.body.result as {
       month: number;
@@ -375,3 +369,18 @@ describe('dashboard numbers (demo network)', () => {
     expect(brand.body.error.validationErrors[0].message).toBe('Marca no existe');
   });
 });
+
+/** Hours worked and available hours of a year's dealer-months that have capacities (productivity's two sides). */
+async function workshopSums(year: number) {
+  const [sums] = await t.handle.query<{ worked: number; available: number }>(
+    `with m as (select dealer_id, month, sum(hours_worked)::float8 as worked from workshop_infos
+                    where year = $1 group by 1, 2),
+            c as (select dealer_id, month, sum(available_hours)::float8 as available from capacities
+                    where year = $1 group by 1, 2)
+       select sum(m.worked) filter (where c.available is not null)::float8 as worked,
+              sum(c.available)::float8 as available
+         from m left join c using (dealer_id, month)`,
+    [year],
+  );
+  return sums;
+}
