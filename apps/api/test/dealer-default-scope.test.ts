@@ -8,7 +8,7 @@ import { declaresDealer } from '../src/core/action';
 import { allActions } from '../src/core/registry';
 import { API_MODULES } from '../src/modules';
 import { seedDemo } from '../src/seed/demo';
-import { api, createTestApp, login, type TestContext, testToday, uniq } from './harness';
+import { createDealerAdmin, createTestApp, login, type TestContext, testToday } from './harness';
 
 const scoped = allActions(API_MODULES).filter((a) => a.method === 'GET' && declaresDealer(a));
 
@@ -24,22 +24,7 @@ beforeAll(async () => {
     "select id, code from dealers where code = 'LIM01'",
   );
   // A dealer user whose role holds every permission: only the dealer scope stands in its way.
-  const roles = await api(t.app, 'GET', '/api/roles?perPage=-1', { token: admin });
-  const all = roles.body.result.find((r: { name: string }) => r.name === 'Administrador');
-  const username = uniq('dd').toLowerCase();
-  const user = await api(t.app, 'POST', '/api/users', {
-    token: admin,
-    body: {
-      username,
-      email: `${username}@example.com`,
-      full_name: 'Administrador de concesionario',
-      password: 'Dealer-Pass-1',
-      dealer_id: own.id,
-      roles: [all.id],
-    },
-  });
-  expect(user.status, JSON.stringify(user.body)).toBe(200);
-  dealerAdmin = await login(t.app, username, 'Dealer-Pass-1');
+  dealerAdmin = await createDealerAdmin(t.app, admin, own.id);
 }, 180_000);
 
 afterAll(() => t?.close());

@@ -11,7 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Action, bodyDealerPath, declaresDealer } from '../src/core/action';
 import { allActions } from '../src/core/registry';
 import { API_MODULES } from '../src/modules';
-import { api, createDealerUser, createTestApp, login, type TestContext, testToday, uniq } from './harness';
+import {
+  api,
+  createDealerAdmin,
+  createDealerUser,
+  createTestApp,
+  login,
+  type TestContext,
+  testToday,
+  uniq,
+} from './harness';
 
 const MODULES = path.resolve(__dirname, '../src/modules');
 
@@ -113,22 +122,7 @@ beforeAll(async () => {
   own = (await createDealerUser(t.app, admin)).dealerId;
   other = (await createDealerUser(t.app, admin)).dealerId;
   // A dealer user whose role holds every permission: only the dealer scope stands in its way.
-  const roles = await api(t.app, 'GET', '/api/roles?perPage=-1', { token: admin });
-  const all = roles.body.result.find((r: { name: string }) => r.name === 'Administrador');
-  const username = uniq('ds').toLowerCase();
-  const user = await api(t.app, 'POST', '/api/users', {
-    token: admin,
-    body: {
-      username,
-      email: `${username}@example.com`,
-      full_name: 'Administrador de concesionario',
-      password: 'Dealer-Pass-1',
-      dealer_id: own,
-      roles: [all.id],
-    },
-  });
-  expect(user.status, JSON.stringify(user.body)).toBe(200);
-  dealerAdmin = await login(t.app, username, 'Dealer-Pass-1');
+  dealerAdmin = await createDealerAdmin(t.app, admin, own);
 
   // Numbers of both dealers in this month: dispatches, objectives, daily sales, workshop, agreements.
   const today = testToday();

@@ -206,3 +206,30 @@ export async function createDealerUser(
     token: await login(app, username, 'Dealer-Pass-1'),
   };
 }
+
+/**
+ * A user of the given dealer whose role holds every permission (Administrador): only the dealer
+ * scope stands in its way. Returns its token.
+ */
+export async function createDealerAdmin(
+  app: FastifyInstance,
+  adminToken: string,
+  dealerId: number,
+): Promise<string> {
+  const roles = await api(app, 'GET', '/api/roles?perPage=-1', { token: adminToken });
+  const all = roles.body.result.find((r: { name: string }) => r.name === 'Administrador');
+  const username = uniq('da').toLowerCase();
+  const user = await api(app, 'POST', '/api/users', {
+    token: adminToken,
+    body: {
+      username,
+      email: `${username}@example.com`,
+      full_name: 'Administrador de concesionario',
+      password: 'Dealer-Pass-1',
+      dealer_id: dealerId,
+      roles: [all.id],
+    },
+  });
+  if (user.status !== 200) throw new Error(`user: ${JSON.stringify(user.body)}`);
+  return login(app, username, 'Dealer-Pass-1');
+}
