@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { figureSummary } from '../src/modules/figures/figures.compare';
 import { figureSummaryDifferences } from './figure-summary';
 import { api, createDealerUser, createTestApp, login, type TestContext } from './harness';
-import { multipart } from './sales-fixtures';
+import { uploadTo } from './sales-fixtures';
 
 let t: TestContext;
 let admin: string;
@@ -18,16 +18,9 @@ let concepts: { id: number; code: string }[];
 const Y = 2025;
 const cid = (code: string) => concepts.find((c) => c.code === code)!.id;
 
-async function uploadTo(url: string, token: string, file: Buffer) {
-  const mp = multipart(file, 'grilla.xlsx');
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...mp.headers, authorization: `Bearer ${token}` },
-    payload: mp.payload,
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+/** The grids' uploads (figures, fees) as the screen sends them. */
+const uploadGrid = (url: string, token: string, file: Buffer) =>
+  uploadTo(t.app, url, token, file, 'grilla.xlsx');
 
 /** Row number of a dealer × concept in an exported sheet. */
 function rowOf(ws: ExcelJS.Worksheet, dealerCode: string, conceptCode: string): number {
@@ -143,7 +136,7 @@ describe('the year-to-date figure summaries equal a recomputation from the raw r
     const ws = wb.worksheets[0];
     ws.getRow(rowOf(ws, codeA, 'VN_UND')).getCell(8).value = 99; // February
     ws.getRow(rowOf(ws, codeA, 'OT_UND')).getCell(10).value = 12; // April
-    const up = await uploadTo('/api/figures/import', a.token, Buffer.from(await wb.xlsx.writeBuffer()));
+    const up = await uploadGrid('/api/figures/import', a.token, Buffer.from(await wb.xlsx.writeBuffer()));
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     expect(up.body.result.saved).toBe(2);
     await expectSame('a figures import');
@@ -155,7 +148,7 @@ describe('the year-to-date figure summaries equal a recomputation from the raw r
     const fws = fwb.worksheets[0];
     const row = fws.getRow(rowOf(fws, codeA, 'OT_UND'));
     for (let m = 1; m <= 12; m++) row.getCell(6 + m).value = 5 + m;
-    const fup = await uploadTo('/api/fees/import', admin, Buffer.from(await fwb.xlsx.writeBuffer()));
+    const fup = await uploadGrid('/api/fees/import', admin, Buffer.from(await fwb.xlsx.writeBuffer()));
     expect(fup.status, JSON.stringify(fup.body)).toBe(200);
     await expectSame('a fees import');
 

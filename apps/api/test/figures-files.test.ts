@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASIS } from '../src/connectors/casis';
 import { api, createDealerUser, createTestApp, login, type TestContext } from './harness';
-import { multipart, setSetting } from './sales-fixtures';
+import { setSetting, uploadTo } from './sales-fixtures';
 
 let t: TestContext;
 let admin: string;
@@ -20,16 +20,9 @@ let concepts: { id: number; code: string }[];
 const Y = 2025;
 const cid = (code: string) => concepts.find((c) => c.code === code)!.id;
 
-async function uploadTo(url: string, token: string, file: Buffer) {
-  const mp = multipart(file, 'grilla.xlsx');
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...mp.headers, authorization: `Bearer ${token}` },
-    payload: mp.payload,
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+/** The grids' uploads (figures, fees) as the screen sends them. */
+const uploadGrid = (url: string, token: string, file: Buffer) =>
+  uploadTo(t.app, url, token, file, 'grilla.xlsx');
 
 async function workbookOf(raw: Buffer) {
   const wb = new ExcelJS.Workbook();
@@ -115,7 +108,7 @@ describe('figures file', () => {
     const ws = wb.worksheets[0];
     ws.getRow(rowOf(ws, codeA, 'VN_UND')).getCell(8).value = 27; // February: enabled
     ws.getRow(rowOf(ws, codeA, 'OT_UND')).getCell(8).value = '1,250'; // es-PE thousands
-    const up = await uploadTo('/api/figures/import', a.token, Buffer.from(await wb.xlsx.writeBuffer()));
+    const up = await uploadGrid('/api/figures/import', a.token, Buffer.from(await wb.xlsx.writeBuffer()));
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     expect(up.body.result).toMatchObject({ saved: 2, failed: 0, total: concepts.length });
     expect(await figure(a.dealerId, 'VN_UND', 2)).toBe(27);
@@ -132,7 +125,7 @@ describe('figures file', () => {
     ws.getRow(vn).getCell(7).value = 31; // January: confirmed
     ws.getRow(rowOf(ws, codeA, 'VU_UND')).getCell(10).value = 3; // April: closed
     ws.getRow(rowOf(ws, codeA, 'CSI_PV')).getCell(8).value = 'ochenta';
-    const up = await uploadTo('/api/figures/import', a.token, Buffer.from(await wb.xlsx.writeBuffer()));
+    const up = await uploadGrid('/api/figures/import', a.token, Buffer.from(await wb.xlsx.writeBuffer()));
     expect(up.status).toBe(200);
     expect(up.body.result.saved).toBe(0);
     expect(up.body.result.failed).toBe(3);
@@ -151,17 +144,21 @@ describe('figures file', () => {
     });
     const wb = await workbookOf(res.raw);
     wb.worksheets[0].getRow(2).getCell(8).value = 9;
-    const up = await uploadTo('/api/figures/import', a.token, Buffer.from(await wb.xlsx.writeBuffer()));
+    const up = await uploadGrid('/api/figures/import', a.token, Buffer.from(await wb.xlsx.writeBuffer()));
     expect(up.body.result.saved).toBe(0);
     expect(up.body.result.report[0].message).toBe(
       `El concesionario "${codeB}" no existe o no le corresponde`,
     );
     const other = new ExcelJS.Workbook();
     other.addWorksheet('x').addRow(['Fecha', 'Total']);
-    const wrong = await uploadTo('/api/figures/import', a.token, Buffer.from(await other.xlsx.writeBuffer()));
+    const wrong = await uploadGrid(
+      '/api/figures/import',
+      a.token,
+      Buffer.from(await other.xlsx.writeBuffer()),
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.message).toMatch(/^El archivo no tiene las columnas de la plantilla/);
-    const broken = await uploadTo('/api/figures/import', a.token, Buffer.from('no es un excel'));
+    const broken = await uploadGrid('/api/figures/import', a.token, Buffer.from('no es un excel'));
     expect(broken.status).toBe(400);
   });
 });
@@ -177,8 +174,8 @@ describe('fees file', () => {
     const row = ws.getRow(rowOf(ws, codeB, 'VN_UND'));
     for (let m = 1; m <= 12; m++) row.getCell(6 + m).value = 10 + m;
     const file = Buffer.from(await wb.xlsx.writeBuffer());
-    expect((await uploadTo('/api/fees/import', b.token, file)).status).toBe(403);
-    const up = await uploadTo('/api/fees/import', admin, file);
+    expect((await uploadGrid('/api/fees/import', b.token, file)).status).toBe(403);
+    const up = await uploadGrid('/api/fees/import', admin, file);
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     expect(up.body.result.saved).toBe(12);
     const grid = await api(t.app, 'GET', `/api/fees?year=${Y}&dealer_id=${b.dealerId}`, { token: b.token });

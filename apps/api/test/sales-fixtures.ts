@@ -33,8 +33,10 @@ export function multipart(file: Buffer, filename = 'ventas.xlsx', field = 'file'
   };
 }
 
-export async function upload(
+/** POSTs a file as multipart to an upload call; the status and the parsed envelope. */
+export async function uploadTo(
   app: FastifyInstance,
+  url: string,
   token: string,
   file: Buffer,
   filename = 'ventas.xlsx',
@@ -43,11 +45,21 @@ export async function upload(
   const mp = multipart(file, filename, field);
   const res = await app.inject({
     method: 'POST',
-    url: '/api/sales/import',
+    url,
     headers: { ...mp.headers, authorization: `Bearer ${token}` },
     payload: mp.payload,
   });
   return { status: res.statusCode, body: res.json() };
+}
+
+export function upload(
+  app: FastifyInstance,
+  token: string,
+  file: Buffer,
+  filename = 'ventas.xlsx',
+  field = 'file',
+) {
+  return uploadTo(app, '/api/sales/import', token, file, filename, field);
 }
 
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
